@@ -1,0 +1,19 @@
+//! allot-core: how many replicas fit where, and which target gets how many, computed the way
+//! Karmada and eru compute it, exactly and with an explanation.
+//!
+//! The crate is unconditionally `#![no_std]` with `alloc`; it does no I/O and knows nothing of
+//! wasm. The `std` feature is accepted for downstream crates that want it but changes nothing
+//! in the algorithms.
+
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+
+pub mod division;
+pub mod error;
+
+pub use error::{Error, Result};
+
+/// The version of allot-core.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,64 @@
+// Shared harness of the end-to-end tests: a static server for the built playground (dist/)
+// and a headless Debian Chromium driven by playwright-core.
+import { createServer } from "node:http";
+import { readFile, mkdir } from "node:fs/promises";
+import { extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const DIST = process.env.ALLOT_DIST ?? join(ROOT, "dist");
+export const SHOTS = join(ROOT, "target", "screenshots");
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".wasm": "application/wasm",
+  ".css": "text/css",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+};
+
+/** Serve `dir` on an ephemeral localhost port; resolves to { url, close }. */
+export async function serve(dir = DIST) {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
+    const file = join(dir, path.endsWith("/") ? path + "index.html" : path);
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end("not found");
+    }
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** Launch Debian's Chromium headless (Playwright gives it a fresh temporary profile) with no
+ * background networking: this machine's network is closed. */
+export async function browser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** Save a full-page screenshot as target/screenshots/NAME.png. */
+export async function screenshot(page, name) {
+  await mkdir(SHOTS, { recursive: true });
+  const path = join(SHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,39 @@
+//! Dispatch from a vector file name to its family runner.
+
+pub mod webster;
+
+use crate::CaseRunner;
+
+/// What the runner does with a file.
+pub enum Dispatch {
+    Run(CaseRunner),
+    /// A known family whose implementation has not landed yet.
+    NotYet(&'static str),
+    Unknown,
+}
+
+/// The runner for a vector file name, e.g. `webster.json`.
+pub fn runner_for(file_name: &str) -> Dispatch {
+    match file_name {
+        "webster.json" => Dispatch::Run(webster::run),
+        "static_weight.json"
+        | "dynamic_division.json"
+        | "replica_division_legacy.json"
+        | "cluster_affinity_match.json" => {
+            Dispatch::NotYet("not implemented yet: Karmada division strategies")
+        }
+        "general_estimator.json" | "resource_models.json" | "accurate_estimator.json" => {
+            Dispatch::NotYet("not implemented yet: Karmada estimators")
+        }
+        "strategies.json"
+        | "cpu_capacity.json"
+        | "memory_capacity.json"
+        | "volume_capacity.json"
+        | "storage_capacity.json"
+        | "pipeline.json"
+        | "capacity_merge.json" => {
+            Dispatch::NotYet("not implemented yet: eru capacity and strategies")
+        }
+        _ => Dispatch::Unknown,
+    }
+}
