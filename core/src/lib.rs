@@ -12,6 +12,9 @@ extern crate alloc;
 
 pub mod division;
 pub mod error;
+pub mod karmada;
+pub mod rng;
+pub mod selector;
 
 pub use error::{Error, Result};
 

@@ -77,6 +77,10 @@ pub fn check_error(case: &Value, got: Result<Assignment, allot_core::Error>) -> 
         Err(e) => {
             let ok = match want {
                 "unschedulable" => e.code() == "unschedulable",
+                // allot cannot even represent an unsupported strategy: it is an unknown value.
+                "error: unsupported replica scheduling strategy" => {
+                    e.code() == "unknown_value" && e.field() == "strategy"
+                }
                 w => {
                     let sub = w.strip_prefix("error: ").unwrap_or(w);
                     e.to_string().contains(sub)

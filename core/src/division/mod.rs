@@ -4,6 +4,8 @@
 //!
 //! Shared helpers for the methods live here.
 
+pub mod method;
+pub mod remainder;
 pub mod request;
 pub mod tie;
 pub mod webster;
@@ -32,4 +34,12 @@ pub(crate) fn check_unique_names<'a>(
         }
     }
     Ok(())
+}
+
+/// `floor(weight · n / total)`, exact in 128 bits; 0 when total is 0. At most `n` when
+/// `weight ≤ total`.
+pub fn floor_share(weight: u64, n: u64, total: u64) -> u64 {
+    (u128::from(weight) * u128::from(n))
+        .checked_div(u128::from(total))
+        .map_or(0, |s| s as u64)
 }

@@ -1,5 +1,7 @@
 //! Dispatch from a vector file name to its family runner.
 
+pub mod affinity;
+pub mod division;
 pub mod webster;
 
 use crate::CaseRunner;
@@ -16,12 +18,10 @@ pub enum Dispatch {
 pub fn runner_for(file_name: &str) -> Dispatch {
     match file_name {
         "webster.json" => Dispatch::Run(webster::run),
-        "static_weight.json"
-        | "dynamic_division.json"
-        | "replica_division_legacy.json"
-        | "cluster_affinity_match.json" => {
-            Dispatch::NotYet("not implemented yet: Karmada division strategies")
+        "static_weight.json" | "dynamic_division.json" | "replica_division_legacy.json" => {
+            Dispatch::Run(division::run)
         }
+        "cluster_affinity_match.json" => Dispatch::Run(affinity::run),
         "general_estimator.json" | "resource_models.json" | "accurate_estimator.json" => {
             Dispatch::NotYet("not implemented yet: Karmada estimators")
         }

@@ -1,0 +1,224 @@
+//! The entry of Karmada's replica assignment (spec karmada.md §0): validation, non-workloads,
+//! the strategy, overflow tiers, and dropping zero entries.
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::{
+    dynamic, explain, static_weight, Assigned, DropReason, Dropped, Outcome, Placement, Strategy,
+    TierTrace, Trace,
+};
+use crate::division::check_unique_names;
+use crate::division::request::non_negative;
+use crate::error::{indexed, Error, Result, MAX_REPLICAS, MAX_TARGETS};
+
+/// A validated candidate: replicas it can take (`alloc`) and holds (`prev`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Candidate<'a> {
+    pub name: &'a str,
+    pub alloc: u64,
+    pub prev: u64,
+}
+
+/// What the strategies share while one assignment runs.
+pub(crate) struct Run<'a> {
+    pub placement: &'a Placement,
+    pub candidates: Vec<Candidate<'a>>,
+    /// Static weights per candidate after rule matching (static strategy only).
+    pub weights: Vec<u64>,
+    pub seed: u64,
+    pub trace: Trace,
+}
+
+/// Assign `placement.replicas` among its clusters.
+pub fn assign(placement: &Placement) -> Result<Outcome> {
+    let replicas = validate(placement)?;
+    let candidates = candidates(placement, replicas)?;
+    let mut run = Run {
+        placement,
+        candidates,
+        weights: Vec::new(),
+        seed: placement.seed.unwrap_or(0),
+        trace: Trace::default(),
+    };
+    for (name, _) in placement.previous.iter().filter(|(_, &r)| r > 0) {
+        if !run.candidates.iter().any(|c| c.name == name) {
+            run.trace.dropped.push(Dropped {
+                cluster: name.clone(),
+                reason: DropReason::NoLongerCandidate,
+            });
+        }
+    }
+    if replicas == 0 && !placement.has_replica_requirements {
+        // A non-workload: every candidate, 0 replicas.
+        let assignment = run
+            .candidates
+            .iter()
+            .map(|c| Assigned {
+                name: c.name.into(),
+                replicas: 0,
+            })
+            .collect();
+        run.trace.explanation = explain::explain(placement, &run.trace);
+        return Ok(Outcome {
+            assignment,
+            seed: None,
+            trace: run.trace,
+        });
+    }
+    if placement.strategy == Strategy::StaticWeight {
+        run.weights = static_weight::weights(&mut run)?;
+    }
+    let all: Vec<usize> = (0..run.candidates.len()).collect();
+    let mut totals = alloc::vec![0u64; run.candidates.len()];
+    if placement.overflow {
+        let mut tiers: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
+        for (i, c) in placement.clusters.iter().enumerate() {
+            tiers.entry(c.overflow_order).or_default().push(i);
+        }
+        let mut remaining = replicas;
+        for (order, tier) in tiers {
+            if remaining == 0 {
+                break;
+            }
+            let capacity: u64 = tier
+                .iter()
+                .map(|&i| {
+                    run.candidates[i]
+                        .alloc
+                        .saturating_add(run.candidates[i].prev)
+                })
+                .fold(0u64, u64::saturating_add);
+            let n = remaining.min(capacity);
+            run.trace.tiers.push(TierTrace {
+                order,
+                clusters: tier
+                    .iter()
+                    .map(|&i| String::from(run.candidates[i].name))
+                    .collect(),
+                capacity,
+                replicas: n,
+            });
+            if n == 0 {
+                continue;
+            }
+            for (i, r) in strategy(&mut run, &tier, n)? {
+                totals[i] += r;
+            }
+            remaining -= n;
+        }
+        if remaining > 0 {
+            return Err(Error::Unschedulable {
+                field: "replicas".into(),
+                requested: replicas,
+                available: replicas - remaining,
+            });
+        }
+    } else {
+        for (i, r) in strategy(&mut run, &all, replicas)? {
+            totals[i] += r;
+        }
+    }
+    let already: alloc::collections::BTreeSet<String> = run
+        .trace
+        .dropped
+        .iter()
+        .map(|d| d.cluster.clone())
+        .collect();
+    let mut assignment = Vec::new();
+    for (c, &r) in run.candidates.iter().zip(&totals) {
+        if r > 0 {
+            assignment.push(Assigned {
+                name: c.name.into(),
+                replicas: r,
+            });
+        } else if !already.contains(c.name) {
+            run.trace.dropped.push(Dropped {
+                cluster: c.name.into(),
+                reason: DropReason::ZeroReplicas,
+            });
+        }
+    }
+    let random = run.trace.divisions.iter().any(|d| d.random_decided);
+    run.trace.explanation = explain::explain(placement, &run.trace);
+    Ok(Outcome {
+        assignment,
+        seed: random.then_some(run.seed),
+        trace: run.trace,
+    })
+}
+
+/// Run the placement's strategy on `tier` (candidate indices) with `replicas`; returns
+/// `(candidate index, replicas)` pairs, zero entries included.
+pub(crate) fn strategy(
+    run: &mut Run<'_>,
+    tier: &[usize],
+    replicas: u64,
+) -> Result<Vec<(usize, u64)>> {
+    match run.placement.strategy {
+        Strategy::Duplicated => Ok(tier.iter().map(|&i| (i, replicas)).collect()),
+        Strategy::StaticWeight => static_weight::run(run, tier, replicas),
+        Strategy::DynamicWeight => dynamic::run(run, tier, replicas, false),
+        Strategy::Aggregated => dynamic::run(run, tier, replicas, true),
+    }
+}
+
+fn validate(placement: &Placement) -> Result<u64> {
+    let replicas = non_negative(placement.replicas, || "replicas".into())?;
+    if replicas > MAX_REPLICAS {
+        return Err(Error::TooLarge {
+            field: "replicas".into(),
+            limit: MAX_REPLICAS,
+        });
+    }
+    if placement.clusters.is_empty() {
+        return Err(Error::NoCandidates {
+            field: "clusters".into(),
+        });
+    }
+    if placement.clusters.len() > MAX_TARGETS {
+        return Err(Error::TooLarge {
+            field: "clusters".into(),
+            limit: MAX_TARGETS as u64,
+        });
+    }
+    check_unique_names(
+        placement.clusters.iter().map(|c| c.name.as_str()),
+        "clusters",
+    )?;
+    let mut placed: u64 = 0;
+    for (name, &r) in &placement.previous {
+        placed = placed.saturating_add(non_negative(r, || format!("previous.{name}"))?);
+    }
+    if placed > MAX_REPLICAS {
+        return Err(Error::TooLarge {
+            field: "previous".into(),
+            limit: MAX_REPLICAS,
+        });
+    }
+    Ok(replicas)
+}
+
+fn candidates(placement: &Placement, replicas: u64) -> Result<Vec<Candidate<'_>>> {
+    placement
+        .clusters
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let alloc = match c.available_replicas {
+                // No estimator answered: the requested replicas (spec §11.3).
+                None => replicas,
+                Some(a) => non_negative(a, || indexed("clusters", i) + ".availableReplicas")?
+                    .min(MAX_REPLICAS),
+            };
+            let prev = placement.previous.get(&c.name).copied().unwrap_or(0).max(0) as u64;
+            Ok(Candidate {
+                name: &c.name,
+                alloc,
+                prev,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,127 @@
+//! Divided by available replicas (DynamicWeight) and Aggregated (spec karmada.md §4, §5).
+//!
+//! Fresh: every candidate weighs its capacity plus its placement. Steady: scale up keeps the
+//! previous placements and divides only the difference by capacity; scale down divides the new
+//! total by the previous placements; an equal total changes nothing. Aggregated first moves the
+//! clusters already in use to the front, then keeps the shortest prefix that holds the replicas.
+
+use alloc::vec::Vec;
+
+use super::assign::Run;
+use super::{DropReason, Dropped, Mode};
+use crate::division::method::{divide as divide_by, DivisionTrace, Input, Method};
+use crate::error::{Error, Result};
+
+/// Run DynamicWeight (`aggregated = false`) or Aggregated on the tier.
+pub(crate) fn run(
+    run: &mut Run<'_>,
+    tier: &[usize],
+    replicas: u64,
+    aggregated: bool,
+) -> Result<Vec<(usize, u64)>> {
+    let c = &run.candidates;
+    let scheduled: Vec<(usize, u64)> = tier
+        .iter()
+        .filter(|&&i| c[i].prev > 0)
+        .map(|&i| (i, c[i].prev))
+        .collect();
+    let assigned: u64 = scheduled.iter().map(|&(_, r)| r).sum();
+    let (mode, mut list, target, keep) = if run.placement.fresh {
+        let list = tier
+            .iter()
+            .map(|&i| (i, c[i].alloc.saturating_add(c[i].prev)))
+            .collect();
+        (Mode::Fresh, list, replicas, Vec::new())
+    } else if assigned > replicas {
+        (Mode::ScaleDown, scheduled, replicas, Vec::new())
+    } else if assigned < replicas {
+        let list = tier.iter().map(|&i| (i, c[i].alloc)).collect();
+        (Mode::ScaleUp, list, replicas - assigned, scheduled)
+    } else {
+        run.trace.mode = Some(Mode::Unchanged);
+        return Ok(scheduled);
+    };
+    run.trace.mode = Some(mode);
+    // Descending by replicas, candidate order kept among equals (stable).
+    list.sort_by_key(|&(_, r)| core::cmp::Reverse(r));
+    let names: Vec<&str> = run.candidates.iter().map(|c| c.name).collect();
+    let p = run.placement;
+    let Divided { result, trace, cut } = divide(
+        &names, &list, target, &keep, aggregated, p.method, &p.uid, run.seed,
+    )?;
+    for i in cut {
+        run.trace.dropped.push(Dropped {
+            cluster: names[i].into(),
+            reason: DropReason::AggregatedCut,
+        });
+    }
+    run.trace.divisions.push(trace);
+    Ok(result)
+}
+
+/// What [`divide`] returns.
+pub struct Divided {
+    /// `(index, replicas)` for the listed clusters (scheduled replicas added), then the
+    /// scheduled-only clusters.
+    pub result: Vec<(usize, u64)>,
+    pub trace: DivisionTrace,
+    /// Clusters Aggregated cut off.
+    pub cut: Vec<usize>,
+}
+
+/// Karmada's `divide(list, target, scheduled)`; `names[i]` names index `i`.
+#[allow(clippy::too_many_arguments)]
+pub fn divide(
+    names: &[&str],
+    list: &[(usize, u64)],
+    target: u64,
+    scheduled: &[(usize, u64)],
+    aggregated: bool,
+    method: Method,
+    uid: &str,
+    seed: u64,
+) -> Result<Divided> {
+    let available = list.iter().fold(0u64, |s, &(_, r)| s.saturating_add(r));
+    if available < target {
+        return Err(Error::Unschedulable {
+            field: "replicas".into(),
+            requested: target,
+            available,
+        });
+    }
+    let mut held_by = alloc::vec![0u64; names.len()];
+    for &(i, r) in scheduled {
+        held_by[i] = r;
+    }
+    let held = |i: usize| held_by[i];
+    let mut list: Vec<(usize, u64)> = list.to_vec();
+    let mut cut = Vec::new();
+    if aggregated {
+        // Clusters in use first (stable), then the shortest prefix holding the target.
+        list.sort_by_key(|&(i, _)| held(i) == 0);
+        let mut sum = 0u64;
+        let keep = list
+            .iter()
+            .position(|&(_, r)| {
+                sum = sum.saturating_add(r);
+                sum >= target
+            })
+            .map_or(list.len(), |p| p + 1);
+        cut = list.split_off(keep).into_iter().map(|(i, _)| i).collect();
+    }
+    let inputs: Vec<Input<'_>> = list
+        .iter()
+        .map(|&(i, r)| Input {
+            name: names[i],
+            weight: r,
+            initial: held(i),
+            last: held(i),
+        })
+        .collect();
+    let (finals, trace) = divide_by(method, target, &inputs, uid, seed)?;
+    let mut listed = alloc::vec![false; names.len()];
+    list.iter().for_each(|&(i, _)| listed[i] = true);
+    let mut result: Vec<(usize, u64)> = list.iter().map(|&(i, _)| i).zip(finals).collect();
+    result.extend(scheduled.iter().filter(|&&(i, _)| !listed[i]));
+    Ok(Divided { result, trace, cut })
+}

@@ -1,0 +1,136 @@
+//! Plain-sentence explanations of an assignment (spec README decision 7), built from the trace.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::{DropReason, Mode, Placement, Strategy, Trace};
+use crate::division::method::{DivisionTrace, Method};
+use crate::division::remainder::OrderReason;
+
+/// The trace as sentences, in the order things happened.
+pub fn explain(placement: &Placement, trace: &Trace) -> Vec<String> {
+    let mut out = Vec::new();
+    let method = match placement.method {
+        Method::Webster => "Webster (Sainte-Laguë, as Karmada 1.16+)",
+        Method::Remainder => "floor shares, remainder by weight, previous replicas, then random",
+        Method::NameOrder => "floor shares, remainder by weight, then name",
+    };
+    out.push(match placement.strategy {
+        Strategy::Duplicated => format!(
+            "Duplicated: every cluster runs all {} replicas.",
+            placement.replicas
+        ),
+        Strategy::StaticWeight => format!("Divided by static weights; method: {method}."),
+        Strategy::DynamicWeight => format!("Divided by available replicas; method: {method}."),
+        Strategy::Aggregated => {
+            format!("Aggregated onto as few clusters as possible; method: {method}.")
+        }
+    });
+    if placement.strategy == Strategy::StaticWeight {
+        if placement.static_weights.is_none() {
+            out.push("No weight rules: every cluster weighs 1.".into());
+        } else {
+            for w in &trace.weights {
+                if w.rules.is_empty() {
+                    out.push(format!("{}: no rule selects it.", w.cluster));
+                } else {
+                    let rules: Vec<String> = w.rules.iter().map(|r| format!("#{r}")).collect();
+                    out.push(format!(
+                        "{}: weight {} (max of rules {}).",
+                        w.cluster,
+                        w.weight,
+                        rules.join(", ")
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(mode) = trace.mode {
+        out.push(
+            match mode {
+                Mode::Fresh => "Fresh reschedule: each cluster weighs what it can take plus what it holds.",
+                Mode::ScaleUp => "Scale up: previous placements stay; only the difference is divided by what each cluster can take.",
+                Mode::ScaleDown => "Scale down: the new total is divided by the previous placements.",
+                Mode::Unchanged => "Replicas unchanged: the previous placements stay as they are.",
+            }
+            .into(),
+        );
+    }
+    for t in &trace.tiers {
+        out.push(format!(
+            "Overflow tier {} ({}): holds {}, takes {}.",
+            t.order,
+            t.clusters.join(", "),
+            t.capacity,
+            t.replicas
+        ));
+    }
+    for d in &trace.divisions {
+        division(d, &mut out);
+    }
+    for d in &trace.dropped {
+        let why = match d.reason {
+            DropReason::NoMatchingRule => "no static weight rule selects it",
+            DropReason::NoLongerCandidate => "it held replicas but is no longer a candidate",
+            DropReason::AggregatedCut => "the clusters before it already hold the replicas",
+            DropReason::ZeroReplicas => "its share came to 0",
+        };
+        out.push(format!("{} gets nothing: {why}.", d.cluster));
+    }
+    out
+}
+
+fn division(d: &DivisionTrace, out: &mut Vec<String>) {
+    for e in &d.entries {
+        let kept = if e.initial > 0 {
+            format!(" (keeps {})", e.initial)
+        } else {
+            String::new()
+        };
+        out.push(format!(
+            "{}: {} × {} / {} = {}.{:03} → {}{}{}.",
+            e.cluster,
+            d.target,
+            e.weight,
+            d.total_weight,
+            e.floor_share,
+            e.fraction_milli,
+            e.floor_share,
+            if e.added != e.floor_share {
+                format!(", gets {}", e.added)
+            } else {
+                String::new()
+            },
+            kept
+        ));
+    }
+    match d.method {
+        Method::Webster => out.push(format!(
+            "Webster hands out all {} seats by priority weight / (2·seats + 1); ties go to fewer seats, then name.",
+            d.target
+        )),
+        _ if d.remainder > 0 => {
+            let order: Vec<String> = d
+                .order
+                .iter()
+                .map(|s| {
+                    let why = match s.reason {
+                        OrderReason::Weight => "higher weight than the next",
+                        OrderReason::PreviousReplicas => "more previous replicas than the next",
+                        OrderReason::Random => "tied with the next, random order",
+                        OrderReason::Name => "same weight, name order",
+                        OrderReason::Last => "last",
+                    };
+                    format!("{} ({why})", s.cluster)
+                })
+                .collect();
+            out.push(format!(
+                "The remainder {} goes one each in this order: {}.",
+                d.remainder,
+                order.join(", ")
+            ));
+        }
+        _ => out.push("No remainder: the floor shares add up.".into()),
+    }
+}

@@ -1,0 +1,109 @@
+//! Divided by static weights (spec karmada.md §3, §5, §9): each cluster weighs the maximum
+//! weight of the rules that select it; clusters no rule selects get nothing; with no rule at all
+//! every cluster weighs 1. Webster ignores the previous result; the floor-plus-remainder methods
+//! use it as the inertia key.
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::assign::Run;
+use super::{DropReason, Dropped, WeightTrace};
+use crate::division::method::{divide, Input};
+use crate::division::request::non_negative;
+use crate::error::{indexed, Error, Result, MAX_WEIGHT};
+
+/// Each candidate's weight after rule matching (0: no rule selects it); fills the trace.
+pub(crate) fn weights(run: &mut Run<'_>) -> Result<Vec<u64>> {
+    let n = run.candidates.len();
+    let mut weights = alloc::vec![0u64; n];
+    let mut matched: Vec<Vec<usize>> = alloc::vec![Vec::new(); n];
+    match &run.placement.static_weights {
+        None => weights.iter_mut().for_each(|w| *w = 1),
+        Some(rules) => {
+            let by_name: BTreeMap<&str, usize> = run
+                .candidates
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.name, i))
+                .collect();
+            for (r, rule) in rules.iter().enumerate() {
+                let field = indexed("staticWeights", r);
+                let weight = non_negative(rule.weight, || format!("{field}.weight"))?;
+                if weight > MAX_WEIGHT {
+                    return Err(Error::TooLarge {
+                        field: format!("{field}.weight"),
+                        limit: MAX_WEIGHT,
+                    });
+                }
+                let affinity = &rule.target_cluster;
+                affinity.validate(&format!("{field}.targetCluster"))?;
+                let mut consider = |i: usize| {
+                    if affinity.matches_validated(&run.placement.clusters[i].facts()) {
+                        weights[i] = weights[i].max(weight);
+                        matched[i].push(r);
+                    }
+                };
+                if affinity.cluster_names.is_empty() {
+                    (0..n).for_each(&mut consider);
+                } else {
+                    // Only the named clusters can match: look them up instead of scanning.
+                    let mut named: Vec<usize> = affinity
+                        .cluster_names
+                        .iter()
+                        .filter_map(|name| by_name.get(name.as_str()).copied())
+                        .collect();
+                    named.sort_unstable();
+                    named.dedup();
+                    named.into_iter().for_each(&mut consider);
+                }
+            }
+        }
+    }
+    run.trace.weights = run
+        .candidates
+        .iter()
+        .zip(&weights)
+        .zip(matched)
+        .map(|((c, &weight), rules)| WeightTrace {
+            cluster: c.name.into(),
+            weight,
+            rules,
+        })
+        .collect();
+    Ok(weights)
+}
+
+/// Divide `replicas` over the tier's weighted clusters; zero entries kept for weighted clusters.
+pub(crate) fn run(run: &mut Run<'_>, tier: &[usize], replicas: u64) -> Result<Vec<(usize, u64)>> {
+    let mut kept: Vec<usize> = tier
+        .iter()
+        .copied()
+        .filter(|&i| run.weights[i] > 0)
+        .collect();
+    let uniform = kept.is_empty();
+    if uniform {
+        // No weight anywhere: every candidate weighs 1.
+        kept = tier.to_vec();
+    } else {
+        for &i in tier.iter().filter(|&&i| run.weights[i] == 0) {
+            run.trace.dropped.push(Dropped {
+                cluster: run.candidates[i].name.into(),
+                reason: DropReason::NoMatchingRule,
+            });
+        }
+    }
+    let inputs: Vec<Input<'_>> = kept
+        .iter()
+        .map(|&i| Input {
+            name: run.candidates[i].name,
+            weight: if uniform { 1 } else { run.weights[i] },
+            initial: 0,
+            last: run.candidates[i].prev,
+        })
+        .collect();
+    let p = run.placement;
+    let (result, trace) = divide(p.method, replicas, &inputs, &p.uid, run.seed)?;
+    run.trace.divisions.push(trace);
+    Ok(kept.into_iter().zip(result).collect())
+}

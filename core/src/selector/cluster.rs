@@ -1,0 +1,129 @@
+//! Karmada cluster affinity (spec karmada.md §9): which clusters a static weight rule's
+//! `targetCluster` selects, by names, excluded names, label selector and field selector
+//! (`provider`, `region`, `zone`).
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use super::label::{LabelSelector, Labels, Operator, Requirement};
+use crate::error::{indexed, Error, Result};
+
+/// What the matcher needs to know of a cluster.
+#[derive(Debug, Clone, Copy)]
+pub struct ClusterFacts<'a> {
+    pub name: &'a str,
+    pub labels: &'a Labels,
+    pub provider: &'a str,
+    pub region: &'a str,
+    pub zones: &'a [String],
+}
+
+/// `fieldSelector`: requirements on `provider`, `region` and `zone`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct FieldSelector {
+    #[serde(default)]
+    pub match_expressions: Vec<Requirement>,
+}
+
+/// A ClusterAffinity. Empty matches every cluster.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ClusterAffinity {
+    #[serde(default)]
+    pub cluster_names: Vec<String>,
+    #[serde(default)]
+    pub exclude: Vec<String>,
+    #[serde(default)]
+    pub label_selector: Option<LabelSelector>,
+    #[serde(default)]
+    pub field_selector: Option<FieldSelector>,
+}
+
+const FIELD_KEYS: &str = "provider, region, zone";
+
+impl ClusterAffinity {
+    /// Reject selectors Karmada would silently never match: invalid label selectors, field keys
+    /// other than provider/region/zone, bad operators or values.
+    pub fn validate(&self, field: &str) -> Result<()> {
+        if let Some(ls) = &self.label_selector {
+            ls.validate(&alloc::format!("{field}.labelSelector"))?;
+        }
+        if let Some(fs) = &self.field_selector {
+            for (i, r) in fs.match_expressions.iter().enumerate() {
+                let at = indexed(&alloc::format!("{field}.fieldSelector.matchExpressions"), i);
+                if !matches!(r.key.as_str(), "provider" | "region" | "zone") {
+                    return Err(Error::UnknownValue {
+                        field: at + ".key",
+                        value: r.key.clone(),
+                        expected: FIELD_KEYS,
+                    });
+                }
+                r.validate(&at)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the affinity selects `cluster`; invalid selectors match nothing (as Karmada).
+    pub fn matches(&self, cluster: &ClusterFacts<'_>) -> bool {
+        let labels_ok = self
+            .label_selector
+            .as_ref()
+            .is_none_or(|ls| ls.validate("").is_ok());
+        labels_ok && self.matches_validated(cluster)
+    }
+
+    /// [`ClusterAffinity::matches`] for an affinity already validated.
+    pub fn matches_validated(&self, cluster: &ClusterFacts<'_>) -> bool {
+        if self.exclude.iter().any(|n| n == cluster.name) {
+            return false;
+        }
+        if let Some(ls) = &self.label_selector {
+            if !ls.matches_validated(cluster.labels) {
+                return false;
+            }
+        }
+        if let Some(fs) = &self.field_selector {
+            if !fs
+                .match_expressions
+                .iter()
+                .all(|r| field_matches(r, cluster))
+            {
+                return false;
+            }
+        }
+        self.cluster_names.is_empty() || self.cluster_names.iter().any(|n| n == cluster.name)
+    }
+}
+
+fn field_matches(r: &Requirement, cluster: &ClusterFacts<'_>) -> bool {
+    match r.key.as_str() {
+        "zone" => match_zones(&r.operator, &r.values, cluster.zones),
+        "provider" | "region" => {
+            let Ok(op) = r.validate("") else { return false };
+            let mut fields = Labels::new();
+            for (k, v) in [("provider", cluster.provider), ("region", cluster.region)] {
+                if !v.is_empty() {
+                    fields.insert(k.into(), v.into());
+                }
+            }
+            r.matches_with(op, &fields)
+        }
+        _ => false,
+    }
+}
+
+/// The `zone` field against a cluster's zones: In needs an overlap (and zones), NotIn no
+/// overlap, Exists some zone, DoesNotExist none; any other operator never matches.
+pub fn match_zones(operator: &str, values: &[String], zones: &[String]) -> bool {
+    match Operator::parse(operator) {
+        Some(Operator::In) => !zones.is_empty() && zones.iter().any(|z| values.contains(z)),
+        Some(Operator::NotIn) => !zones.iter().any(|z| values.contains(z)),
+        Some(Operator::Exists) => !zones.is_empty(),
+        Some(Operator::DoesNotExist) => zones.is_empty(),
+        None => false,
+    }
+}
