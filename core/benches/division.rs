@@ -50,5 +50,54 @@ fn webster(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, webster);
+/// Static weights over 10k clusters, one rule per cluster by name plus a label-selector rule
+/// that every cluster is tested against.
+fn static_weight(c: &mut Criterion) {
+    use allot_core::karmada::{assign, Cluster, Placement, StaticWeightRule};
+    use allot_core::selector::cluster::ClusterAffinity;
+    use allot_core::selector::label::LabelSelector;
+    let n = 10_000;
+    let w = weights(n);
+    let clusters: Vec<Cluster> = (0..n)
+        .map(|i| Cluster {
+            name: format!("member{i}"),
+            labels: [(
+                "tier".to_string(),
+                if i % 2 == 0 { "gold" } else { "silver" }.to_string(),
+            )]
+            .into(),
+            ..Cluster::default()
+        })
+        .collect();
+    let mut rules: Vec<StaticWeightRule> = (0..n)
+        .map(|i| StaticWeightRule {
+            target_cluster: ClusterAffinity {
+                cluster_names: vec![format!("member{i}")],
+                ..ClusterAffinity::default()
+            },
+            weight: w[i] as i64,
+        })
+        .collect();
+    rules.push(StaticWeightRule {
+        target_cluster: ClusterAffinity {
+            label_selector: Some(LabelSelector {
+                match_labels: [("tier".to_string(), "gold".to_string())].into(),
+                ..LabelSelector::default()
+            }),
+            ..ClusterAffinity::default()
+        },
+        weight: 500,
+    });
+    let placement = Placement {
+        replicas: 1_000_000,
+        clusters,
+        static_weights: Some(rules),
+        ..Placement::default()
+    };
+    c.bench_function("static_weight/10k_clusters_rules", |b| {
+        b.iter(|| assign(black_box(&placement)).unwrap())
+    });
+}
+
+criterion_group!(benches, webster, static_weight);
 criterion_main!(benches);

@@ -102,10 +102,33 @@ impl Threshold {
         // count at or below the seats to fill when initial seats follow the votes.
         let estimate = (new_seats + initial).saturating_sub(n.div_ceil(2)).max(1);
         let mut above = vec![0u64; parties.len()];
-        let taken = count_above(estimate, parties, total_votes, &mut above);
+        let mut lo = estimate;
+        let mut taken = count_above(lo, parties, total_votes, &mut above);
+        // Newton steps: the count grows by about one per unit of M, so halving the gap a few
+        // times leaves only a handful of seats for the heap, at O(n) per step.
+        let mut counted_lo = true;
+        for _ in 0..8 {
+            if taken > new_seats || new_seats - taken <= 16 {
+                break;
+            }
+            let m = lo + ((new_seats - taken) / 2).max(1);
+            let t = count_above(m, parties, total_votes, &mut above);
+            if t <= new_seats {
+                lo = m;
+                taken = t;
+                counted_lo = true;
+            } else {
+                counted_lo = false;
+                break;
+            }
+        }
         if taken <= new_seats && new_seats - taken <= n + 1 {
+            if !counted_lo {
+                count_above(lo, parties, total_votes, &mut above);
+            }
             return Threshold { above };
         }
+        let estimate = lo;
         // Skewed initial seats: bisect for the largest M with at most `new_seats` slots above.
         // At M = hi the count is at least hi - n/2 - initial > new_seats.
         let (mut lo, mut hi) = if taken <= new_seats {
@@ -279,7 +302,7 @@ mod tests {
     use crate::division::tie::NameOrder;
 
     /// Karmada's literal loop (one seat at a time, exact comparison): the oracle for the bulk path.
-    fn one_by_one(new_seats: u64, parties: &[Party<'_>], tie: TieBreak) -> Vec<u64> {
+    pub(super) fn one_by_one(new_seats: u64, parties: &[Party<'_>], tie: TieBreak) -> Vec<u64> {
         let mut seats: Vec<u64> = parties.iter().map(|p| p.initial).collect();
         for _ in 0..new_seats {
             let best = (0..parties.len())
@@ -386,5 +409,34 @@ mod tests {
         let err = allocate(MAX_REPLICAS + 1, &p, TieBreak::DEFAULT).unwrap_err();
         assert_eq!(err.code(), "too_large");
         assert_eq!(err.field(), "replicas");
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use crate::division::tie::NameOrder;
+    use alloc::string::String;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The bulk allocation equals Karmada's one-seat-at-a-time loop.
+        #[test]
+        fn bulk_equals_one_by_one(
+            seats in 0u64..300,
+            parties in prop::collection::vec((0u64..50, 0u64..20), 1..12),
+            descending: bool,
+            names_only: bool,
+        ) {
+            let names: Vec<String> = (0..parties.len()).map(|i| alloc::format!("p{i}")).collect();
+            let p: Vec<Party<'_>> = names.iter().zip(&parties)
+                .map(|(name, &(votes, initial))| Party { name, votes, initial })
+                .collect();
+            let order = if descending { NameOrder::Descending } else { NameOrder::Ascending };
+            let tie = if names_only { TieBreak::names_only(order) } else {
+                TieBreak { fewer_seats_first: true, names: order }
+            };
+            prop_assert_eq!(allocate(seats, &p, tie).unwrap(), tests::one_by_one(seats, &p, tie));
+        }
     }
 }

@@ -8,6 +8,10 @@ use super::{DropReason, Mode, Placement, Strategy, Trace};
 use crate::division::method::{DivisionTrace, Method};
 use crate::division::remainder::OrderReason;
 
+/// Above this many clusters, per-cluster sentences are summarised; the structured trace keeps
+/// every cluster's detail.
+pub const DETAILED_CLUSTERS: usize = 100;
+
 /// The trace as sentences, in the order things happened.
 pub fn explain(placement: &Placement, trace: &Trace) -> Vec<String> {
     let mut out = Vec::new();
@@ -31,7 +35,7 @@ pub fn explain(placement: &Placement, trace: &Trace) -> Vec<String> {
         if placement.static_weights.is_none() {
             out.push("No weight rules: every cluster weighs 1.".into());
         } else {
-            for w in &trace.weights {
+            for w in trace.weights.iter().take(DETAILED_CLUSTERS) {
                 if w.rules.is_empty() {
                     out.push(format!("{}: no rule selects it.", w.cluster));
                 } else {
@@ -69,7 +73,7 @@ pub fn explain(placement: &Placement, trace: &Trace) -> Vec<String> {
     for d in &trace.divisions {
         division(d, &mut out);
     }
-    for d in &trace.dropped {
+    for d in trace.dropped.iter().take(DETAILED_CLUSTERS) {
         let why = match d.reason {
             DropReason::NoMatchingRule => "no static weight rule selects it",
             DropReason::NoLongerCandidate => "it held replicas but is no longer a candidate",
@@ -82,7 +86,15 @@ pub fn explain(placement: &Placement, trace: &Trace) -> Vec<String> {
 }
 
 fn division(d: &DivisionTrace, out: &mut Vec<String>) {
-    for e in &d.entries {
+    if d.entries.len() > DETAILED_CLUSTERS {
+        out.push(format!(
+            "{} clusters share {} replicas by total weight {}; per-cluster shares are in the trace.",
+            d.entries.len(),
+            d.target,
+            d.total_weight
+        ));
+    }
+    for e in d.entries.iter().take(DETAILED_CLUSTERS) {
         let kept = if e.initial > 0 {
             format!(" (keeps {})", e.initial)
         } else {
@@ -114,6 +126,7 @@ fn division(d: &DivisionTrace, out: &mut Vec<String>) {
             let order: Vec<String> = d
                 .order
                 .iter()
+                .take((d.remainder as usize).saturating_add(1).min(DETAILED_CLUSTERS))
                 .map(|s| {
                     let why = match s.reason {
                         OrderReason::Weight => "higher weight than the next",

@@ -28,16 +28,19 @@ pub(crate) fn weights(run: &mut Run<'_>) -> Result<Vec<u64>> {
                 .map(|(i, c)| (c.name, i))
                 .collect();
             for (r, rule) in rules.iter().enumerate() {
-                let field = indexed("staticWeights", r);
-                let weight = non_negative(rule.weight, || format!("{field}.weight"))?;
+                // Paths are built only on error: this loop runs once per rule.
+                let field = || indexed("staticWeights", r);
+                let weight = non_negative(rule.weight, || format!("{}.weight", field()))?;
                 if weight > MAX_WEIGHT {
                     return Err(Error::TooLarge {
-                        field: format!("{field}.weight"),
+                        field: format!("{}.weight", field()),
                         limit: MAX_WEIGHT,
                     });
                 }
                 let affinity = &rule.target_cluster;
-                affinity.validate(&format!("{field}.targetCluster"))?;
+                affinity
+                    .validate("targetCluster")
+                    .map_err(|e| e.within(&field()))?;
                 let mut consider = |i: usize| {
                     if affinity.matches_validated(&run.placement.clusters[i].facts()) {
                         weights[i] = weights[i].max(weight);

@@ -1,0 +1,220 @@
+//! Malformed placements give typed errors naming the field, never a panic.
+
+use allot_core::karmada::{assign, Cluster, Placement, StaticWeightRule, Strategy};
+use allot_core::selector::cluster::{ClusterAffinity, FieldSelector};
+use allot_core::selector::label::{LabelSelector, Requirement};
+
+fn cluster(name: &str) -> Cluster {
+    Cluster {
+        name: name.into(),
+        ..Cluster::default()
+    }
+}
+
+fn base() -> Placement {
+    Placement {
+        replicas: 3,
+        clusters: vec![cluster("a"), cluster("b")],
+        ..Placement::default()
+    }
+}
+
+fn err(p: Placement) -> (String, String) {
+    let e = assign(&p).expect_err("must be rejected");
+    (e.code().to_string(), e.field().to_string())
+}
+
+fn rule(affinity: ClusterAffinity, weight: i64) -> StaticWeightRule {
+    StaticWeightRule {
+        target_cluster: affinity,
+        weight,
+    }
+}
+
+#[test]
+fn negative_replicas() {
+    assert_eq!(
+        err(Placement {
+            replicas: -1,
+            ..base()
+        }),
+        ("negative".into(), "replicas".into())
+    );
+}
+
+#[test]
+fn too_many_replicas() {
+    assert_eq!(
+        err(Placement {
+            replicas: i64::MAX,
+            ..base()
+        }),
+        ("too_large".into(), "replicas".into())
+    );
+}
+
+#[test]
+fn negative_weight() {
+    let p = Placement {
+        static_weights: Some(vec![rule(ClusterAffinity::default(), -5)]),
+        ..base()
+    };
+    assert_eq!(
+        err(p),
+        ("negative".into(), "staticWeights[0].weight".into())
+    );
+}
+
+#[test]
+fn overflowing_weights() {
+    let p = Placement {
+        static_weights: Some(vec![
+            rule(
+                ClusterAffinity {
+                    cluster_names: vec!["a".into()],
+                    ..ClusterAffinity::default()
+                },
+                i64::MAX,
+            ),
+            rule(
+                ClusterAffinity {
+                    cluster_names: vec!["b".into()],
+                    ..ClusterAffinity::default()
+                },
+                i64::MAX,
+            ),
+        ]),
+        ..base()
+    };
+    assert_eq!(err(p).0, "too_large");
+}
+
+#[test]
+fn duplicate_cluster_names() {
+    let p = Placement {
+        clusters: vec![cluster("a"), cluster("a")],
+        ..base()
+    };
+    assert_eq!(err(p), ("duplicate_name".into(), "clusters[1].name".into()));
+}
+
+#[test]
+fn empty_candidates() {
+    let p = Placement {
+        clusters: vec![],
+        ..base()
+    };
+    let e = assign(&p).unwrap_err();
+    assert_eq!(e.code(), "no_candidates");
+    assert!(e.to_string().contains("no clusters available to schedule"));
+}
+
+#[test]
+fn negative_available_replicas_and_previous() {
+    let mut p = Placement {
+        strategy: Strategy::DynamicWeight,
+        ..base()
+    };
+    p.clusters[1].available_replicas = Some(-2);
+    assert_eq!(
+        err(p),
+        ("negative".into(), "clusters[1].availableReplicas".into())
+    );
+    let p = Placement {
+        previous: [("a".to_string(), -1)].into(),
+        ..base()
+    };
+    assert_eq!(err(p), ("negative".into(), "previous.a".into()));
+}
+
+#[test]
+fn invalid_selectors() {
+    let bad_label = ClusterAffinity {
+        label_selector: Some(LabelSelector {
+            match_labels: [(String::new(), "x".into())].into(),
+            ..LabelSelector::default()
+        }),
+        ..ClusterAffinity::default()
+    };
+    let (code, field) = err(Placement {
+        static_weights: Some(vec![rule(bad_label, 1)]),
+        ..base()
+    });
+    assert_eq!(code, "invalid_selector");
+    assert!(
+        field.starts_with("staticWeights[0].targetCluster.labelSelector"),
+        "{field}"
+    );
+
+    let bad_op = ClusterAffinity {
+        label_selector: Some(LabelSelector {
+            match_expressions: vec![Requirement {
+                key: "env".into(),
+                operator: "Near".into(),
+                values: vec![],
+            }],
+            ..LabelSelector::default()
+        }),
+        ..ClusterAffinity::default()
+    };
+    assert_eq!(
+        err(Placement {
+            static_weights: Some(vec![rule(bad_op, 1)]),
+            ..base()
+        }),
+        (
+            "unknown_value".into(),
+            "staticWeights[0].targetCluster.labelSelector.matchExpressions[0].operator".into()
+        )
+    );
+
+    let bad_field = ClusterAffinity {
+        field_selector: Some(FieldSelector {
+            match_expressions: vec![Requirement {
+                key: "metadata.name".into(),
+                operator: "In".into(),
+                values: vec!["a".into()],
+            }],
+        }),
+        ..ClusterAffinity::default()
+    };
+    assert_eq!(
+        err(Placement {
+            static_weights: Some(vec![rule(bad_field, 1)]),
+            ..base()
+        }),
+        (
+            "unknown_value".into(),
+            "staticWeights[0].targetCluster.fieldSelector.matchExpressions[0].key".into()
+        )
+    );
+
+    let no_values = ClusterAffinity {
+        field_selector: Some(FieldSelector {
+            match_expressions: vec![Requirement {
+                key: "region".into(),
+                operator: "In".into(),
+                values: vec![],
+            }],
+        }),
+        ..ClusterAffinity::default()
+    };
+    assert_eq!(
+        err(Placement {
+            static_weights: Some(vec![rule(no_values, 1)]),
+            ..base()
+        })
+        .0,
+        "invalid_selector"
+    );
+}
+
+#[test]
+fn rejects_unknown_fields_and_bad_enums_when_parsed() {
+    let unknown: Result<Placement, _> =
+        serde_json::from_str(r#"{"replicas":1,"clusters":[],"colour":"red"}"#);
+    assert!(unknown.unwrap_err().to_string().contains("colour"));
+    let bad: Result<Placement, _> =
+        serde_json::from_str(r#"{"replicas":1,"clusters":[],"method":"dhondt"}"#);
+    assert!(bad.is_err());
+}
