@@ -23,6 +23,19 @@ pub fn divide_webster_js(request: JsValue) -> Result<JsValue, JsValue> {
     to_js(&shares)
 }
 
+/// Karmada replica assignment: Duplicated, static weights, dynamic weights or Aggregated, with
+/// the `webster` (default), `remainder` or `name-order` division method.
+///
+/// `placement`: `{ replicas, clusters: [{ name, labels?, provider?, region?, zones?,
+/// availableReplicas?, overflowOrder? }], strategy?, method?, staticWeights?, previous?, fresh?,
+/// uid?, seed?, overflow? }`. Returns `{ assignment: [{ name, replicas }], seed, trace }`.
+#[wasm_bindgen]
+pub fn assign(placement: JsValue) -> Result<JsValue, JsValue> {
+    let placement: allot_core::karmada::Placement = from_js(placement)?;
+    let outcome = allot_core::karmada::assign(&placement).map_err(core_error)?;
+    to_js(&outcome)
+}
+
 fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsValue> {
     serde_wasm_bindgen::from_value(value)
         .map_err(|e| coded_error("invalid_input", "", &e.to_string()))

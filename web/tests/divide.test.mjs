@@ -56,3 +56,33 @@ test("malformed input throws invalid_input instead of crashing the module", () =
   // The module still works afterwards.
   assert.equal(divideWebster({ replicas: 1, clusters: [{ name: "a", weight: 1 }] })[0].replicas, 1);
 });
+
+test("assign: static weights with the remainder method reports the seed it used", async () => {
+  const { assign } = await import("allot");
+  const placement = {
+    replicas: 7,
+    clusters: [{ name: "member1" }, { name: "member2" }, { name: "member3" }],
+    method: "remainder",
+    seed: 42,
+    staticWeights: [
+      { targetCluster: { clusterNames: ["member1"] }, weight: 2 },
+      { targetCluster: { clusterNames: ["member2", "member3"] }, weight: 1 },
+    ],
+  };
+  const a = assign(placement);
+  const b = assign(placement);
+  assert.deepEqual(a, b, "same seed, same outcome");
+  assert.equal(a.seed, 42);
+  const got = Object.fromEntries(a.assignment.map((x) => [x.name, x.replicas]));
+  assert.equal(got.member1, 4);
+  assert.equal(got.member2 + got.member3, 3);
+  assert.ok(a.trace.explanation.length > 0);
+});
+
+test("assign: not enough capacity is unschedulable with the path", async () => {
+  const { assign } = await import("allot");
+  assert.throws(
+    () => assign({ replicas: 10, strategy: "dynamicWeight", clusters: [{ name: "a", availableReplicas: 3 }] }),
+    (err) => err.code === "unschedulable" && err.path === "replicas",
+  );
+});
