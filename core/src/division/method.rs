@@ -98,67 +98,57 @@ pub fn divide(
             field: "weights".into(),
             limit: MAX_WEIGHT,
         })?;
-    let (added, remainder, order, random_decided, got): (
-        Vec<u64>,
-        u64,
-        Vec<OrderStep>,
-        bool,
-        Vec<bool>,
-    ) = match method {
-        Method::Webster => {
-            let parties: Vec<Party<'_>> = inputs
-                .iter()
-                .map(|i| Party {
-                    name: i.name,
-                    votes: i.weight,
-                    initial: 0,
-                })
-                .collect();
-            // Dispenser.AllocateByWeight: no weight at all -> nothing new.
-            let seats = if total == 0 {
-                alloc::vec![0; inputs.len()]
-            } else {
-                webster::allocate(target, &parties, TieBreak::from_uid(uid))?
-            };
-            let floors = floor_shares(target, inputs, total);
-            let remainder = target - floors.iter().sum::<u64>();
-            let got = seats.iter().zip(&floors).map(|(s, f)| s > f).collect();
-            (seats, remainder, Vec::new(), false, got)
-        }
-        Method::Remainder | Method::NameOrder => {
-            let entries: Vec<remainder::Entry<'_>> = inputs
-                .iter()
-                .map(|i| remainder::Entry {
-                    name: i.name,
-                    weight: i.weight,
-                    last: i.last,
-                })
-                .collect();
-            let ties = if method == Method::Remainder {
-                TieOrder::Random { seed }
-            } else {
-                TieOrder::Name
-            };
-            let d = remainder::take_by_weight(target, &entries, ties);
-            let order = d
-                .order
-                .iter()
-                .zip(&d.reasons)
-                .map(|(&i, &reason)| OrderStep {
-                    cluster: inputs[i].name.into(),
-                    reason,
-                })
-                .collect();
-            let got = d
-                .replicas
-                .iter()
-                .zip(&d.shares)
-                .map(|(r, s)| r > s)
-                .collect();
-            (d.replicas, d.remainder, order, d.random_decided, got)
-        }
-    };
-    let floors = floor_shares(target, inputs, total);
+    let floors: Vec<u64> = inputs
+        .iter()
+        .map(|i| super::floor_share(i.weight, target, total))
+        .collect();
+    let (added, remainder, order, random_decided): (Vec<u64>, u64, Vec<OrderStep>, bool) =
+        match method {
+            Method::Webster => {
+                let parties: Vec<Party<'_>> = inputs
+                    .iter()
+                    .map(|i| Party {
+                        name: i.name,
+                        votes: i.weight,
+                        initial: 0,
+                    })
+                    .collect();
+                // Dispenser.AllocateByWeight: no weight at all -> nothing new.
+                let seats = if total == 0 {
+                    alloc::vec![0; inputs.len()]
+                } else {
+                    webster::allocate(target, &parties, TieBreak::from_uid(uid))?
+                };
+                let remainder = target - floors.iter().sum::<u64>();
+                (seats, remainder, Vec::new(), false)
+            }
+            Method::Remainder | Method::NameOrder => {
+                let entries: Vec<remainder::Entry<'_>> = inputs
+                    .iter()
+                    .map(|i| remainder::Entry {
+                        name: i.name,
+                        weight: i.weight,
+                        last: i.last,
+                    })
+                    .collect();
+                let ties = if method == Method::Remainder {
+                    TieOrder::Random { seed }
+                } else {
+                    TieOrder::Name
+                };
+                let d = remainder::take_by_weight(target, &entries, ties);
+                let order = d
+                    .order
+                    .iter()
+                    .zip(&d.reasons)
+                    .map(|(&i, &reason)| OrderStep {
+                        cluster: inputs[i].name.into(),
+                        reason,
+                    })
+                    .collect();
+                (d.replicas, d.remainder, order, d.random_decided)
+            }
+        };
     let entries = inputs
         .iter()
         .enumerate()
@@ -169,7 +159,7 @@ pub fn divide(
             fraction_milli: fraction_milli(target, i.weight, total),
             added: added[k],
             initial: i.initial,
-            got_remainder: got[k],
+            got_remainder: added[k] > floors[k],
         })
         .collect();
     let finals = inputs
@@ -189,13 +179,6 @@ pub fn divide(
             random_decided,
         },
     ))
-}
-
-fn floor_shares(target: u64, inputs: &[Input<'_>], total: u64) -> Vec<u64> {
-    inputs
-        .iter()
-        .map(|i| super::floor_share(i.weight, target, total))
-        .collect()
 }
 
 fn fraction_milli(target: u64, weight: u64, total: u64) -> u64 {

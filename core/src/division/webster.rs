@@ -305,24 +305,15 @@ mod tests {
     pub(super) fn one_by_one(new_seats: u64, parties: &[Party<'_>], tie: TieBreak) -> Vec<u64> {
         let mut seats: Vec<u64> = parties.iter().map(|p| p.initial).collect();
         for _ in 0..new_seats {
+            let slot = |i: usize| Slot {
+                index: i,
+                votes: parties[i].votes,
+                seats: seats[i],
+                name: parties[i].name,
+                tie,
+            };
             let best = (0..parties.len())
-                .max_by(|&a, &b| {
-                    let sa = Slot {
-                        index: a,
-                        votes: parties[a].votes,
-                        seats: seats[a],
-                        name: parties[a].name,
-                        tie,
-                    };
-                    let sb = Slot {
-                        index: b,
-                        votes: parties[b].votes,
-                        seats: seats[b],
-                        name: parties[b].name,
-                        tie,
-                    };
-                    sa.rank(&sb)
-                })
+                .max_by(|&a, &b| slot(a).rank(&slot(b)))
                 .unwrap();
             seats[best] += 1;
         }
