@@ -218,3 +218,34 @@ fn rejects_unknown_fields_and_bad_enums_when_parsed() {
         serde_json::from_str(r#"{"replicas":1,"clusters":[],"method":"dhondt"}"#);
     assert!(bad.is_err());
 }
+
+#[test]
+fn division_entries_name_their_field() {
+    use allot_core::division::method::{divide, Input, Method};
+    use allot_core::karmada::dynamic;
+    let input = |name| Input {
+        name,
+        weight: 1,
+        initial: 0,
+        last: 0,
+    };
+    let e = divide(Method::Webster, 3, &[input("a"), input("a")], "", 0).unwrap_err();
+    assert_eq!(
+        (e.code(), e.field()),
+        ("duplicate_name", "clusters[1].name")
+    );
+    let e = divide(Method::Remainder, 3, &[input("a"), input("")], "", 0).unwrap_err();
+    assert_eq!((e.code(), e.field()), ("empty_name", "clusters[1].name"));
+    let e = dynamic::divide(
+        &["a"],
+        &[(0, 2), (5, 1)],
+        2,
+        &[],
+        false,
+        Method::Webster,
+        "",
+        0,
+    )
+    .unwrap_err();
+    assert_eq!((e.code(), e.field()), ("unknown_value", "list[1]"));
+}

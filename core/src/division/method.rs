@@ -82,8 +82,20 @@ pub struct DivisionTrace {
 
 /// Divide `target` new replicas among `inputs`; returns each input's final replicas
 /// (`initial + added`) in input order, and the trace. Σweight above `i64::MAX` is
-/// [`Error::TooLarge`] on `weights`.
+/// [`Error::TooLarge`] on `weights`; an empty or repeated name is an error on `clusters`.
 pub fn divide(
+    method: Method,
+    target: u64,
+    inputs: &[Input<'_>],
+    uid: &str,
+    seed: u64,
+) -> Result<(Vec<u64>, DivisionTrace)> {
+    super::check_unique_names(inputs.iter().map(|i| i.name), "clusters")?;
+    divide_named(method, target, inputs, uid, seed)
+}
+
+/// [`divide`] for inputs whose names the caller has already checked.
+pub(crate) fn divide_named(
     method: Method,
     target: u64,
     inputs: &[Input<'_>],
@@ -117,7 +129,7 @@ pub fn divide(
                 let seats = if total == 0 {
                     alloc::vec![0; inputs.len()]
                 } else {
-                    webster::allocate(target, &parties, TieBreak::from_uid(uid))?
+                    webster::allocate_named(target, &parties, TieBreak::from_uid(uid))?
                 };
                 let remainder = target - floors.iter().sum::<u64>();
                 (seats, remainder, Vec::new(), false)

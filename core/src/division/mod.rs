@@ -10,8 +10,6 @@ pub mod request;
 pub mod tie;
 pub mod webster;
 
-use alloc::collections::BTreeSet;
-
 use crate::error::{indexed, Error, Result};
 
 /// Check that every name is non-empty and unique; errors name `list[i].name`.
@@ -19,7 +17,8 @@ pub(crate) fn check_unique_names<'a>(
     names: impl Iterator<Item = &'a str>,
     list: &str,
 ) -> Result<()> {
-    let mut seen = BTreeSet::new();
+    let (lower, _) = names.size_hint();
+    let mut seen = hashbrown::HashSet::with_capacity(lower);
     for (i, name) in names.enumerate() {
         if name.is_empty() {
             return Err(Error::EmptyName {

@@ -37,6 +37,17 @@ pub struct Party<'a> {
 /// Errors: duplicate or empty names, votes above `i64::MAX`, more than [`MAX_TARGETS`] parties,
 /// or a seat total above [`MAX_REPLICAS`].
 pub fn allocate(new_seats: u64, parties: &[Party<'_>], tie: TieBreak) -> Result<Vec<u64>> {
+    super::check_unique_names(parties.iter().map(|p| p.name), "clusters")?;
+    allocate_named(new_seats, parties, tie)
+}
+
+/// [`allocate`] for parties whose names the caller has already checked unique and non-empty
+/// (the Karmada entry checks them once per placement).
+pub(crate) fn allocate_named(
+    new_seats: u64,
+    parties: &[Party<'_>],
+    tie: TieBreak,
+) -> Result<Vec<u64>> {
     validate(new_seats, parties)?;
     let mut seats: Vec<u64> = parties.iter().map(|p| p.initial).collect();
     if new_seats == 0 || parties.is_empty() {
@@ -65,7 +76,6 @@ fn validate(new_seats: u64, parties: &[Party<'_>]) -> Result<()> {
             limit: MAX_TARGETS as u64,
         });
     }
-    super::check_unique_names(parties.iter().map(|p| p.name), "clusters")?;
     let mut total = new_seats;
     for (i, p) in parties.iter().enumerate() {
         if p.votes > MAX_WEIGHT {

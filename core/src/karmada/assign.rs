@@ -121,13 +121,14 @@ pub fn assign(placement: &Placement) -> Result<Outcome> {
             totals[i] += r;
         }
     }
-    let already: alloc::collections::BTreeSet<String> = run
+    let already: hashbrown::HashSet<&str> = run
         .trace
         .dropped
         .iter()
-        .map(|d| d.cluster.clone())
+        .map(|d| d.cluster.as_str())
         .collect();
     let mut assignment = Vec::new();
+    let mut zero = Vec::new();
     for (c, &r) in run.candidates.iter().zip(&totals) {
         if r > 0 {
             assignment.push(Assigned {
@@ -135,12 +136,14 @@ pub fn assign(placement: &Placement) -> Result<Outcome> {
                 replicas: r,
             });
         } else if !already.contains(c.name) {
-            run.trace.dropped.push(Dropped {
+            zero.push(Dropped {
                 cluster: c.name.into(),
                 reason: DropReason::ZeroReplicas,
             });
         }
     }
+    drop(already);
+    run.trace.dropped.append(&mut zero);
     let random = run.trace.divisions.iter().any(|d| d.random_decided);
     run.trace.explanation = explain::explain(placement, &run.trace);
     Ok(Outcome {

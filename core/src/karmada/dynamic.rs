@@ -60,6 +60,7 @@ pub(crate) fn run(
 }
 
 /// What [`divide`] returns.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Divided {
     /// `(index, replicas)` for the listed clusters (scheduled replicas added), then the
     /// scheduled-only clusters.
@@ -69,7 +70,8 @@ pub struct Divided {
     pub cut: Vec<usize>,
 }
 
-/// Karmada's `divide(list, target, scheduled)`; `names[i]` names index `i`.
+/// Karmada's `divide(list, target, scheduled)`; `names[i]` names index `i`. An index past
+/// `names` is an error on `list` or `scheduled`.
 #[allow(clippy::too_many_arguments)]
 pub fn divide(
     names: &[&str],
@@ -81,6 +83,15 @@ pub fn divide(
     uid: &str,
     seed: u64,
 ) -> Result<Divided> {
+    for (field, pairs) in [("list", list), ("scheduled", scheduled)] {
+        if let Some(k) = pairs.iter().position(|&(i, _)| i >= names.len()) {
+            return Err(Error::UnknownValue {
+                field: crate::error::indexed(field, k),
+                value: alloc::format!("{}", pairs[k].0),
+                expected: "an index into names",
+            });
+        }
+    }
     let available = list.iter().fold(0u64, |s, &(_, r)| s.saturating_add(r));
     if available < target {
         return Err(Error::Unschedulable {

@@ -3,13 +3,12 @@
 //! every cluster weighs 1. Webster ignores the previous result; the floor-plus-remainder methods
 //! use it as the inertia key.
 
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::vec::Vec;
 
 use super::assign::Run;
 use super::{DropReason, Dropped, WeightTrace};
-use crate::division::method::{divide, Input};
+use crate::division::method::{divide_named, Input};
 use crate::division::request::non_negative;
 use crate::error::{indexed, Error, Result, MAX_WEIGHT};
 
@@ -21,7 +20,7 @@ pub(crate) fn weights(run: &mut Run<'_>) -> Result<Vec<u64>> {
     match &run.placement.static_weights {
         None => weights.iter_mut().for_each(|w| *w = 1),
         Some(rules) => {
-            let by_name: BTreeMap<&str, usize> = run
+            let by_name: hashbrown::HashMap<&str, usize> = run
                 .candidates
                 .iter()
                 .enumerate()
@@ -106,7 +105,7 @@ pub(crate) fn run(run: &mut Run<'_>, tier: &[usize], replicas: u64) -> Result<Ve
         })
         .collect();
     let p = run.placement;
-    let (result, trace) = divide(p.method, replicas, &inputs, &p.uid, run.seed)?;
+    let (result, trace) = divide_named(p.method, replicas, &inputs, &p.uid, run.seed)?;
     run.trace.divisions.push(trace);
     Ok(kept.into_iter().zip(result).collect())
 }
