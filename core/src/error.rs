@@ -48,6 +48,19 @@ pub enum Error {
     },
     /// A field is required in this context and missing.
     Missing { field: String },
+    /// A Kubernetes quantity string that cannot be read.
+    InvalidQuantity {
+        field: String,
+        value: String,
+        problem: crate::quantity::QuantityProblem,
+    },
+    /// A customized resource model breaks one of Karmada's rules.
+    InvalidModel {
+        field: String,
+        rule: crate::estimate::models::ModelRule,
+        grade: u64,
+        resource: Option<String>,
+    },
 }
 
 impl Error {
@@ -63,6 +76,8 @@ impl Error {
             Error::Unschedulable { .. } => "unschedulable",
             Error::UnknownValue { .. } => "unknown_value",
             Error::Missing { .. } => "missing",
+            Error::InvalidQuantity { .. } => "invalid_quantity",
+            Error::InvalidModel { .. } => "invalid_model",
         }
     }
 
@@ -77,7 +92,9 @@ impl Error {
             | Error::InvalidSelector { field, .. }
             | Error::Unschedulable { field, .. }
             | Error::UnknownValue { field, .. }
-            | Error::Missing { field } => field,
+            | Error::Missing { field }
+            | Error::InvalidQuantity { field, .. }
+            | Error::InvalidModel { field, .. } => field,
         }
     }
 
@@ -92,7 +109,9 @@ impl Error {
             | Error::InvalidSelector { field, .. }
             | Error::Unschedulable { field, .. }
             | Error::UnknownValue { field, .. }
-            | Error::Missing { field } => field,
+            | Error::Missing { field }
+            | Error::InvalidQuantity { field, .. }
+            | Error::InvalidModel { field, .. } => field,
         };
         *field = if field.is_empty() {
             String::from(outer)
@@ -143,6 +162,27 @@ impl fmt::Display for Error {
                 "{field}: unknown value {value:?}, expected one of {expected}"
             ),
             Error::Missing { field } => write!(f, "{field}: required but missing"),
+            Error::InvalidQuantity {
+                field,
+                value,
+                problem,
+            } => write!(
+                f,
+                "{field}: {value:?} is not a quantity allot reads: {}",
+                problem.describe()
+            ),
+            Error::InvalidModel {
+                field,
+                rule,
+                grade,
+                resource,
+            } => {
+                write!(f, "{field}: resource model grade {grade}")?;
+                if let Some(r) = resource {
+                    write!(f, ", resource {r}")?;
+                }
+                write!(f, ": {}", rule.describe())
+            }
         }
     }
 }

@@ -12,7 +12,10 @@ extern crate alloc;
 
 pub mod division;
 pub mod error;
+pub mod estimate;
 pub mod karmada;
+pub mod quantity;
+pub mod resource;
 pub mod rng;
 pub mod selector;
 

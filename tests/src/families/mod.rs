@@ -2,6 +2,7 @@
 
 pub mod affinity;
 pub mod division;
+pub mod estimators;
 pub mod webster;
 
 use crate::CaseRunner;
@@ -23,7 +24,7 @@ pub fn runner_for(file_name: &str) -> Dispatch {
         }
         "cluster_affinity_match.json" => Dispatch::Run(affinity::run),
         "general_estimator.json" | "resource_models.json" | "accurate_estimator.json" => {
-            Dispatch::NotYet("not implemented yet: Karmada estimators")
+            Dispatch::Run(estimators::run)
         }
         "strategies.json"
         | "cpu_capacity.json"

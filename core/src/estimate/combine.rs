@@ -1,0 +1,139 @@
+//! Combining estimators in the scheduler (spec karmada.md §11): each cluster's available
+//! replicas are the minimum over the estimators that answered; -1 means "no answer"; a cluster
+//! nobody answered for gets the requested replicas.
+
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use super::MAX_INT32;
+
+/// Karmada's `UnauthenticReplica`: the estimator has no answer for the cluster.
+pub const NO_ANSWER: i64 = -1;
+
+/// One estimator's answers: per cluster name, or a failed call (ignored for every cluster).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EstimatorAnswers {
+    pub estimator: String,
+    /// `None`: the call failed (one cluster's RPC error fails the whole call).
+    pub replicas: Option<BTreeMap<String, i64>>,
+}
+
+/// Where a cluster's figure came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Source {
+    /// The tightest answering estimator.
+    Estimator { estimator: String },
+    /// Nobody answered: the requested replicas.
+    Requested,
+    /// No replicas and no components: no estimator is asked.
+    NotAsked,
+}
+
+/// A cluster's combined figure.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combined {
+    pub cluster: String,
+    pub replicas: u64,
+    pub source: Source,
+}
+
+/// Combine `answers` for `clusters`, for a workload of `requested` replicas (`components`:
+/// whether it is a multi-component workload).
+pub fn combine(
+    clusters: &[&str],
+    requested: u64,
+    components: bool,
+    answers: &[EstimatorAnswers],
+) -> Vec<Combined> {
+    if requested == 0 && !components {
+        return clusters
+            .iter()
+            .map(|&c| Combined {
+                cluster: c.into(),
+                replicas: MAX_INT32,
+                source: Source::NotAsked,
+            })
+            .collect();
+    }
+    clusters
+        .iter()
+        .map(|&c| {
+            let mut best: Option<(u64, &str)> = None;
+            for a in answers {
+                let Some(v) = a.replicas.as_ref().and_then(|m| m.get(c)).copied() else {
+                    continue;
+                };
+                if v == NO_ANSWER || v < 0 {
+                    continue;
+                }
+                let v = (v as u64).min(MAX_INT32);
+                if best.is_none_or(|(b, _)| v < b) {
+                    best = Some((v, &a.estimator));
+                }
+            }
+            match best {
+                Some((v, e)) if v < MAX_INT32 => Combined {
+                    cluster: c.into(),
+                    replicas: v,
+                    source: Source::Estimator {
+                        estimator: e.into(),
+                    },
+                },
+                _ => Combined {
+                    cluster: c.into(),
+                    replicas: requested,
+                    source: Source::Requested,
+                },
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answers(name: &str, pairs: Option<&[(&str, i64)]>) -> EstimatorAnswers {
+        EstimatorAnswers {
+            estimator: name.into(),
+            replicas: pairs.map(|p| p.iter().map(|&(c, v)| (c.into(), v)).collect()),
+        }
+    }
+
+    #[test]
+    fn minimum_no_answer_and_failed_calls() {
+        let a = [
+            answers("general", Some(&[("m1", 6), ("m2", 4), ("m3", -1)])),
+            answers("accurate", Some(&[("m1", 2), ("m2", 9)])),
+            answers("broken", None),
+        ];
+        let c = combine(&["m1", "m2", "m3", "m4"], 7, false, &a);
+        let got: Vec<u64> = c.iter().map(|c| c.replicas).collect();
+        assert_eq!(got, [2, 4, 7, 7]);
+        assert_eq!(
+            c[0].source,
+            Source::Estimator {
+                estimator: "accurate".into()
+            }
+        );
+        assert_eq!(c[2].source, Source::Requested);
+        let all = combine(&["m1"], 0, false, &a);
+        assert_eq!(
+            (all[0].replicas, &all[0].source),
+            (MAX_INT32, &Source::NotAsked)
+        );
+        // An estimator answering MaxInt32 leaves the cluster at the requested replicas.
+        let c = combine(
+            &["m1"],
+            5,
+            false,
+            &[answers("x", Some(&[("m1", i64::from(i32::MAX))]))],
+        );
+        assert_eq!(c[0].replicas, 5);
+    }
+}

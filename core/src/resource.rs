@@ -1,0 +1,209 @@
+//! Resource lists keyed by resource name (`cpu`, `memory`, `pods`, `nvidia.com/gpu`, ...), each
+//! an exact integer in the resource's [`Unit`] (spec README decisions 1 and 2).
+//!
+//! In JSON a value is a Kubernetes quantity string (`"500m"`, `"16Gi"`) or a number with the
+//! same meaning as its text (`cpu: 0.5` is 500m; `memory: 1024` is 1024 bytes). Lists serialize
+//! back as quantity strings.
+
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use core::fmt;
+
+use serde::de::{self, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::error::{Error, Result};
+use crate::quantity::{self, Unit};
+
+/// A resource list: name -> amount in the resource's unit. Absent means 0.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ResourceList(BTreeMap<String, u64>);
+
+impl ResourceList {
+    pub fn new() -> Self {
+        ResourceList(BTreeMap::new())
+    }
+
+    /// Build from amounts already in units (millicores for CPU, bytes, counts).
+    pub fn from_units<'a>(items: impl IntoIterator<Item = (&'a str, u64)>) -> Self {
+        ResourceList(items.into_iter().map(|(k, v)| (k.into(), v)).collect())
+    }
+
+    /// Parse `{name: quantity string}` pairs; errors name `field.name`.
+    pub fn parse<'a>(
+        items: impl IntoIterator<Item = (&'a str, &'a str)>,
+        field: &str,
+    ) -> Result<Self> {
+        items
+            .into_iter()
+            .map(|(k, v)| {
+                let at = alloc::format!("{field}.{k}");
+                Ok((String::from(k), quantity::parse(v, Unit::of(k), &at)?))
+            })
+            .collect::<Result<_>>()
+            .map(ResourceList)
+    }
+
+    /// The amount of `name`, 0 when absent.
+    pub fn get(&self, name: &str) -> u64 {
+        self.0.get(name).copied().unwrap_or(0)
+    }
+
+    /// Whether `name` is listed (even with 0).
+    pub fn has(&self, name: &str) -> bool {
+        self.0.contains_key(name)
+    }
+
+    pub fn insert(&mut self, name: &str, value: u64) {
+        self.0.insert(name.into(), value);
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&str, u64)> + '_ {
+        self.0.iter().map(|(k, &v)| (k.as_str(), v))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The resources with a positive amount (what a request actually asks for).
+    pub fn positive(&self) -> impl Iterator<Item = (&str, u64)> + '_ {
+        self.iter().filter(|&(_, v)| v > 0)
+    }
+}
+
+impl FromIterator<(String, u64)> for ResourceList {
+    fn from_iter<T: IntoIterator<Item = (String, u64)>>(iter: T) -> Self {
+        ResourceList(iter.into_iter().collect())
+    }
+}
+
+impl Serialize for ResourceList {
+    fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, &v)| (k, quantity::format(v, k))))
+    }
+}
+
+impl<'de> Deserialize<'de> for ResourceList {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> core::result::Result<Self, D::Error> {
+        d.deserialize_map(ListVisitor)
+    }
+}
+
+struct ListVisitor;
+
+impl<'de> Visitor<'de> for ListVisitor {
+    type Value = ResourceList;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a map of resource names to quantities")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(
+        self,
+        mut map: A,
+    ) -> core::result::Result<Self::Value, A::Error> {
+        let mut out = BTreeMap::new();
+        while let Some(name) = map.next_key::<String>()? {
+            if name.is_empty() {
+                return Err(de::Error::custom("a resource name must not be empty"));
+            }
+            let value = map.next_value_seed(QuantitySeed { resource: &name })?;
+            out.insert(name, value);
+        }
+        Ok(ResourceList(out))
+    }
+}
+
+/// Deserialize one quantity (string or number) for a known resource.
+pub struct QuantitySeed<'a> {
+    pub resource: &'a str,
+}
+
+impl<'de> de::DeserializeSeed<'de> for QuantitySeed<'_> {
+    type Value = u64;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> core::result::Result<u64, D::Error> {
+        d.deserialize_any(QuantityVisitor {
+            resource: self.resource,
+        })
+    }
+}
+
+struct QuantityVisitor<'a> {
+    resource: &'a str,
+}
+
+impl QuantityVisitor<'_> {
+    fn done<E: de::Error>(&self, r: Result<u64>) -> core::result::Result<u64, E> {
+        r.map_err(|e: Error| de::Error::custom(e))
+    }
+}
+
+impl<'de> Visitor<'de> for QuantityVisitor<'_> {
+    type Value = u64;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a quantity: a number or a string such as \"500m\" or \"16Gi\"")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> core::result::Result<u64, E> {
+        self.done(quantity::parse(v, Unit::of(self.resource), self.resource))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> core::result::Result<u64, E> {
+        self.done(quantity::from_i128(
+            v.into(),
+            Unit::of(self.resource),
+            self.resource,
+        ))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> core::result::Result<u64, E> {
+        self.done(quantity::from_i128(
+            v.into(),
+            Unit::of(self.resource),
+            self.resource,
+        ))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> core::result::Result<u64, E> {
+        self.done(quantity::from_f64(
+            v,
+            Unit::of(self.resource),
+            self.resource,
+        ))
+    }
+}
+
+/// A single quantity field whose resource is fixed by context (e.g. a model range of `cpu`).
+pub fn deserialize_quantity<'de, D: Deserializer<'de>>(
+    d: D,
+    resource: &str,
+) -> core::result::Result<u64, D::Error> {
+    de::DeserializeSeed::deserialize(QuantitySeed { resource }, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_numbers_and_strings() {
+        let l: ResourceList = serde_json::from_str(
+            r#"{"cpu": 0.5, "memory": "16Gi", "pods": 110, "nvidia.com/gpu": "2", "cpu2": 1}"#,
+        )
+        .unwrap();
+        assert_eq!(l.get("cpu"), 500);
+        assert_eq!(l.get("memory"), 16 << 30);
+        assert_eq!(l.get("pods"), 110);
+        assert_eq!(l.get("nvidia.com/gpu"), 2);
+        assert_eq!(l.get("absent"), 0);
+        let back: ResourceList = serde_json::from_str(&serde_json::to_string(&l).unwrap()).unwrap();
+        assert_eq!(back, l);
+        let e = serde_json::from_str::<ResourceList>(r#"{"cpu": "lots"}"#).unwrap_err();
+        assert!(alloc::format!("{e}").contains("cpu"), "{e}");
+        assert!(serde_json::from_str::<ResourceList>(r#"{"memory": -1}"#).is_err());
+        assert!(serde_json::from_str::<ResourceList>(r#"{"memory": true}"#).is_err());
+    }
+}

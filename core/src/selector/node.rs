@@ -1,0 +1,395 @@
+//! A workload's node claim and whether a node satisfies it (spec karmada.md §10, "Node
+//! filter"): nodeSelector, required node affinity (In, NotIn, Exists, DoesNotExist, Gt, Lt),
+//! the unschedulable flag, and NoSchedule/NoExecute taints against tolerations.
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use super::label::{Labels, Requirement};
+use crate::error::{indexed, Error, Result};
+
+/// A node selector operator (label selectors plus `Gt` and `Lt`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeOperator {
+    In,
+    NotIn,
+    Exists,
+    DoesNotExist,
+    Gt,
+    Lt,
+}
+
+impl NodeOperator {
+    pub fn parse(name: &str) -> Option<NodeOperator> {
+        Some(match name {
+            "In" => NodeOperator::In,
+            "NotIn" => NodeOperator::NotIn,
+            "Exists" => NodeOperator::Exists,
+            "DoesNotExist" => NodeOperator::DoesNotExist,
+            "Gt" => NodeOperator::Gt,
+            "Lt" => NodeOperator::Lt,
+            _ => return None,
+        })
+    }
+
+    /// Whether a node's `labels` satisfy `r` under this operator.
+    pub fn matches(self, r: &Requirement, labels: &Labels) -> bool {
+        let value = labels.get(&r.key);
+        match self {
+            NodeOperator::In => value.is_some_and(|v| r.values.contains(v)),
+            NodeOperator::NotIn => value.is_none_or(|v| !r.values.contains(v)),
+            NodeOperator::Exists => value.is_some(),
+            NodeOperator::DoesNotExist => value.is_none(),
+            NodeOperator::Gt | NodeOperator::Lt => {
+                let [bound] = r.values.as_slice() else {
+                    return false;
+                };
+                let (Some(v), Ok(b)) = (
+                    value.and_then(|v| v.parse::<i64>().ok()),
+                    bound.parse::<i64>(),
+                ) else {
+                    return false;
+                };
+                if self == NodeOperator::Gt {
+                    v > b
+                } else {
+                    v < b
+                }
+            }
+        }
+    }
+}
+
+/// One node selector term: the AND of its expressions. An empty term matches nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct NodeSelectorTerm {
+    #[serde(default)]
+    pub match_expressions: Vec<Requirement>,
+}
+
+/// `requiredDuringSchedulingIgnoredDuringExecution`: the OR of its terms.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct NodeSelector {
+    #[serde(default)]
+    pub node_selector_terms: Vec<NodeSelectorTerm>,
+}
+
+/// A taint's effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TaintEffect {
+    NoSchedule,
+    PreferNoSchedule,
+    NoExecute,
+}
+
+/// A node taint.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Taint {
+    pub key: String,
+    #[serde(default)]
+    pub value: String,
+    pub effect: TaintEffect,
+}
+
+/// A toleration operator. `Lt` and `Gt` are accepted but never tolerate (as Karmada).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum TolerationOperator {
+    #[default]
+    Equal,
+    Exists,
+    Lt,
+    Gt,
+}
+
+/// A pod toleration. Empty key with `Exists` tolerates every taint; no effect means any effect.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Toleration {
+    #[serde(default)]
+    pub key: String,
+    #[serde(default)]
+    pub operator: TolerationOperator,
+    #[serde(default)]
+    pub value: String,
+    #[serde(default)]
+    pub effect: Option<TaintEffect>,
+}
+
+impl Toleration {
+    /// Whether this toleration tolerates `taint`.
+    pub fn tolerates(&self, taint: &Taint) -> bool {
+        if self.effect.is_some_and(|e| e != taint.effect) {
+            return false;
+        }
+        if !self.key.is_empty() && self.key != taint.key {
+            return false;
+        }
+        match self.operator {
+            TolerationOperator::Exists => true,
+            TolerationOperator::Equal => self.value == taint.value,
+            TolerationOperator::Lt | TolerationOperator::Gt => false,
+        }
+    }
+}
+
+/// What a workload asks of a node.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct NodeClaim {
+    #[serde(default)]
+    pub node_selector: BTreeMap<String, String>,
+    #[serde(default)]
+    pub hard_node_affinity: Option<NodeSelector>,
+    #[serde(default)]
+    pub tolerations: Vec<Toleration>,
+}
+
+/// The parts of a node the claim looks at.
+#[derive(Debug, Clone, Copy)]
+pub struct NodeFacts<'a> {
+    pub labels: &'a Labels,
+    pub taints: &'a [Taint],
+    pub unschedulable: bool,
+}
+
+/// Why a node does not satisfy a claim.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Mismatch {
+    /// `nodeSelector` wants `key=value`.
+    NodeSelector { key: String, value: String },
+    /// No required node affinity term matches.
+    NodeAffinity,
+    /// The node is cordoned and the claim does not tolerate
+    /// `node.kubernetes.io/unschedulable:NoSchedule`.
+    Unschedulable,
+    /// A NoSchedule or NoExecute taint is not tolerated.
+    Taint { key: String, effect: TaintEffect },
+}
+
+/// The taint Kubernetes puts on cordoned nodes.
+pub const UNSCHEDULABLE_TAINT: &str = "node.kubernetes.io/unschedulable";
+
+impl NodeClaim {
+    /// Check operators of every affinity expression; errors name `field.hardNodeAffinity...`.
+    pub fn validate(&self, field: &str) -> Result<()> {
+        let Some(affinity) = &self.hard_node_affinity else {
+            return Ok(());
+        };
+        for (t, term) in affinity.node_selector_terms.iter().enumerate() {
+            for (e, r) in term.match_expressions.iter().enumerate() {
+                if NodeOperator::parse(&r.operator).is_none() {
+                    let terms = indexed(&format!("{field}.hardNodeAffinity.nodeSelectorTerms"), t);
+                    return Err(Error::UnknownValue {
+                        field: indexed(&format!("{terms}.matchExpressions"), e) + ".operator",
+                        value: r.operator.clone(),
+                        expected: "In, NotIn, Exists, DoesNotExist, Gt, Lt",
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `Ok(())` when the node satisfies the claim, else the first reason it does not.
+    /// Unknown operators match nothing (call [`NodeClaim::validate`] to reject them).
+    pub fn check(&self, node: &NodeFacts<'_>) -> core::result::Result<(), Mismatch> {
+        for (k, v) in &self.node_selector {
+            if node.labels.get(k) != Some(v) {
+                return Err(Mismatch::NodeSelector {
+                    key: k.clone(),
+                    value: v.clone(),
+                });
+            }
+        }
+        if let Some(affinity) = &self.hard_node_affinity {
+            let any = affinity.node_selector_terms.iter().any(|term| {
+                !term.match_expressions.is_empty()
+                    && term.match_expressions.iter().all(|r| {
+                        NodeOperator::parse(&r.operator)
+                            .is_some_and(|op| op.matches(r, node.labels))
+                    })
+            });
+            if !any {
+                return Err(Mismatch::NodeAffinity);
+            }
+        }
+        if node.unschedulable {
+            let cordon = Taint {
+                key: UNSCHEDULABLE_TAINT.into(),
+                value: String::new(),
+                effect: TaintEffect::NoSchedule,
+            };
+            if !self.tolerations.iter().any(|t| t.tolerates(&cordon)) {
+                return Err(Mismatch::Unschedulable);
+            }
+        }
+        for taint in node.taints {
+            if taint.effect == TaintEffect::PreferNoSchedule {
+                continue;
+            }
+            if !self.tolerations.iter().any(|t| t.tolerates(taint)) {
+                return Err(Mismatch::Taint {
+                    key: taint.key.clone(),
+                    effect: taint.effect,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the node satisfies the claim.
+    pub fn matches(&self, node: &NodeFacts<'_>) -> bool {
+        self.check(node).is_ok()
+    }
+}
+
+impl Mismatch {
+    /// A sentence for the trace.
+    pub fn describe(&self) -> String {
+        match self {
+            Mismatch::NodeSelector { key, value } => {
+                format!("nodeSelector wants {key}={value}")
+            }
+            Mismatch::NodeAffinity => String::from("no required node affinity term matches"),
+            Mismatch::Unschedulable => String::from("the node is cordoned (unschedulable)"),
+            Mismatch::Taint { key, effect } => format!("taint {key}:{effect:?} is not tolerated"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    fn labels(pairs: &[(&str, &str)]) -> Labels {
+        pairs.iter().map(|&(k, v)| (k.into(), v.into())).collect()
+    }
+
+    fn req(key: &str, op: &str, values: &[&str]) -> Requirement {
+        Requirement {
+            key: key.into(),
+            operator: op.into(),
+            values: values.iter().map(|&v| v.into()).collect(),
+        }
+    }
+
+    fn affinity(terms: Vec<Vec<Requirement>>) -> NodeClaim {
+        NodeClaim {
+            hard_node_affinity: Some(NodeSelector {
+                node_selector_terms: terms
+                    .into_iter()
+                    .map(|e| NodeSelectorTerm {
+                        match_expressions: e,
+                    })
+                    .collect(),
+            }),
+            ..NodeClaim::default()
+        }
+    }
+
+    fn facts(l: &Labels) -> NodeFacts<'_> {
+        NodeFacts {
+            labels: l,
+            taints: &[],
+            unschedulable: false,
+        }
+    }
+
+    #[test]
+    fn operators() {
+        let l = labels(&[("zone", "a"), ("cores", "8")]);
+        let m = |r: Requirement| affinity(vec![vec![r]]).matches(&facts(&l));
+        assert!(m(req("zone", "In", &["a", "b"])));
+        assert!(!m(req("zone", "NotIn", &["a"])));
+        assert!(m(req("gpu", "NotIn", &["x"])));
+        assert!(m(req("zone", "Exists", &[])));
+        assert!(m(req("gpu", "DoesNotExist", &[])));
+        assert!(m(req("cores", "Gt", &["4"])));
+        assert!(!m(req("cores", "Lt", &["4"])));
+        assert!(!m(req("cores", "Gt", &["4", "5"])));
+        assert!(!m(req("zone", "Gt", &["4"])));
+        assert!(!m(req("cores", "Gt", &["x"])));
+        // OR of terms; an empty term matches nothing.
+        assert!(!affinity(vec![vec![]]).matches(&facts(&l)));
+        assert!(affinity(vec![vec![], vec![req("zone", "In", &["a"])]]).matches(&facts(&l)));
+        assert!(!affinity(vec![]).matches(&facts(&l)));
+    }
+
+    #[test]
+    fn unknown_operator_is_an_error() {
+        let c = affinity(vec![vec![req("zone", "Near", &["a"])]]);
+        let e = c.validate("claim").unwrap_err();
+        assert_eq!(e.code(), "unknown_value");
+        assert_eq!(
+            e.field(),
+            "claim.hardNodeAffinity.nodeSelectorTerms[0].matchExpressions[0].operator"
+        );
+    }
+
+    #[test]
+    fn taints_and_tolerations() {
+        let l = Labels::new();
+        let taints = [Taint {
+            key: "gpu".into(),
+            value: "yes".into(),
+            effect: TaintEffect::NoSchedule,
+        }];
+        let node = NodeFacts {
+            labels: &l,
+            taints: &taints,
+            unschedulable: false,
+        };
+        let tol = |key: &str, op, value: &str, effect| NodeClaim {
+            tolerations: vec![Toleration {
+                key: key.into(),
+                operator: op,
+                value: value.into(),
+                effect,
+            }],
+            ..NodeClaim::default()
+        };
+        use TolerationOperator::*;
+        assert!(!NodeClaim::default().matches(&node));
+        assert!(tol("gpu", Equal, "yes", None).matches(&node));
+        assert!(!tol("gpu", Equal, "no", None).matches(&node));
+        assert!(tol("gpu", Exists, "", Some(TaintEffect::NoSchedule)).matches(&node));
+        assert!(!tol("gpu", Exists, "", Some(TaintEffect::NoExecute)).matches(&node));
+        assert!(tol("", Exists, "", None).matches(&node));
+        assert!(!tol("gpu", Gt, "yes", None).matches(&node));
+        let soft = [Taint {
+            key: "x".into(),
+            value: String::new(),
+            effect: TaintEffect::PreferNoSchedule,
+        }];
+        assert!(NodeClaim::default().matches(&NodeFacts {
+            labels: &l,
+            taints: &soft,
+            unschedulable: false
+        }));
+        let cordoned = NodeFacts {
+            labels: &l,
+            taints: &[],
+            unschedulable: true,
+        };
+        assert_eq!(
+            NodeClaim::default().check(&cordoned),
+            Err(Mismatch::Unschedulable)
+        );
+        assert!(tol(
+            UNSCHEDULABLE_TAINT,
+            Exists,
+            "",
+            Some(TaintEffect::NoSchedule)
+        )
+        .matches(&cordoned));
+    }
+}
