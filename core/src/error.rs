@@ -18,6 +18,31 @@ pub const MAX_WEIGHT: u64 = i64::MAX as u64;
 /// Largest number of targets (clusters, parties, nodes) in one call.
 pub const MAX_TARGETS: usize = 1 << 20;
 
+/// The `field` of any variant (every variant has one; the list of variants lives here once).
+macro_rules! field_of {
+    ($e:expr) => {
+        match $e {
+            Error::Negative { field, .. }
+            | Error::TooLarge { field, .. }
+            | Error::DuplicateName { field, .. }
+            | Error::EmptyName { field }
+            | Error::NoCandidates { field }
+            | Error::InvalidSelector { field, .. }
+            | Error::Unschedulable { field, .. }
+            | Error::UnknownValue { field, .. }
+            | Error::Missing { field }
+            | Error::InvalidQuantity { field, .. }
+            | Error::InsufficientResource { field, .. }
+            | Error::InsufficientCapacity { field, .. }
+            | Error::AlreadyFilled { field, .. }
+            | Error::InvalidCount { field, .. }
+            | Error::InvalidStrategy { field, .. }
+            | Error::InvalidResource { field, .. }
+            | Error::InvalidModel { field, .. } => field,
+        }
+    };
+}
+
 /// An error with a stable code, the field it concerns and a message a user can act on.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "code", rename_all = "snake_case")]
@@ -54,6 +79,28 @@ pub enum Error {
         value: String,
         problem: crate::quantity::QuantityProblem,
     },
+    /// eru: the nodes cannot hold what is asked (`need` instances, `available` possible).
+    InsufficientResource {
+        field: String,
+        need: u64,
+        available: u64,
+        detail: String,
+    },
+    /// eru EACH: no node can take `need` instances.
+    InsufficientCapacity { field: String, need: u64 },
+    /// eru FILL: every selected node already has the instances asked for.
+    AlreadyFilled { field: String, need: u64 },
+    /// eru: the deploy count is not positive.
+    InvalidCount { field: String, value: i64 },
+    /// eru: not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED).
+    InvalidStrategy { field: String, value: String },
+    /// eru: a resource request or node resource eru rejects (`invalid_cpu`, `invalid_memory`,
+    /// `invalid_storage`, `invalid_volume`, or a bad usage ratio).
+    InvalidResource {
+        field: String,
+        kind: crate::eru::ResourceKind,
+        reason: String,
+    },
     /// A customized resource model breaks one of Karmada's rules.
     InvalidModel {
         field: String,
@@ -78,41 +125,23 @@ impl Error {
             Error::Missing { .. } => "missing",
             Error::InvalidQuantity { .. } => "invalid_quantity",
             Error::InvalidModel { .. } => "invalid_model",
+            Error::InsufficientResource { .. } => "insufficient_resource",
+            Error::InsufficientCapacity { .. } => "insufficient_capacity",
+            Error::AlreadyFilled { .. } => "already_filled",
+            Error::InvalidCount { .. } => "invalid_count",
+            Error::InvalidStrategy { .. } => "invalid_strategy",
+            Error::InvalidResource { kind, .. } => kind.code(),
         }
     }
 
     /// The path of the input field the error is about.
     pub fn field(&self) -> &str {
-        match self {
-            Error::Negative { field, .. }
-            | Error::TooLarge { field, .. }
-            | Error::DuplicateName { field, .. }
-            | Error::EmptyName { field }
-            | Error::NoCandidates { field }
-            | Error::InvalidSelector { field, .. }
-            | Error::Unschedulable { field, .. }
-            | Error::UnknownValue { field, .. }
-            | Error::Missing { field }
-            | Error::InvalidQuantity { field, .. }
-            | Error::InvalidModel { field, .. } => field,
-        }
+        field_of!(self)
     }
 
     /// Prefix the field path with `outer` (`weight` becomes `clusters[2].weight`).
     pub fn within(mut self, outer: &str) -> Self {
-        let field = match &mut self {
-            Error::Negative { field, .. }
-            | Error::TooLarge { field, .. }
-            | Error::DuplicateName { field, .. }
-            | Error::EmptyName { field }
-            | Error::NoCandidates { field }
-            | Error::InvalidSelector { field, .. }
-            | Error::Unschedulable { field, .. }
-            | Error::UnknownValue { field, .. }
-            | Error::Missing { field }
-            | Error::InvalidQuantity { field, .. }
-            | Error::InvalidModel { field, .. } => field,
-        };
+        let field: &mut String = field_of!(&mut self);
         *field = if field.is_empty() {
             String::from(outer)
         } else if field.starts_with('[') {
@@ -171,6 +200,32 @@ impl fmt::Display for Error {
                 "{field}: {value:?} is not a quantity allot reads: {}",
                 problem.describe()
             ),
+            Error::InsufficientResource {
+                field,
+                need,
+                available,
+                detail,
+            } => write!(
+                f,
+                "{field}: insufficient resource: need: {need}, available: {available}{}{detail}",
+                if detail.is_empty() { "" } else { "; " }
+            ),
+            Error::InsufficientCapacity { field, need } => write!(
+                f,
+                "{field}: insufficient capacity: no node can take {need} new instances"
+            ),
+            Error::AlreadyFilled { field, need } => write!(
+                f,
+                "{field}: already filled: every selected node already has {need} instances"
+            ),
+            Error::InvalidCount { field, value } => {
+                write!(f, "{field}: the deploy count must be positive, got {value}")
+            }
+            Error::InvalidStrategy { field, value } => write!(
+                f,
+                "{field}: {value:?} is not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED)"
+            ),
+            Error::InvalidResource { field, reason, .. } => write!(f, "{field}: {reason}"),
             Error::InvalidModel {
                 field,
                 rule,

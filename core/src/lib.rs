@@ -12,6 +12,7 @@ extern crate alloc;
 
 pub mod division;
 pub mod error;
+pub mod eru;
 pub mod estimate;
 pub mod karmada;
 pub mod quantity;

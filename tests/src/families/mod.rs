@@ -2,6 +2,7 @@
 
 pub mod affinity;
 pub mod division;
+pub mod eru;
 pub mod estimators;
 pub mod webster;
 
@@ -26,15 +27,12 @@ pub fn runner_for(file_name: &str) -> Dispatch {
         "general_estimator.json" | "resource_models.json" | "accurate_estimator.json" => {
             Dispatch::Run(estimators::run)
         }
-        "strategies.json"
-        | "cpu_capacity.json"
-        | "memory_capacity.json"
-        | "volume_capacity.json"
-        | "storage_capacity.json"
-        | "pipeline.json"
-        | "capacity_merge.json" => {
-            Dispatch::NotYet("not implemented yet: eru capacity and strategies")
-        }
+        "strategies.json" => Dispatch::Run(eru::run_strategies),
+        "cpu_capacity.json" | "memory_capacity.json" => Dispatch::Run(eru::run_cpumem),
+        "volume_capacity.json" => Dispatch::Run(eru::run_volume),
+        "storage_capacity.json" => Dispatch::Run(eru::run_storage),
+        "pipeline.json" => Dispatch::Run(eru::run_pipeline),
+        "capacity_merge.json" => Dispatch::Run(eru::run_merge),
         _ => Dispatch::Unknown,
     }
 }

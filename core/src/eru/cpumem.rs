@@ -1,0 +1,692 @@
+//! eru's cpumem plugin (spec eru.md §C): request normalisation, memory-only capacity, and
+//! CPU binding plans with full and fragment cores, share base, max share, NUMA nodes and
+//! reuse of a workload's previous cores.
+//!
+//! A *plan* is one instance's binding, e.g. `{2: 100}` (all of core 2) or `{0: 70, 2: 100}`
+//! (1.7 cores). Deploying `n` instances on a node takes its first `n` plans. Core ids compare
+//! as strings ("10" < "2"), as eru does.
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Capacity, ResourceKind};
+use crate::error::{Error, Result};
+
+/// Core id -> pieces (share base pieces make one core).
+pub type CpuMap = BTreeMap<String, i64>;
+
+/// Plugin configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct CpuMemConfig {
+    /// Pieces per core (default 100).
+    #[serde(default = "default_share_base")]
+    pub share_base: i64,
+    /// At most this many fragment cores per plan; -1: no limit.
+    #[serde(default = "default_max_share")]
+    pub max_share: i64,
+}
+
+fn default_share_base() -> i64 {
+    100
+}
+fn default_max_share() -> i64 {
+    -1
+}
+
+impl Default for CpuMemConfig {
+    fn default() -> Self {
+        CpuMemConfig {
+            share_base: 100,
+            max_share: -1,
+        }
+    }
+}
+
+/// What is in use on a node.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct CpuMemUsage {
+    #[serde(default)]
+    pub cpu_map: CpuMap,
+    #[serde(default)]
+    pub memory: i64,
+    #[serde(default)]
+    pub numa_memory: BTreeMap<String, i64>,
+}
+
+/// A node's CPU and memory.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct CpuMemNode {
+    #[serde(default)]
+    pub cpu_map: CpuMap,
+    /// Bytes.
+    #[serde(default)]
+    pub memory: i64,
+    /// Core id -> NUMA node id.
+    #[serde(default)]
+    pub numa: BTreeMap<String, String>,
+    /// NUMA node id -> bytes.
+    #[serde(default)]
+    pub numa_memory: BTreeMap<String, i64>,
+    #[serde(default)]
+    pub usage: CpuMemUsage,
+}
+
+/// An instance's CPU and memory request.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct CpuMemRequest {
+    #[serde(default)]
+    pub cpu_bind: bool,
+    /// Cores.
+    #[serde(default)]
+    pub cpu_request: f64,
+    #[serde(default)]
+    pub cpu_limit: f64,
+    /// Bytes.
+    #[serde(default)]
+    pub memory_request: i64,
+    #[serde(default)]
+    pub memory_limit: i64,
+}
+
+/// One instance's CPU binding.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CpuPlan {
+    /// The NUMA node the plan lives on; `""` for cross-NUMA or no NUMA.
+    pub numa_node: String,
+    pub cpu_map: BTreeMap<String, u64>,
+}
+
+/// The plugin's answer for one node.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CpuMemCapacity {
+    pub capacity: Capacity,
+    /// CPU binding plans (empty without binding).
+    pub plans: Vec<CpuPlan>,
+    pub usage: f64,
+    pub rate: f64,
+    /// Weight in the usage mean: 100 with binding, else 1.
+    pub weight: u32,
+    /// What bound the capacity, in a sentence.
+    pub explanation: String,
+}
+
+fn invalid(kind: ResourceKind, field: &str, reason: String) -> Error {
+    Error::InvalidResource {
+        field: field.into(),
+        kind,
+        reason,
+    }
+}
+
+/// eru's request normalisation (spec §C1).
+pub fn normalize(r: &CpuMemRequest) -> Result<CpuMemRequest> {
+    let mut r = *r;
+    if !r.cpu_request.is_finite() || !r.cpu_limit.is_finite() {
+        return Err(invalid(
+            ResourceKind::Cpu,
+            "request.cpuRequest",
+            "the CPU request must be a number".into(),
+        ));
+    }
+    if r.cpu_request == 0.0 && r.cpu_limit > 0.0 {
+        r.cpu_request = r.cpu_limit;
+    }
+    if r.memory_request < 0 || r.memory_limit < 0 {
+        return Err(invalid(
+            ResourceKind::Memory,
+            "request.memoryRequest",
+            format!(
+                "memory must not be negative, got {}",
+                r.memory_request.min(r.memory_limit)
+            ),
+        ));
+    }
+    if r.cpu_request < 0.0 || r.cpu_limit < 0.0 {
+        return Err(invalid(
+            ResourceKind::Cpu,
+            "request.cpuRequest",
+            format!(
+                "CPU must not be negative, got {}",
+                r.cpu_request.min(r.cpu_limit)
+            ),
+        ));
+    }
+    if r.cpu_bind && r.cpu_request == 0.0 {
+        return Err(invalid(
+            ResourceKind::Cpu,
+            "request.cpuRequest",
+            "binding CPU needs a CPU request above 0".into(),
+        ));
+    }
+    if r.memory_request == 0 {
+        r.memory_request = r.memory_limit;
+    }
+    r.memory_limit = r.memory_limit.max(r.memory_request);
+    r.cpu_limit = r.cpu_limit.max(r.cpu_request);
+    if r.cpu_bind && r.cpu_limit > r.cpu_request {
+        r.cpu_request = r.cpu_limit;
+    }
+    Ok(r)
+}
+
+/// Check a node's maps: integer core ids, non-negative pieces and bytes, NUMA ids of known cores.
+pub fn validate_node(n: &CpuMemNode, field: &str) -> Result<()> {
+    for (name, map) in [("cpuMap", &n.cpu_map), ("usage.cpuMap", &n.usage.cpu_map)] {
+        for (id, &pieces) in map {
+            if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(invalid(
+                    ResourceKind::Cpu,
+                    &format!("{field}.{name}"),
+                    format!("core id {id:?} is not a non-negative integer"),
+                ));
+            }
+            if pieces < 0 {
+                return Err(invalid(
+                    ResourceKind::Cpu,
+                    &format!("{field}.{name}.{id}"),
+                    format!("pieces must not be negative, got {pieces}"),
+                ));
+            }
+        }
+    }
+    if n.memory < 0 || n.usage.memory < 0 || n.numa_memory.values().any(|&m| m < 0) {
+        return Err(invalid(
+            ResourceKind::Memory,
+            &format!("{field}.memory"),
+            "memory must not be negative".into(),
+        ));
+    }
+    if let Some(core) = n.numa.keys().find(|c| !n.cpu_map.contains_key(*c)) {
+        return Err(invalid(
+            ResourceKind::Cpu,
+            &format!("{field}.numa.{core}"),
+            format!("core {core} is not in the CPU map"),
+        ));
+    }
+    Ok(())
+}
+
+/// Capacity, plans, usage and rate of `node` for `request` (normalised here).
+/// `origin` is the workload's current binding when it is reallocated (its cores come first).
+pub fn capacity(
+    node: &CpuMemNode,
+    request: &CpuMemRequest,
+    config: CpuMemConfig,
+    origin: Option<&CpuMap>,
+) -> Result<CpuMemCapacity> {
+    validate_node(node, "node")?;
+    let r = normalize(request)?;
+    if config.share_base <= 0 {
+        return Err(invalid(
+            ResourceKind::Cpu,
+            "shareBase",
+            "the share base must be positive".into(),
+        ));
+    }
+    if r.cpu_bind {
+        bind(node, &r, config, origin)
+    } else {
+        Ok(memory_only(node, &r))
+    }
+}
+
+fn ratio(a: f64, b: f64) -> f64 {
+    if a == 0.0 || b == 0.0 {
+        0.0
+    } else {
+        a / b
+    }
+}
+
+/// Without binding, memory decides (spec §C2).
+fn memory_only(node: &CpuMemNode, r: &CpuMemRequest) -> CpuMemCapacity {
+    let total = node.memory as f64;
+    let used = node.usage.memory as f64;
+    if r.cpu_request > node.cpu_map.len() as f64 {
+        return CpuMemCapacity {
+            capacity: Capacity::Finite(0),
+            plans: Vec::new(),
+            usage: ratio(used, total),
+            rate: ratio(r.memory_request as f64, total),
+            weight: 1,
+            explanation: format!(
+                "cpu: {} cores requested, the node has {}",
+                r.cpu_request,
+                node.cpu_map.len()
+            ),
+        };
+    }
+    if r.memory_request == 0 {
+        return CpuMemCapacity {
+            capacity: Capacity::Unlimited,
+            plans: Vec::new(),
+            usage: 0.0,
+            rate: 0.0,
+            weight: 1,
+            explanation: "memory: nothing requested -> unlimited".into(),
+        };
+    }
+    let available = node.memory.saturating_sub(node.usage.memory).max(0) as u64;
+    let cap = available / r.memory_request as u64;
+    CpuMemCapacity {
+        capacity: Capacity::Finite(cap),
+        plans: Vec::new(),
+        usage: ratio(used, total),
+        rate: ratio(r.memory_request as f64, total),
+        weight: 1,
+        explanation: format!(
+            "memory: ({} - {}) / {} = {cap}",
+            node.memory, node.usage.memory, r.memory_request
+        ),
+    }
+}
+
+/// A core with pieces available.
+#[derive(Debug, Clone)]
+struct Core {
+    id: String,
+    pieces: u64,
+}
+
+/// With binding: plans per NUMA node, then across NUMA nodes (spec §C3).
+fn bind(
+    node: &CpuMemNode,
+    r: &CpuMemRequest,
+    config: CpuMemConfig,
+    origin: Option<&CpuMap>,
+) -> Result<CpuMemCapacity> {
+    let base = config.share_base as u64;
+    // trunc(cpu × B) in floating point, as eru (0.29 × 100 -> 28).
+    let p = r.cpu_request * config.share_base as f64;
+    if p > 1e15 {
+        return Err(Error::TooLarge {
+            field: "request.cpuRequest".into(),
+            limit: 1_000_000_000_000_000 / base,
+        });
+    }
+    let p = p as u64; // truncates toward zero
+    let (full, frag) = (p / base, p % base);
+    if full == 0 && frag == 0 {
+        // eru loops forever here; allot refuses (spec README decision 5).
+        return Err(invalid(
+            ResourceKind::Cpu,
+            "request.cpuRequest",
+            format!(
+                "{} cores is less than one piece of a core (share base {base})",
+                r.cpu_request
+            ),
+        ));
+    }
+    let shape = Shape {
+        base,
+        full,
+        frag,
+        max_share: config.max_share,
+        memory: r.memory_request.max(0) as u64,
+    };
+    let mut avail: BTreeMap<String, u64> = node
+        .cpu_map
+        .iter()
+        .map(|(id, &pc)| {
+            let used = node.usage.cpu_map.get(id).copied().unwrap_or(0);
+            (id.clone(), (pc - used).max(0) as u64)
+        })
+        .collect();
+    let mut memory = node.memory.saturating_sub(node.usage.memory).max(0) as u64;
+    let mut plans = Vec::new();
+    if !node.numa.is_empty() {
+        let mut numa_ids: Vec<&String> = node.numa.values().collect();
+        numa_ids.sort();
+        numa_ids.dedup();
+        for numa in numa_ids {
+            let cores: Vec<Core> = avail
+                .iter()
+                .filter(|(id, _)| node.numa.get(*id) == Some(numa))
+                .map(|(id, &pieces)| Core {
+                    id: id.clone(),
+                    pieces,
+                })
+                .collect();
+            let numa_mem = node
+                .numa_memory
+                .get(numa)
+                .copied()
+                .unwrap_or(0)
+                .saturating_sub(node.usage.numa_memory.get(numa).copied().unwrap_or(0))
+                .max(0) as u64;
+            let got = shape.plans(cores, numa_mem.min(memory), origin);
+            for plan in &got {
+                for (id, &pcs) in plan {
+                    if let Some(a) = avail.get_mut(id) {
+                        *a -= pcs;
+                    }
+                }
+                memory -= shape.memory;
+            }
+            plans.extend(got.into_iter().map(|cpu_map| CpuPlan {
+                numa_node: numa.clone(),
+                cpu_map,
+            }));
+        }
+    }
+    let cores: Vec<Core> = avail
+        .iter()
+        .map(|(id, &pieces)| Core {
+            id: id.clone(),
+            pieces,
+        })
+        .collect();
+    plans.extend(
+        shape
+            .plans(cores, memory, origin)
+            .into_iter()
+            .map(|cpu_map| CpuPlan {
+                numa_node: String::new(),
+                cpu_map,
+            }),
+    );
+    let cores = node.cpu_map.len() as f64;
+    let used: i64 = node.usage.cpu_map.values().sum();
+    Ok(CpuMemCapacity {
+        capacity: Capacity::Finite(plans.len() as u64),
+        explanation: format!(
+            "cpu: {} cores = {full} full + {frag}/{base} of a core: {} plans",
+            r.cpu_request,
+            plans.len()
+        ),
+        plans,
+        usage: ratio(used as f64 / base as f64, cores),
+        rate: ratio(r.cpu_request, cores),
+        weight: 100,
+    })
+}
+
+/// The request's shape in pieces.
+struct Shape {
+    base: u64,
+    full: u64,
+    frag: u64,
+    max_share: i64,
+    memory: u64,
+}
+
+type Plan = BTreeMap<String, u64>;
+
+impl Shape {
+    /// Plans over `cores` (spec §C3 4-10), truncated by `memory`.
+    fn plans(&self, cores: Vec<Core>, memory: u64, origin: Option<&CpuMap>) -> Vec<Plan> {
+        let (mut full_cores, mut frag_cores) = self.classify(cores, origin);
+        let affinity = origin.is_some();
+        let m = {
+            let all = (full_cores.len() + frag_cores.len()) as i64 - self.full as i64;
+            if self.max_share == -1 {
+                all
+            } else {
+                all.min(self.max_share)
+            }
+        };
+        let mut plans: Vec<Plan> = if self.frag == 0 {
+            self.full_plans(&full_cores, affinity)
+        } else if self.full == 0 {
+            let moving = (m - frag_cores.len() as i64).max(0) as usize;
+            let moved: Vec<Core> = full_cores.drain(..moving.min(full_cores.len())).collect();
+            frag_cores.extend(moved);
+            self.frag_plans(&frag_cores)
+        } else {
+            let mut best_full = full_cores.clone();
+            let mut best_frag = frag_cores.clone();
+            let mut best = self
+                .count_full_plans(&full_cores, affinity)
+                .min(self.count_frag_plans(&frag_cores));
+            let mut t = self.count_frag_plans(&frag_cores);
+            while (frag_cores.len() as i64) < m && !full_cores.is_empty() {
+                let core = full_cores.remove(0);
+                t += core.pieces / self.frag;
+                frag_cores.push(core);
+                let c = self.count_full_plans(&full_cores, affinity).min(t);
+                if c > best {
+                    best = c;
+                    best_full = full_cores.clone();
+                    best_frag = frag_cores.clone();
+                }
+            }
+            let fulls = self.full_plans(&best_full, affinity);
+            let frags = self.frag_plans(&best_frag);
+            fulls
+                .into_iter()
+                .zip(frags)
+                .take(best as usize)
+                .map(|(mut a, b)| {
+                    for (id, pcs) in b {
+                        *a.entry(id).or_insert(0) += pcs;
+                    }
+                    a
+                })
+                .collect()
+        };
+        if let Some(fit) = memory.checked_div(self.memory) {
+            plans.truncate(fit.min(plans.len() as u64) as usize);
+        }
+        plans
+    }
+
+    /// Full and fragment cores, each by (pieces, id) ascending; the workload's previous cores
+    /// first when it is reallocated.
+    fn classify(&self, cores: Vec<Core>, origin: Option<&CpuMap>) -> (Vec<Core>, Vec<Core>) {
+        let is_full = |p: u64| p >= self.base && p % self.base == 0;
+        let (mut full, mut frag): (Vec<Core>, Vec<Core>) = cores
+            .into_iter()
+            .filter(|c| c.pieces > 0)
+            .partition(|c| is_full(c.pieces));
+        let rank = |c: &Core| -> (bool, u64, String) {
+            let prev = origin
+                .and_then(|o| o.get(&c.id))
+                .copied()
+                .unwrap_or(0)
+                .max(0) as u64;
+            // Previous full cores first among full ones, previous fragments among fragments.
+            // Previous cores keep the previous order (by their previous pieces, then id).
+            let previous = prev > 0 && is_full(prev) == is_full(c.pieces);
+            (
+                !previous,
+                if previous { prev } else { c.pieces },
+                c.id.clone(),
+            )
+        };
+        full.sort_by_key(|c| rank(c));
+        frag.sort_by_key(|c| rank(c));
+        (full, frag)
+    }
+
+    /// Units (whole cores' worth of pieces) of each full core.
+    fn units(&self, cores: &[Core]) -> Vec<u64> {
+        cores.iter().map(|c| c.pieces / self.base).collect()
+    }
+
+    /// How many plans [`Shape::full_plans`] makes, without making them: the largest `t`
+    /// with `Σ min(units, t) >= full × t` (the greedy reaches it).
+    fn count_full_plans(&self, cores: &[Core], affinity: bool) -> u64 {
+        if affinity {
+            return cores.len() as u64 / self.full;
+        }
+        let units = self.units(cores);
+        let total: u64 = units.iter().sum();
+        let (mut lo, mut hi) = (0u64, total / self.full);
+        while lo < hi {
+            let t = lo + (hi - lo).div_ceil(2);
+            let s: u64 = units.iter().map(|&u| u.min(t)).sum();
+            if s >= self.full * t {
+                lo = t;
+            } else {
+                hi = t - 1;
+            }
+        }
+        lo
+    }
+
+    /// Full plans (spec §C3 9): each round the `full` cores with the most pieces left (larger
+    /// id among equals) give a core each; then plans by the sum of their cores' ranks. With
+    /// affinity: consecutive groups of `full` cores.
+    fn full_plans(&self, cores: &[Core], affinity: bool) -> Vec<Plan> {
+        let k = self.full as usize;
+        if affinity {
+            return cores
+                .chunks_exact(k)
+                .map(|g| g.iter().map(|c| (c.id.clone(), self.base)).collect())
+                .collect();
+        }
+        let mut left: Vec<u64> = self.units(cores);
+        let mut plans: Vec<(usize, Plan)> = Vec::new();
+        loop {
+            let mut order: Vec<usize> = (0..cores.len()).filter(|&i| left[i] > 0).collect();
+            if order.len() < k {
+                break;
+            }
+            order.sort_by(|&a, &b| {
+                left[b]
+                    .cmp(&left[a])
+                    .then_with(|| cores[b].id.cmp(&cores[a].id))
+            });
+            let pick = &order[..k];
+            let mut plan = Plan::new();
+            let mut rank = 0;
+            for &i in pick {
+                left[i] -= 1;
+                plan.insert(cores[i].id.clone(), self.base);
+                rank += i;
+            }
+            plans.push((rank, plan));
+        }
+        plans.sort_by_key(|(rank, _)| *rank);
+        plans.into_iter().map(|(_, p)| p).collect()
+    }
+
+    fn count_frag_plans(&self, cores: &[Core]) -> u64 {
+        cores.iter().map(|c| c.pieces / self.frag).sum()
+    }
+
+    /// Fragment plans (spec §C3 10): each core in order gives `pieces / frag` plans.
+    fn frag_plans(&self, cores: &[Core]) -> Vec<Plan> {
+        let mut plans = Vec::new();
+        for c in cores {
+            for _ in 0..c.pieces / self.frag {
+                plans.push([(c.id.clone(), self.frag)].into_iter().collect());
+            }
+        }
+        plans
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    fn node(cores: &[(&str, i64)], memory: i64) -> CpuMemNode {
+        CpuMemNode {
+            cpu_map: cores.iter().map(|&(k, v)| (k.into(), v)).collect(),
+            memory,
+            ..CpuMemNode::default()
+        }
+    }
+
+    fn bind_req(cpu: f64, mem: i64) -> CpuMemRequest {
+        CpuMemRequest {
+            cpu_bind: true,
+            cpu_request: cpu,
+            memory_request: mem,
+            ..CpuMemRequest::default()
+        }
+    }
+
+    fn plans(c: &CpuMemCapacity) -> Vec<Vec<(String, u64)>> {
+        c.plans
+            .iter()
+            .map(|p| p.cpu_map.iter().map(|(k, &v)| (k.clone(), v)).collect())
+            .collect()
+    }
+
+    /// The design document's CPU example: cores 2 and 3 free, one core each.
+    #[test]
+    fn seed_cpu_example() {
+        let n = node(&[("0", 0), ("1", 0), ("2", 100), ("3", 100)], 0);
+        let c = capacity(&n, &bind_req(1.0, 0), CpuMemConfig::default(), None).unwrap();
+        assert_eq!(c.capacity, Capacity::Finite(2));
+        assert_eq!(
+            plans(&c),
+            [vec![("2".into(), 100)], vec![("3".into(), 100)]]
+        );
+    }
+
+    /// The design document's memory example: 10M on a 100M node.
+    #[test]
+    fn seed_memory_example() {
+        let n = node(&[("0", 100), ("1", 100), ("2", 100), ("3", 100)], 100 << 20);
+        let r = CpuMemRequest {
+            memory_request: 10 << 20,
+            ..CpuMemRequest::default()
+        };
+        let c = capacity(&n, &r, CpuMemConfig::default(), None).unwrap();
+        assert_eq!(c.capacity, Capacity::Finite(10));
+        assert_eq!(c.rate, 0.1);
+    }
+
+    #[test]
+    fn full_plan_count_matches_the_greedy() {
+        let s = Shape {
+            base: 100,
+            full: 2,
+            frag: 0,
+            max_share: -1,
+            memory: 0,
+        };
+        for pieces in [
+            vec![400, 200, 400],
+            vec![200, 200, 200],
+            vec![100; 7],
+            vec![900, 100, 100],
+            vec![300, 300, 300, 100],
+        ] {
+            let cores: Vec<Core> = pieces
+                .iter()
+                .enumerate()
+                .map(|(i, &p)| Core {
+                    id: format!("{i}"),
+                    pieces: p,
+                })
+                .collect();
+            assert_eq!(
+                s.count_full_plans(&cores, false),
+                s.full_plans(&cores, false).len() as u64,
+                "{pieces:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn bad_input() {
+        let n = node(&[("x", 100)], 0);
+        let e = capacity(&n, &bind_req(1.0, 0), CpuMemConfig::default(), None).unwrap_err();
+        assert_eq!(e.code(), "invalid_cpu");
+        let n = node(&[("0", -5)], 0);
+        let e = capacity(&n, &bind_req(1.0, 0), CpuMemConfig::default(), None).unwrap_err();
+        assert_eq!((e.code(), e.field()), ("invalid_cpu", "node.cpuMap.0"));
+        let n = node(&[("0", 100)], 0);
+        for r in [bind_req(0.0, 0), bind_req(0.001, 0), bind_req(f64::NAN, 0)] {
+            let e = capacity(&n, &r, CpuMemConfig::default(), None).unwrap_err();
+            assert_eq!(e.code(), "invalid_cpu", "{r:?}");
+        }
+        let e = capacity(&n, &bind_req(1.0, -1), CpuMemConfig::default(), None).unwrap_err();
+        assert_eq!(e.code(), "invalid_memory");
+    }
+}

@@ -1,0 +1,273 @@
+//! The whole of eru's scheduling for one request (spec eru.md §B): each node's capacity from
+//! every resource plugin that takes part (cpumem always; storage when storage or volumes are
+//! requested), the minimum across them, the strategy, and the plans each new instance takes.
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use super::cpumem::{self, CpuMap, CpuMemConfig, CpuMemNode, CpuMemRequest, CpuMemUsage, CpuPlan};
+use super::merge::{merge, PluginFigure};
+use super::storage::{self, StorageNode, StorageRequest, MAX_DEPLOY_COUNT};
+use super::strategy::{self, Ask, Deployment, Strategy, StrategyNode};
+use super::volume::{Disk, Io, VolumeNode, VolumePlan};
+use super::Capacity;
+use crate::division::check_unique_names;
+use crate::error::{indexed, Error, Result, MAX_TARGETS};
+
+/// A node with everything eru's plugins look at.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct EruNode {
+    pub name: String,
+    #[serde(default)]
+    pub cpu_map: CpuMap,
+    #[serde(default)]
+    pub memory: i64,
+    #[serde(default)]
+    pub numa: BTreeMap<String, String>,
+    #[serde(default)]
+    pub numa_memory: BTreeMap<String, i64>,
+    #[serde(default)]
+    pub usage: CpuMemUsage,
+    #[serde(default)]
+    pub storage: i64,
+    #[serde(default)]
+    pub usage_storage: i64,
+    #[serde(default)]
+    pub volumes: BTreeMap<String, u64>,
+    #[serde(default)]
+    pub usage_volumes: BTreeMap<String, u64>,
+    #[serde(default)]
+    pub disks: Vec<Disk>,
+    #[serde(default)]
+    pub usage_disks: BTreeMap<String, Io>,
+    /// Instances of the app already on the node.
+    #[serde(default)]
+    pub count: u64,
+    /// The app's current CPU binding on this node, when reallocating.
+    #[serde(default)]
+    pub origin_cpu_map: Option<CpuMap>,
+}
+
+/// What each new instance asks for.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct EruRequest {
+    #[serde(default, flatten)]
+    pub cpumem: CpuMemRequest,
+    #[serde(default)]
+    pub storage: i64,
+    #[serde(default)]
+    pub volumes: Vec<String>,
+}
+
+/// A deploy: strategy, how many, where.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Deploy {
+    pub strategy: String,
+    pub count: i64,
+    #[serde(default)]
+    pub nodes_limit: i64,
+    #[serde(default)]
+    pub config: CpuMemConfig,
+    #[serde(default = "max_deploy")]
+    pub max_deploy_count: u64,
+    pub request: EruRequest,
+    pub nodes: Vec<EruNode>,
+}
+
+fn max_deploy() -> u64 {
+    MAX_DEPLOY_COUNT
+}
+
+/// One node's capacity and why.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NodeCapacity {
+    pub name: String,
+    pub capacity: Capacity,
+    pub usage: f64,
+    pub rate: f64,
+    /// The resource that bound the capacity (`cpumem` or `storage`), if any did.
+    pub bound_by: Option<String>,
+    /// One sentence per plugin.
+    pub explanation: Vec<String>,
+}
+
+/// One new instance's bindings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InstancePlan {
+    pub node: String,
+    pub cpu: Option<CpuPlan>,
+    pub volumes: VolumePlan,
+}
+
+/// The pipeline's answer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeployOutcome {
+    pub capacities: Vec<NodeCapacity>,
+    pub total: Capacity,
+    pub deployment: Deployment,
+    /// Deploy map by node name (FILL's explicit zeros included).
+    pub deploy: BTreeMap<String, u64>,
+    pub plans: Vec<InstancePlan>,
+}
+
+/// A node's CPU plans and volume plans, in the order instances take them.
+pub type NodePlans = (Vec<CpuPlan>, Vec<VolumePlan>);
+
+/// Capacities of every node for the request, and each node's plans.
+pub fn capacities(d: &Deploy) -> Result<(Vec<NodeCapacity>, Vec<NodePlans>)> {
+    if d.nodes.len() > MAX_TARGETS {
+        return Err(Error::TooLarge {
+            field: "nodes".into(),
+            limit: MAX_TARGETS as u64,
+        });
+    }
+    check_unique_names(d.nodes.iter().map(|n| n.name.as_str()), "nodes")?;
+    let with_storage = d.request.storage != 0 || !d.request.volumes.is_empty();
+    let mut out = Vec::with_capacity(d.nodes.len());
+    let mut plans = Vec::with_capacity(d.nodes.len());
+    for (i, n) in d.nodes.iter().enumerate() {
+        let at = indexed("nodes", i);
+        let cm = CpuMemNode {
+            cpu_map: n.cpu_map.clone(),
+            memory: n.memory,
+            numa: n.numa.clone(),
+            numa_memory: n.numa_memory.clone(),
+            usage: n.usage.clone(),
+        };
+        let c = cpumem::capacity(&cm, &d.request.cpumem, d.config, n.origin_cpu_map.as_ref())
+            .map_err(|e| e.within(&at))?;
+        let mut figures = alloc::vec![Some(PluginFigure {
+            capacity: c.capacity,
+            usage: c.usage,
+            rate: c.rate,
+            weight: f64::from(c.weight),
+        })];
+        let mut explanation = alloc::vec![c.explanation.clone()];
+        let mut volume_plans = Vec::new();
+        if with_storage {
+            let sn = StorageNode {
+                storage: n.storage,
+                usage_storage: n.usage_storage,
+                volumes: VolumeNode {
+                    volumes: n.volumes.clone(),
+                    usage_volumes: n.usage_volumes.clone(),
+                    disks: n.disks.clone(),
+                    usage_disks: n.usage_disks.clone(),
+                },
+            };
+            let req = StorageRequest {
+                storage: d.request.storage,
+                volumes: d.request.volumes.clone(),
+            };
+            let s = storage::capacity(&sn, &req, d.max_deploy_count).map_err(|e| e.within(&at))?;
+            figures.push(Some(PluginFigure {
+                capacity: s.capacity,
+                usage: s.usage,
+                rate: s.rate,
+                weight: 1.0,
+            }));
+            explanation.push(s.explanation);
+            volume_plans = s.plans;
+        }
+        let merged = merge(&figures);
+        let bound_by = if figures.len() > 1 {
+            let cpu = figures[0].map(|f| f.capacity);
+            let st = figures[1].map(|f| f.capacity);
+            Some(if cpu <= st { "cpumem" } else { "storage" }.into())
+        } else {
+            Some("cpumem".into())
+        };
+        out.push(NodeCapacity {
+            name: n.name.clone(),
+            capacity: merged.map_or(Capacity::Finite(0), |m| m.capacity),
+            usage: merged.map_or(0.0, |m| m.usage),
+            rate: merged.map_or(0.0, |m| m.rate),
+            bound_by,
+            explanation,
+        });
+        plans.push((c.plans, volume_plans));
+    }
+    Ok((out, plans))
+}
+
+/// Capacities, then the strategy over the nodes with capacity, then each new instance's plans.
+pub fn deploy(d: &Deploy) -> Result<DeployOutcome> {
+    let strategy = Strategy::parse(&d.strategy, "strategy")?;
+    if d.count <= 0 {
+        return Err(Error::InvalidCount {
+            field: "count".into(),
+            value: d.count,
+        });
+    }
+    let (caps, plans) = capacities(d)?;
+    let live: Vec<usize> = (0..caps.len())
+        .filter(|&i| !caps[i].capacity.is_zero())
+        .collect();
+    let nodes: Vec<StrategyNode> = live
+        .iter()
+        .map(|&i| StrategyNode {
+            name: caps[i].name.clone(),
+            capacity: caps[i].capacity,
+            count: d.nodes[i].count,
+            usage: caps[i].usage,
+            rate: caps[i].rate,
+        })
+        .collect();
+    let total = Capacity::sum(nodes.iter().map(|n| n.capacity));
+    let deployment = strategy::deploy(
+        &nodes,
+        Ask {
+            strategy,
+            need: d.count,
+            nodes_limit: d.nodes_limit,
+            total: Some(total),
+        },
+    )?;
+    let mut deploy = BTreeMap::new();
+    let mut instance_plans = Vec::new();
+    for (k, n) in deployment.entries() {
+        let i = live[k];
+        deploy.insert(caps[i].name.clone(), n);
+        let (cpu, vols) = &plans[i];
+        for j in 0..n as usize {
+            instance_plans.push(InstancePlan {
+                node: caps[i].name.clone(),
+                cpu: cpu.get(j).cloned(),
+                volumes: vols.get(j).cloned().unwrap_or_default(),
+            });
+        }
+    }
+    Ok(DeployOutcome {
+        capacities: caps,
+        total,
+        deployment,
+        deploy,
+        plans: instance_plans,
+    })
+}
+
+/// A sentence per node: `n1: 4 (cpumem)`.
+pub fn summary(outcome: &DeployOutcome) -> Vec<String> {
+    outcome
+        .capacities
+        .iter()
+        .map(|c| {
+            format!(
+                "{}: {} ({})",
+                c.name,
+                c.capacity,
+                c.bound_by.as_deref().unwrap_or("-")
+            )
+        })
+        .collect()
+}

@@ -1,0 +1,126 @@
+//! eru's storage quota with volume requests (spec eru.md §D8): instances a node's storage
+//! holds, bound also by its volume plans when volumes are requested.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use super::volume::{self, Binding, VolumeNode, VolumePlan};
+use super::{Capacity, ResourceKind};
+use crate::error::{indexed, Error, Result};
+
+/// eru's default `max-deploy-count`.
+pub const MAX_DEPLOY_COUNT: u64 = 10_000;
+
+/// A node's storage and volumes.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct StorageNode {
+    /// Bytes of storage (volumes included).
+    #[serde(default)]
+    pub storage: i64,
+    #[serde(default)]
+    pub usage_storage: i64,
+    #[serde(default)]
+    pub volumes: VolumeNode,
+}
+
+/// An instance's storage and volume request.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct StorageRequest {
+    #[serde(default)]
+    pub storage: i64,
+    /// Binding strings `src:dst[:flags[:size[:riops:wiops:rbps:wbps]]]`.
+    #[serde(default)]
+    pub volumes: Vec<String>,
+}
+
+/// The storage plugin's answer for a node.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StorageCapacity {
+    pub capacity: Capacity,
+    pub plans: Vec<VolumePlan>,
+    pub usage: f64,
+    pub rate: f64,
+    pub explanation: String,
+}
+
+/// Capacity of `node` for `request`; `max_deploy` bounds what nothing else bounds.
+pub fn capacity(
+    node: &StorageNode,
+    request: &StorageRequest,
+    max_deploy: u64,
+) -> Result<StorageCapacity> {
+    if request.storage < 0 {
+        return Err(Error::InvalidResource {
+            field: "request.storage".into(),
+            kind: ResourceKind::Storage,
+            reason: format!("storage must not be negative, got {}", request.storage),
+        });
+    }
+    if node.storage < 0 || node.usage_storage < 0 {
+        return Err(Error::InvalidResource {
+            field: "node.storage".into(),
+            kind: ResourceKind::Storage,
+            reason: "storage must not be negative".into(),
+        });
+    }
+    let mut need = request.storage as u64;
+    for (i, v) in request.volumes.iter().enumerate() {
+        need = need.saturating_add(Binding::parse(v, &indexed("request.volumes", i))?.size);
+    }
+    let vol = volume::plans(&node.volumes, &request.volumes, max_deploy)?;
+    let total = node.storage as f64;
+    let usage = if total == 0.0 {
+        0.0
+    } else {
+        node.usage_storage as f64 / total
+    };
+    if need == 0 {
+        return Ok(StorageCapacity {
+            capacity: Capacity::Finite(vol.capacity),
+            plans: vol.plans,
+            usage,
+            rate: 0.0,
+            explanation: format!("storage: nothing requested -> {}", vol.capacity),
+        });
+    }
+    let free = node.storage.saturating_sub(node.usage_storage).max(0) as u64;
+    let by_storage = free / need;
+    let rate = if total == 0.0 {
+        0.0
+    } else {
+        need as f64 / total
+    };
+    let (cap, explanation) = if request.volumes.is_empty() {
+        (
+            by_storage,
+            format!(
+                "storage: ({} - {}) / {need} = {by_storage}",
+                node.storage, node.usage_storage
+            ),
+        )
+    } else {
+        let c = by_storage.min(vol.capacity);
+        (
+            c,
+            format!(
+                "storage: ({} - {}) / {need} = {by_storage}; volumes: {} plans -> {c}",
+                node.storage, node.usage_storage, vol.capacity
+            ),
+        )
+    };
+    let mut plans = vol.plans;
+    plans.truncate(cap as usize);
+    Ok(StorageCapacity {
+        capacity: Capacity::Finite(cap),
+        plans,
+        usage,
+        rate,
+        explanation,
+    })
+}

@@ -1,0 +1,99 @@
+//! AUTO (Communism, spec eru.md §A.1): hand each new instance to the node with the fewest
+//! instances (then the most remaining capacity, then input order), so old + new instances end
+//! as even as possible; NodesLimit caps old + new per node.
+//!
+//! In bulk: nodes are raised to a common level `L` (the largest whose cost fits the need),
+//! then the remainder goes one each to the nodes at level `L` with the most capacity left.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::{map_of, need_within_total, Checked, StrategyNode};
+use crate::error::{Error, Result};
+
+pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
+    need_within_total(c)?;
+    // Candidates and the count each can reach: count + capacity, capped by the nodes limit.
+    let live: Vec<(usize, u128, u128)> = nodes
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| !n.capacity.is_zero() && (c.limit == 0 || n.count < c.limit))
+        .map(|(i, n)| {
+            let mut top = u128::from(n.count) + u128::from(n.capacity.saturating());
+            if c.limit > 0 {
+                top = top.min(u128::from(c.limit));
+            }
+            (i, u128::from(n.count), top)
+        })
+        .collect();
+    let room: u128 = live.iter().map(|&(_, count, top)| top - count).sum();
+    let need = u128::from(c.need);
+    if room < need {
+        let detail = if c.limit > 0 {
+            format!(
+                "reached nodelimit, a node can host at most {} instances",
+                c.limit
+            )
+        } else {
+            String::from("the candidate nodes ran out of capacity")
+        };
+        return Err(Error::InsufficientResource {
+            field: "count".into(),
+            need: c.need,
+            available: u64::try_from(room).unwrap_or(u64::MAX),
+            detail,
+        });
+    }
+    let given = |level: u128| -> u128 {
+        live.iter()
+            .map(|&(_, count, top)| top.min(level).saturating_sub(count))
+            .sum()
+    };
+    // The largest level whose cost is within the need.
+    let (mut lo, mut hi) = (
+        live.iter().map(|l| l.1).min().unwrap_or(0),
+        live.iter().map(|l| l.2).max().unwrap_or(0),
+    );
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if given(mid) <= need {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    let level = lo;
+    let mut rest = need - given(level);
+    // The remainder: one each to nodes at the level, most capacity left first.
+    let mut at_level: Vec<&(usize, u128, u128)> = live
+        .iter()
+        .filter(|&&(_, count, top)| count <= level && level < top)
+        .collect();
+    at_level.sort_by_key(|&&(i, count, _)| {
+        let remaining = count + u128::from(nodes[i].capacity.saturating());
+        (core::cmp::Reverse(remaining), i)
+    });
+    let mut added = alloc::vec![0u64; nodes.len()];
+    for &(i, count, top) in &live {
+        added[i] = top.min(level).saturating_sub(count) as u64;
+    }
+    let extra = rest as usize;
+    for &&(i, _, _) in at_level.iter().take(extra) {
+        added[i] += 1;
+    }
+    rest = 0;
+    let explanation = alloc::vec![format!(
+        "AUTO: nodes raised to {level} instances each (old + new), {} more to the nodes at that \
+         level with the most capacity left",
+        need - given(level)
+    )];
+    debug_assert_eq!(rest, 0);
+    Ok((
+        map_of(
+            nodes.len(),
+            added.into_iter().enumerate().filter(|&(_, k)| k > 0),
+        ),
+        explanation,
+    ))
+}

@@ -1,0 +1,59 @@
+//! EACH (Average, spec eru.md §A.3): `need` new instances on each of `nodes_limit` nodes, the
+//! nodes with the most capacity first (input order among equals).
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::{map_of, Checked, StrategyNode};
+use crate::error::{Error, Result};
+
+pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
+    let limit = if c.limit == 0 {
+        nodes.len() as u64
+    } else {
+        c.limit
+    };
+    if (nodes.len() as u64) < limit {
+        return Err(Error::InsufficientResource {
+            field: "nodesLimit".into(),
+            need: c.need,
+            available: nodes.len() as u64,
+            detail: format!("node len {} < nodes limit {limit}", nodes.len()),
+        });
+    }
+    let mut order: Vec<usize> = (0..nodes.len()).collect();
+    order.sort_by_key(|&i| core::cmp::Reverse(nodes[i].capacity));
+    let able = order
+        .iter()
+        .take_while(|&&i| nodes[i].capacity.saturating() >= c.need)
+        .count() as u64;
+    if able == 0 {
+        return Err(Error::InsufficientCapacity {
+            field: "count".into(),
+            need: c.need,
+        });
+    }
+    if able < limit {
+        return Err(Error::InsufficientResource {
+            field: "nodesLimit".into(),
+            need: c.need,
+            available: able,
+            detail: format!(
+                "not enough nodes with capacity of {}, require {limit} nodes",
+                c.need
+            ),
+        });
+    }
+    let explanation = alloc::vec![format!(
+        "EACH: {} new instances on each of the {limit} nodes with the most capacity",
+        c.need
+    )];
+    Ok((
+        map_of(
+            nodes.len(),
+            order.into_iter().take(limit as usize).map(|i| (i, c.need)),
+        ),
+        explanation,
+    ))
+}

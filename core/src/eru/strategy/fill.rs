@@ -1,0 +1,69 @@
+//! FILL (spec eru.md §A.2): make at least `nodes_limit` nodes hold at least `need` instances,
+//! topping up the fullest nodes first (count desc, then capacity desc, then input order).
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::{map_of, Checked, StrategyNode};
+use crate::error::{Error, Result};
+
+pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
+    let limit = if c.limit == 0 {
+        nodes.len() as u64
+    } else {
+        c.limit
+    };
+    if (nodes.len() as u64) < limit {
+        return Err(Error::InsufficientResource {
+            field: "nodesLimit".into(),
+            need: c.need,
+            available: 0,
+            detail: format!(
+                "node len {} cannot alloc a fill node plan, require {limit} nodes",
+                nodes.len()
+            ),
+        });
+    }
+    let mut order: Vec<usize> = (0..nodes.len()).collect();
+    order.sort_by_key(|&i| {
+        (
+            core::cmp::Reverse(nodes[i].count),
+            core::cmp::Reverse(nodes[i].capacity),
+        )
+    });
+    let mut left = limit;
+    let mut picked = Vec::new();
+    for &i in &order {
+        if left == 0 {
+            break;
+        }
+        let n = &nodes[i];
+        if u128::from(n.count) + u128::from(n.capacity.saturating()) >= u128::from(c.need) {
+            picked.push((i, c.need.saturating_sub(n.count)));
+            left -= 1;
+        }
+    }
+    if left > 0 {
+        return Err(Error::InsufficientResource {
+            field: "nodesLimit".into(),
+            need: c.need,
+            available: limit - left,
+            detail: format!(
+                "not enough nodes that can fill up to {} instances, require {left} nodes",
+                c.need
+            ),
+        });
+    }
+    if picked.iter().all(|&(_, k)| k == 0) {
+        return Err(Error::AlreadyFilled {
+            field: "count".into(),
+            need: c.need,
+        });
+    }
+    let explanation = alloc::vec![format!(
+        "FILL: {limit} nodes topped up to {} instances, fullest first",
+        c.need
+    )];
+    Ok((map_of(nodes.len(), picked), explanation))
+}

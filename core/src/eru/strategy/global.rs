@@ -1,0 +1,107 @@
+//! GLOBAL (spec eru.md §A.4): hand each new instance to the node whose usage after taking it
+//! (`usage + rate`) is lowest, input order among equals, so usage ratios stay even.
+//!
+//! In bulk: node `i`'s `k`-th new instance has the key `usage_i + k × rate_i`, non-decreasing
+//! in `k`; the instances handed out are the `need` smallest keys (ties by node order). A
+//! bisection over the keys' bit patterns finds the threshold key in at most 64 passes.
+//!
+//! The design document's example gives node1 2 and node2 1; the rule gives node1 3, because
+//! node1's keys 0.014, 0.018 and 0.022 all stay below node2's 0.026 (spec eru.md §A.4.4).
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::{map_of, need_within_total, Checked, StrategyNode};
+use crate::error::{Error, Result};
+
+fn key(n: &StrategyNode, k: u64) -> f64 {
+    n.usage + (k as f64) * n.rate
+}
+
+/// How many of node `n`'s keys are `<= t` (at most its capacity).
+fn at_most(n: &StrategyNode, t: f64) -> u64 {
+    let cap = n.capacity.saturating();
+    if cap == 0 || key(n, 1) > t {
+        return 0;
+    }
+    if n.rate == 0.0 {
+        return cap;
+    }
+    let est = (t - n.usage) / n.rate;
+    let mut k = if est >= cap as f64 {
+        cap
+    } else if est < 1.0 {
+        1
+    } else {
+        est as u64 // truncates: the floor of a positive value
+    };
+    k = k.min(cap);
+    // Correct the estimate against the exact key formula.
+    while k < cap && key(n, k + 1) <= t {
+        k += 1;
+    }
+    while k > 0 && key(n, k) > t {
+        k -= 1;
+    }
+    k
+}
+
+pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
+    need_within_total(c)?;
+    let live: Vec<usize> = (0..nodes.len())
+        .filter(|&i| !nodes[i].capacity.is_zero())
+        .collect();
+    let count = |t: f64| -> u128 {
+        live.iter()
+            .map(|&i| u128::from(at_most(&nodes[i], t)))
+            .sum()
+    };
+    let room = count(f64::INFINITY);
+    if room < u128::from(c.need) {
+        return Err(Error::InsufficientResource {
+            field: "count".into(),
+            need: c.need,
+            available: room as u64,
+            detail: String::new(),
+        });
+    }
+    // Smallest key t (keys are >= 0, so bit order is value order) with count(t) >= need.
+    let (mut lo, mut hi) = (0u64, f64::INFINITY.to_bits());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if count(f64::from_bits(mid)) >= u128::from(c.need) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    let t = f64::from_bits(lo);
+    let below = |i: usize| {
+        if lo == 0 {
+            0
+        } else {
+            at_most(&nodes[i], f64::from_bits(lo - 1))
+        }
+    };
+    let mut added: Vec<(usize, u64)> = live.iter().map(|&i| (i, below(i))).collect();
+    let mut rest = c.need - added.iter().map(|a| a.1).sum::<u64>();
+    // Keys equal to t go in node order.
+    for a in added.iter_mut() {
+        if rest == 0 {
+            break;
+        }
+        let equal = at_most(&nodes[a.0], t) - a.1;
+        let take = equal.min(rest);
+        a.1 += take;
+        rest -= take;
+    }
+    let explanation = alloc::vec![format!(
+        "GLOBAL: every new instance went to the node with the lowest usage after it; the last \
+         one brought a node to usage {t}"
+    )];
+    Ok((
+        map_of(nodes.len(), added.into_iter().filter(|&(_, k)| k > 0)),
+        explanation,
+    ))
+}

@@ -1,0 +1,457 @@
+//! eru's orchestration strategies (spec eru.md §A): given each node's capacity, the instances
+//! of the app already on it, and its usage and rate, decide how many new instances each node
+//! gets.
+//!
+//! Where eru leaves ties to Go map order, allot breaks them by input order, never by chance.
+//! AUTO and GLOBAL are computed in bulk (a level or a threshold found by bisection) with
+//! results identical to handing out one instance at a time; the tests check that against the
+//! one-at-a-time rule.
+
+pub mod auto;
+pub mod drained;
+pub mod each;
+pub mod fill;
+pub mod global;
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Capacity, ResourceKind};
+use crate::error::{indexed, Error, Result, MAX_TARGETS};
+
+/// A strategy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Strategy {
+    /// Communism: make old + new instances as even as possible across nodes.
+    Auto,
+    /// At least `nodes_limit` nodes end with at least `need` instances.
+    Fill,
+    /// Average: `need` new instances on each of `nodes_limit` nodes.
+    Each,
+    /// Keep resource usage ratios as even as possible.
+    Global,
+    /// Fill the smallest nodes first.
+    Drained,
+}
+
+impl Strategy {
+    /// Parse eru's name (`AUTO`, `FILL`, `EACH`, `GLOBAL`, `DRAINED`); anything else is
+    /// `invalid_strategy` on `field`.
+    pub fn parse(name: &str, field: &str) -> Result<Strategy> {
+        Ok(match name {
+            "AUTO" => Strategy::Auto,
+            "FILL" => Strategy::Fill,
+            "EACH" => Strategy::Each,
+            "GLOBAL" => Strategy::Global,
+            "DRAINED" => Strategy::Drained,
+            _ => {
+                return Err(Error::InvalidStrategy {
+                    field: field.into(),
+                    value: name.into(),
+                })
+            }
+        })
+    }
+}
+
+/// A node as the strategies see it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StrategyNode {
+    pub name: String,
+    /// New instances it can still take.
+    pub capacity: Capacity,
+    /// Instances of the app already on it (including in progress).
+    #[serde(default)]
+    pub count: u64,
+    /// Resource usage ratio now.
+    #[serde(default)]
+    pub usage: f64,
+    /// Usage ratio one more instance adds.
+    #[serde(default)]
+    pub rate: f64,
+}
+
+/// A deploy request to a strategy.
+#[derive(Debug, Clone, Copy)]
+pub struct Ask {
+    pub strategy: Strategy,
+    /// New instances wanted (`DeployOptions.Count`).
+    pub need: i64,
+    /// `NodesLimit`; 0 means none.
+    pub nodes_limit: i64,
+    /// The total capacity eru passes along; `None` is Σ capacity.
+    pub total: Option<Capacity>,
+}
+
+/// What a strategy decided.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Deployment {
+    pub strategy: Strategy,
+    /// New instances per input node; `None`: not in the deploy map. FILL lists selected
+    /// nodes that are already full with `Some(0)`, as eru does.
+    pub instances: Vec<Option<u64>>,
+    /// Why, in sentences.
+    pub explanation: Vec<String>,
+}
+
+impl Deployment {
+    /// `(node index, instances)` of the deploy map, in input order.
+    pub fn entries(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        self.instances
+            .iter()
+            .enumerate()
+            .filter_map(|(i, n)| n.map(|n| (i, n)))
+    }
+
+    /// Σ new instances.
+    pub fn total(&self) -> u64 {
+        self.entries().map(|(_, n)| n).sum()
+    }
+}
+
+/// Validated inputs shared by the strategies.
+pub(crate) struct Checked {
+    pub need: u64,
+    pub limit: u64,
+    pub total: Capacity,
+}
+
+/// Run `ask` over `nodes`. Errors: `invalid_count` (need <= 0), negative nodes limit, usage or
+/// rate negative or not a number, and each strategy's own.
+pub fn deploy(nodes: &[StrategyNode], ask: Ask) -> Result<Deployment> {
+    let checked = check(nodes, ask)?;
+    let (instances, explanation) = match ask.strategy {
+        Strategy::Auto => auto::run(nodes, &checked)?,
+        Strategy::Fill => fill::run(nodes, &checked)?,
+        Strategy::Each => each::run(nodes, &checked)?,
+        Strategy::Global => global::run(nodes, &checked)?,
+        Strategy::Drained => drained::run(nodes, &checked)?,
+    };
+    Ok(Deployment {
+        strategy: ask.strategy,
+        instances,
+        explanation,
+    })
+}
+
+fn check(nodes: &[StrategyNode], ask: Ask) -> Result<Checked> {
+    if ask.need <= 0 {
+        return Err(Error::InvalidCount {
+            field: "count".into(),
+            value: ask.need,
+        });
+    }
+    if ask.nodes_limit < 0 {
+        return Err(Error::Negative {
+            field: "nodesLimit".into(),
+            value: ask.nodes_limit,
+        });
+    }
+    if nodes.len() > MAX_TARGETS {
+        return Err(Error::TooLarge {
+            field: "nodes".into(),
+            limit: MAX_TARGETS as u64,
+        });
+    }
+    for (i, n) in nodes.iter().enumerate() {
+        for (what, v) in [("usage", n.usage), ("rate", n.rate)] {
+            if !(v.is_finite() && v >= 0.0) {
+                return Err(Error::InvalidResource {
+                    field: format!("{}.{what}", indexed("nodes", i)),
+                    kind: ResourceKind::Usage,
+                    reason: format!("{what} must be a finite number >= 0, got {v}"),
+                });
+            }
+        }
+    }
+    Ok(Checked {
+        need: ask.need as u64,
+        limit: ask.nodes_limit as u64,
+        total: ask
+            .total
+            .unwrap_or_else(|| Capacity::sum(nodes.iter().map(|n| n.capacity))),
+    })
+}
+
+/// `total < need` -> insufficient_resource ("need: N, available: T").
+pub(crate) fn need_within_total(c: &Checked) -> Result<()> {
+    if c.total.saturating() < c.need {
+        return Err(Error::InsufficientResource {
+            field: "count".into(),
+            need: c.need,
+            available: c.total.saturating(),
+            detail: String::new(),
+        });
+    }
+    Ok(())
+}
+
+/// A deploy map from `(node, instances)` pairs (absent nodes: `None`).
+pub(crate) fn map_of(n: usize, pairs: impl IntoIterator<Item = (usize, u64)>) -> Vec<Option<u64>> {
+    let mut out = alloc::vec![None; n];
+    for (i, k) in pairs {
+        out[i] = Some(out[i].unwrap_or(0) + k);
+    }
+    out
+}
+
+/// The one-instance-at-a-time rules of AUTO and GLOBAL, as the spec words them: the
+/// reference the bulk algorithms are tested against.
+#[cfg(test)]
+pub(crate) mod reference {
+    use super::*;
+
+    pub fn auto(nodes: &[StrategyNode], need: u64, limit: u64) -> Option<Vec<u64>> {
+        let mut count: Vec<u64> = nodes.iter().map(|n| n.count).collect();
+        let mut cap: Vec<u64> = nodes.iter().map(|n| n.capacity.saturating()).collect();
+        let mut live: Vec<bool> = (0..nodes.len())
+            .map(|i| cap[i] != 0 && (limit == 0 || count[i] < limit))
+            .collect();
+        let mut added = alloc::vec![0u64; nodes.len()];
+        for _ in 0..need {
+            let pick = (0..nodes.len()).filter(|&i| live[i]).min_by(|&a, &b| {
+                count[a]
+                    .cmp(&count[b])
+                    .then(cap[b].cmp(&cap[a]))
+                    .then(a.cmp(&b))
+            })?;
+            added[pick] += 1;
+            count[pick] += 1;
+            cap[pick] -= 1;
+            if cap[pick] == 0 || (limit > 0 && count[pick] >= limit) {
+                live[pick] = false;
+            }
+        }
+        Some(added)
+    }
+
+    pub fn global(nodes: &[StrategyNode], need: u64) -> Option<Vec<u64>> {
+        let mut cap: Vec<u64> = nodes.iter().map(|n| n.capacity.saturating()).collect();
+        let mut added = alloc::vec![0u64; nodes.len()];
+        for _ in 0..need {
+            let key = |i: usize| nodes[i].usage + ((added[i] + 1) as f64) * nodes[i].rate;
+            let pick = (0..nodes.len())
+                .filter(|&i| cap[i] > 0)
+                .min_by(|&a, &b| key(a).total_cmp(&key(b)).then(a.cmp(&b)))?;
+            added[pick] += 1;
+            cap[pick] -= 1;
+        }
+        Some(added)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+    use proptest::prelude::{prop, prop_assert, prop_assert_eq, proptest, Strategy as Gen};
+
+    fn nodes(spec: &[(u64, u64, u32, u32)]) -> Vec<StrategyNode> {
+        spec.iter()
+            .enumerate()
+            .map(|(i, &(cap, count, usage, rate))| StrategyNode {
+                name: format!("n{i}"),
+                capacity: Capacity::Finite(cap),
+                count,
+                usage: f64::from(usage) / 100.0,
+                rate: f64::from(rate) / 1000.0,
+            })
+            .collect()
+    }
+
+    fn run(ns: &[StrategyNode], strategy: Strategy, need: u64, limit: u64) -> Result<Vec<u64>> {
+        deploy(
+            ns,
+            Ask {
+                strategy,
+                need: need as i64,
+                nodes_limit: limit as i64,
+                total: None,
+            },
+        )
+        .map(|d| d.instances.iter().map(|n| n.unwrap_or(0)).collect())
+    }
+
+    fn spec() -> impl Gen<Value = Vec<(u64, u64, u32, u32)>> {
+        prop::collection::vec((0u64..12, 0u64..8, 0u32..300, 0u32..80), 1..9)
+    }
+
+    proptest! {
+        /// AUTO in bulk equals the one-at-a-time rule, keeps counts within one of each other
+        /// among nodes that still had room, and honours capacities and the nodes limit.
+        #[test]
+        fn auto_equals_the_rule(spec in spec(), need in 1u64..60, limit in 0u64..10) {
+            let ns = nodes(&spec);
+            let reference = reference::auto(&ns, need, limit);
+            let total: u64 = ns.iter().map(|n| n.capacity.saturating()).sum();
+            match run(&ns, Strategy::Auto, need, limit) {
+                Ok(got) => {
+                    prop_assert_eq!(Some(got.clone()), reference);
+                    prop_assert_eq!(got.iter().sum::<u64>(), need);
+                    let finals: Vec<(u64, bool)> = ns.iter().zip(&got).map(|(n, &g)| {
+                        let room = g < n.capacity.saturating() && (limit == 0 || n.count + g < limit);
+                        prop_assert!(g <= n.capacity.saturating());
+                        prop_assert!(limit == 0 || g == 0 || n.count + g <= limit);
+                        Ok((n.count + g, room))
+                    }).collect::<core::result::Result<_, _>>()?;
+                    // Nodes that received and nodes that still have room differ by at most 1.
+                    let lowest_open = finals.iter().filter(|f| f.1).map(|f| f.0).min();
+                    for (n, (&g, f)) in ns.iter().zip(got.iter().zip(&finals)) {
+                        if g > 0 {
+                            if let Some(low) = lowest_open {
+                                prop_assert!(f.0 <= low + 1, "{} got {g}", n.name);
+                            }
+                        }
+                    }
+                }
+                Err(e) => {
+                    prop_assert!(reference.is_none() || total < need);
+                    prop_assert_eq!(e.code(), "insufficient_resource");
+                }
+            }
+        }
+
+        /// GLOBAL in bulk equals the one-at-a-time rule.
+        #[test]
+        fn global_equals_the_rule(spec in spec(), need in 1u64..60) {
+            let ns = nodes(&spec);
+            let got = run(&ns, Strategy::Global, need, 0).ok();
+            prop_assert_eq!(got, reference::global(&ns, need));
+        }
+
+        /// FILL and EACH use exactly `limit` nodes when they succeed, never above capacity.
+        #[test]
+        fn fill_and_each_honour_the_limit(spec in spec(), need in 1u64..10, limit in 1u64..6) {
+            let ns = nodes(&spec);
+            for s in [Strategy::Fill, Strategy::Each] {
+                let Ok(d) = deploy(&ns, Ask { strategy: s, need: need as i64, nodes_limit: limit as i64, total: None }) else {
+                    continue;
+                };
+                prop_assert_eq!(d.entries().count() as u64, limit);
+                for (i, k) in d.entries() {
+                    prop_assert!(k <= ns[i].capacity.saturating());
+                    let want = if s == Strategy::Each { need } else { need.saturating_sub(ns[i].count) };
+                    prop_assert_eq!(k, want);
+                }
+            }
+        }
+    }
+
+    /// The design document's examples (seed 004).
+    #[test]
+    fn seed_examples() {
+        // Communism: 5, 4, 0 instances, 3 more -> all to node3.
+        let ns = nodes(&[(10, 5, 0, 0), (10, 4, 0, 0), (10, 0, 0, 0)]);
+        assert_eq!(run(&ns, Strategy::Auto, 3, 0).unwrap(), [0, 0, 3]);
+        // Fill: one each on three empty nodes; already filled; top up the empty one.
+        let ns = nodes(&[(10, 0, 0, 0), (10, 0, 0, 0), (10, 0, 0, 0)]);
+        assert_eq!(run(&ns, Strategy::Fill, 1, 3).unwrap(), [1, 1, 1]);
+        let ns = nodes(&[(10, 1, 0, 0), (10, 1, 0, 0), (10, 1, 0, 0)]);
+        assert_eq!(
+            run(&ns, Strategy::Fill, 1, 3).unwrap_err().code(),
+            "already_filled"
+        );
+        let ns = nodes(&[(10, 2, 0, 0), (10, 2, 0, 0), (10, 0, 0, 0)]);
+        let d = deploy(
+            &ns,
+            Ask {
+                strategy: Strategy::Fill,
+                need: 1,
+                nodes_limit: 3,
+                total: None,
+            },
+        )
+        .unwrap();
+        assert_eq!(d.instances, [Some(0), Some(0), Some(1)]);
+        // Global: node1 usage 0.01 rate 0.004; node2 usage 0.022 rate 0.004; 3 instances.
+        // The document says 2 and 1; the rule gives 3 to node1, because its keys 0.014,
+        // 0.018 and 0.022 are all below node2's first, 0.026.
+        let ns = vec![
+            StrategyNode {
+                name: "node1".into(),
+                capacity: Capacity::Finite(10),
+                count: 0,
+                usage: 0.01,
+                rate: 0.004,
+            },
+            StrategyNode {
+                name: "node2".into(),
+                capacity: Capacity::Finite(10),
+                count: 0,
+                usage: 0.022,
+                rate: 0.004,
+            },
+        ];
+        assert_eq!(run(&ns, Strategy::Global, 3, 0).unwrap(), [3, 0]);
+    }
+
+    #[test]
+    fn bad_input() {
+        let ns = nodes(&[(1, 0, 0, 0)]);
+        assert_eq!(
+            run(&ns, Strategy::Auto, 0, 0).unwrap_err().code(),
+            "invalid_count"
+        );
+        assert_eq!(
+            Strategy::parse("RANDOM", "strategy").unwrap_err().code(),
+            "invalid_strategy"
+        );
+        let mut bad = ns.clone();
+        bad[0].usage = f64::NAN;
+        let e = run(&bad, Strategy::Global, 1, 0).unwrap_err();
+        assert_eq!((e.code(), e.field()), ("invalid_usage", "nodes[0].usage"));
+        bad[0].usage = -1.0;
+        assert_eq!(
+            run(&bad, Strategy::Auto, 1, 0).unwrap_err().code(),
+            "invalid_usage"
+        );
+        let e = deploy(
+            &ns,
+            Ask {
+                strategy: Strategy::Auto,
+                need: 1,
+                nodes_limit: -1,
+                total: None,
+            },
+        )
+        .unwrap_err();
+        assert_eq!(e.code(), "negative");
+        // Unlimited capacity stays unlimited in the total instead of overflowing.
+        let un = vec![
+            StrategyNode {
+                name: "a".into(),
+                capacity: Capacity::Unlimited,
+                count: 0,
+                usage: 0.0,
+                rate: 0.0,
+            },
+            StrategyNode {
+                name: "b".into(),
+                capacity: Capacity::Finite(u64::MAX - 1),
+                count: 0,
+                usage: 0.0,
+                rate: 0.0,
+            },
+        ];
+        assert_eq!(
+            run(&un, Strategy::Auto, 1 << 40, 0)
+                .unwrap()
+                .iter()
+                .sum::<u64>(),
+            1 << 40
+        );
+        assert_eq!(
+            run(&un, Strategy::Global, 1 << 40, 0)
+                .unwrap()
+                .iter()
+                .sum::<u64>(),
+            1 << 40
+        );
+    }
+}
