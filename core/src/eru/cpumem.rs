@@ -443,24 +443,26 @@ impl Shape {
             frag_cores.extend(moved);
             self.frag_plans(&frag_cores)
         } else {
-            let mut best_full = full_cores.clone();
-            let mut best_frag = frag_cores.clone();
+            // Moving the first j full cores to the fragments; keep the best j.
+            let mut best_j = 0usize;
             let mut best = self
                 .count_full_plans(&full_cores, affinity)
                 .min(self.count_frag_plans(&frag_cores));
             let mut t = self.count_frag_plans(&frag_cores);
-            while (frag_cores.len() as i64) < m && !full_cores.is_empty() {
-                let core = full_cores.remove(0);
-                t += core.pieces / self.frag;
-                frag_cores.push(core);
-                let c = self.count_full_plans(&full_cores, affinity).min(t);
+            let mut j = 0usize;
+            while ((frag_cores.len() + j) as i64) < m && j < full_cores.len() {
+                t += full_cores[j].pieces / self.frag;
+                j += 1;
+                let c = self.count_full_plans(&full_cores[j..], affinity).min(t);
                 if c > best {
                     best = c;
-                    best_full = full_cores.clone();
-                    best_frag = frag_cores.clone();
+                    best_j = j;
                 }
             }
-            let fulls = self.full_plans(&best_full, affinity);
+            let best_full = &full_cores[best_j..];
+            let mut best_frag = core::mem::take(&mut frag_cores);
+            best_frag.extend_from_slice(&full_cores[..best_j]);
+            let fulls = self.full_plans(best_full, affinity);
             let frags = self.frag_plans(&best_frag);
             fulls
                 .into_iter()

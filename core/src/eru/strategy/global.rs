@@ -29,22 +29,72 @@ fn at_most(n: &StrategyNode, t: f64) -> u64 {
         return cap;
     }
     let est = (t - n.usage) / n.rate;
-    let mut k = if est >= cap as f64 {
-        cap
-    } else if est < 1.0 {
-        1
+    if est >= cap as f64 {
+        // Checked below only when close to the cap.
+        return if key(n, cap) <= t {
+            cap
+        } else {
+            exact(n, t, cap - 1, cap)
+        };
+    }
+    if est < 1.0 {
+        return exact(n, t, 1, cap);
+    }
+    let k = est as u64; // truncates: the floor of a positive value
+    let frac = est - k as f64;
+    // The quotient and the key formula differ by a few units in the last place; away from a
+    // step by more than that, the floor is exact.
+    let tol = (t.abs() + n.usage.abs()) * 1e-14 / n.rate + 1e-9;
+    if frac > tol && frac < 1.0 - tol {
+        return k.min(cap);
+    }
+    exact(n, t, k.min(cap), cap)
+}
+
+/// The largest `k <= cap` with `key(k) <= t` (0 if none), from an estimate `k`: gallop, then
+/// bisect, so a poor estimate costs a logarithm, not a loop.
+fn exact(n: &StrategyNode, t: f64, k: u64, cap: u64) -> u64 {
+    let ok = |k: u64| k == 0 || key(n, k) <= t;
+    // Bracket: ok(lo) holds, ok(hi) fails (or hi = cap + 1).
+    let (mut lo, mut hi);
+    if ok(k) {
+        lo = k;
+        let mut step = 1u64;
+        loop {
+            let next = lo.saturating_add(step);
+            if next > cap {
+                hi = cap.saturating_add(1);
+                break;
+            }
+            if !ok(next) {
+                hi = next;
+                break;
+            }
+            lo = next;
+            step = step.saturating_mul(2);
+        }
     } else {
-        est as u64 // truncates: the floor of a positive value
-    };
-    k = k.min(cap);
-    // Correct the estimate against the exact key formula.
-    while k < cap && key(n, k + 1) <= t {
-        k += 1;
+        hi = k;
+        let mut step = 1u64;
+        loop {
+            let next = hi.saturating_sub(step);
+            if ok(next) {
+                lo = next;
+                break;
+            }
+            hi = next;
+            step = step.saturating_mul(2);
+        }
     }
-    while k > 0 && key(n, k) > t {
-        k -= 1;
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if ok(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
     }
-    k
+    lo
 }
 
 pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
@@ -67,7 +117,16 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
         });
     }
     // Smallest key t (keys are >= 0, so bit order is value order) with count(t) >= need.
-    let (mut lo, mut hi) = (0u64, f64::INFINITY.to_bits());
+    // Every node's first min(capacity, need) keys are at or below `hi`.
+    let hi_key = live
+        .iter()
+        .map(|&i| key(&nodes[i], nodes[i].capacity.saturating().min(c.need)))
+        .fold(0.0f64, f64::max);
+    let lo_key = live
+        .iter()
+        .map(|&i| key(&nodes[i], 1))
+        .fold(f64::INFINITY, f64::min);
+    let (mut lo, mut hi) = (lo_key.to_bits(), hi_key.to_bits());
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
         if count(f64::from_bits(mid)) >= u128::from(c.need) {
