@@ -115,6 +115,9 @@ impl Deployment {
     }
 }
 
+/// Above this many nodes in a deploy map, the explanation summarises the rest.
+pub const DETAILED_NODES: usize = 100;
+
 /// Validated inputs shared by the strategies.
 pub(crate) struct Checked {
     pub need: u64,
@@ -126,13 +129,43 @@ pub(crate) struct Checked {
 /// rate negative or not a number, and each strategy's own.
 pub fn deploy(nodes: &[StrategyNode], ask: Ask) -> Result<Deployment> {
     let checked = check(nodes, ask)?;
-    let (instances, explanation) = match ask.strategy {
+    let (instances, mut explanation) = match ask.strategy {
         Strategy::Auto => auto::run(nodes, &checked)?,
         Strategy::Fill => fill::run(nodes, &checked)?,
         Strategy::Each => each::run(nodes, &checked)?,
         Strategy::Global => global::run(nodes, &checked)?,
         Strategy::Drained => drained::run(nodes, &checked)?,
     };
+    // One line per node that received instances (the first DETAILED_NODES of them).
+    let mut detailed = 0;
+    for (i, k) in instances.iter().enumerate() {
+        let Some(k) = *k else { continue };
+        detailed += 1;
+        if detailed > DETAILED_NODES {
+            explanation.push(format!(
+                "... and {} more nodes",
+                instances.iter().filter(|n| n.is_some()).count() - DETAILED_NODES
+            ));
+            break;
+        }
+        let n = &nodes[i];
+        explanation.push(match ask.strategy {
+            Strategy::Global => format!(
+                "{}: +{k}, usage {} -> {} (capacity {})",
+                n.name,
+                n.usage,
+                n.usage + k as f64 * n.rate,
+                n.capacity
+            ),
+            _ => format!(
+                "{}: {} + {k} = {} instances (capacity {})",
+                n.name,
+                n.count,
+                n.count + k,
+                n.capacity
+            ),
+        });
+    }
     Ok(Deployment {
         strategy: ask.strategy,
         instances,
@@ -343,52 +376,65 @@ mod tests {
         }
     }
 
-    /// The design document's examples (seed 004).
+    /// Every orchestration example of the design document (seed 004), capacities 10.
     #[test]
     fn seed_examples() {
-        // Communism: 5, 4, 0 instances, 3 more -> all to node3.
-        let ns = nodes(&[(10, 5, 0, 0), (10, 4, 0, 0), (10, 0, 0, 0)]);
-        assert_eq!(run(&ns, Strategy::Auto, 3, 0).unwrap(), [0, 0, 3]);
-        // Fill: one each on three empty nodes; already filled; top up the empty one.
-        let ns = nodes(&[(10, 0, 0, 0), (10, 0, 0, 0), (10, 0, 0, 0)]);
-        assert_eq!(run(&ns, Strategy::Fill, 1, 3).unwrap(), [1, 1, 1]);
-        let ns = nodes(&[(10, 1, 0, 0), (10, 1, 0, 0), (10, 1, 0, 0)]);
+        let at = |counts: [u64; 3]| nodes(&counts.map(|c| (10, c, 0, 0)));
+        let ask = |s, need, limit| Ask {
+            strategy: s,
+            need,
+            nodes_limit: limit,
+            total: None,
+        };
+        // Communism 1 and 2.
         assert_eq!(
-            run(&ns, Strategy::Fill, 1, 3).unwrap_err().code(),
-            "already_filled"
+            run(&at([0, 0, 0]), Strategy::Auto, 3, 0).unwrap(),
+            [1, 1, 1]
         );
-        let ns = nodes(&[(10, 2, 0, 0), (10, 2, 0, 0), (10, 0, 0, 0)]);
-        let d = deploy(
-            &ns,
-            Ask {
-                strategy: Strategy::Fill,
-                need: 1,
-                nodes_limit: 3,
-                total: None,
-            },
-        )
-        .unwrap();
-        assert_eq!(d.instances, [Some(0), Some(0), Some(1)]);
-        // Global: node1 usage 0.01 rate 0.004; node2 usage 0.022 rate 0.004; 3 instances.
-        // The document says 2 and 1; the rule gives 3 to node1, because its keys 0.014,
-        // 0.018 and 0.022 are all below node2's first, 0.026.
+        assert_eq!(
+            run(&at([5, 4, 0]), Strategy::Auto, 3, 0).unwrap(),
+            [0, 0, 3]
+        );
+        // Fill 1-5 (explicit zeros for selected nodes already full, as eru).
+        let fill = |counts, need, limit| deploy(&at(counts), ask(Strategy::Fill, need, limit));
+        assert_eq!(
+            fill([0, 0, 0], 1, 3).unwrap().instances,
+            [Some(1), Some(1), Some(1)]
+        );
+        assert_eq!(
+            fill([1, 0, 0], 1, 3).unwrap().instances,
+            [Some(0), Some(1), Some(1)]
+        );
+        assert_eq!(fill([1, 1, 1], 1, 3).unwrap_err().code(), "already_filled");
+        assert_eq!(
+            fill([2, 2, 0], 1, 3).unwrap().instances,
+            [Some(0), Some(0), Some(1)]
+        );
+        assert_eq!(
+            fill([1, 1, 1], 2, 2).unwrap().instances,
+            [Some(1), Some(1), None]
+        );
+        // Average 1.
+        assert_eq!(
+            run(&at([1, 0, 0]), Strategy::Each, 1, 3).unwrap(),
+            [1, 1, 1]
+        );
+        // Global: usage {1%, 2%, 3%}, rate {0.4%, 0.6%, 1%}, 3 instances. The document says
+        // node1 2 and node2 1; the rule gives node1 all 3, because node1's keys 1.4%, 1.8%
+        // and 2.2% are all below node2's first, 2.6% (spec eru.md §A.4.4).
+        let g = |name: &str, usage: f64, rate: f64| StrategyNode {
+            name: name.into(),
+            capacity: Capacity::Finite(10),
+            count: 0,
+            usage,
+            rate,
+        };
         let ns = vec![
-            StrategyNode {
-                name: "node1".into(),
-                capacity: Capacity::Finite(10),
-                count: 0,
-                usage: 0.01,
-                rate: 0.004,
-            },
-            StrategyNode {
-                name: "node2".into(),
-                capacity: Capacity::Finite(10),
-                count: 0,
-                usage: 0.022,
-                rate: 0.004,
-            },
+            g("node1", 0.01, 0.004),
+            g("node2", 0.02, 0.006),
+            g("node3", 0.03, 0.01),
         ];
-        assert_eq!(run(&ns, Strategy::Global, 3, 0).unwrap(), [3, 0]);
+        assert_eq!(run(&ns, Strategy::Global, 3, 0).unwrap(), [3, 0, 0]);
     }
 
     #[test]
