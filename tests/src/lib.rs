@@ -7,6 +7,7 @@
 
 pub mod compare;
 pub mod families;
+pub mod json;
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -15,6 +15,7 @@ use allot_core::eru::volume::{self, Disk, Io, VolumeNode, VolumePlan};
 use allot_core::eru::Capacity;
 use allot_core::Error;
 
+use crate::json::{labels, map_of, strings, u64_map};
 use crate::Verdict;
 
 fn fail(expected: impl ToString, got: impl ToString) -> Verdict {
@@ -39,40 +40,7 @@ fn i64_of(v: &Value) -> i64 {
 }
 
 fn cpu_map(v: &Value) -> CpuMap {
-    v.as_object()
-        .map(|o| o.iter().map(|(k, v)| (k.clone(), i64_of(v))).collect())
-        .unwrap_or_default()
-}
-
-fn string_map(v: &Value) -> BTreeMap<String, String> {
-    v.as_object()
-        .map(|o| {
-            o.iter()
-                .map(|(k, v)| {
-                    (
-                        k.clone(),
-                        v.as_str().map_or_else(|| v.to_string(), String::from),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-fn int_map(v: &Value) -> BTreeMap<String, i64> {
-    v.as_object()
-        .map(|o| o.iter().map(|(k, v)| (k.clone(), i64_of(v))).collect())
-        .unwrap_or_default()
-}
-
-fn u64_map(v: &Value) -> BTreeMap<String, u64> {
-    v.as_object()
-        .map(|o| {
-            o.iter()
-                .map(|(k, v)| (k.clone(), v.as_u64().unwrap_or(0)))
-                .collect()
-        })
-        .unwrap_or_default()
+    map_of(v, i64_of)
 }
 
 fn check_error(case: &Value, got: &Error) -> Verdict {
@@ -180,12 +148,12 @@ fn cpumem_node(n: &Value) -> CpuMemNode {
     CpuMemNode {
         cpu_map: cpu_map(&n["cpu_map"]),
         memory: i64_of(&n["memory"]),
-        numa: string_map(&n["numa"]),
-        numa_memory: int_map(&n["numa_memory"]),
+        numa: labels(&n["numa"]),
+        numa_memory: map_of(&n["numa_memory"], i64_of),
         usage: CpuMemUsage {
             cpu_map: cpu_map(&n["usage"]["cpu_map"]),
             memory: i64_of(&n["usage"]["memory"]),
-            numa_memory: int_map(&n["usage"]["numa_memory"]),
+            numa_memory: map_of(&n["usage"]["numa_memory"], i64_of),
         },
     }
 }
@@ -342,17 +310,6 @@ fn volume_node(n: &Value) -> VolumeNode {
             .map(|d| (d.device.clone(), d.io()))
             .collect::<BTreeMap<String, Io>>(),
     }
-}
-
-fn strings(v: &Value) -> Vec<String> {
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .map(String::from)
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 pub fn run_volume(case: &Value) -> Verdict {

@@ -23,12 +23,12 @@ use allot_core::estimate::models::{
 };
 use allot_core::estimate::{AssumedWorkload, Component, Gates};
 use allot_core::resource::ResourceList;
-use allot_core::selector::label::{Labels, Requirement};
 use allot_core::selector::node::{
     NodeClaim, NodeFacts, NodeSelector, NodeSelectorTerm, Taint, TaintEffect, Toleration,
     TolerationOperator,
 };
 
+use crate::json::{labels, requirements};
 use crate::Verdict;
 
 pub fn run(case: &Value) -> Verdict {
@@ -181,27 +181,6 @@ fn resources(v: &Value) -> ResourceList {
         .unwrap_or_default()
 }
 
-fn strings(v: &Value) -> Vec<String> {
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .map(String::from)
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-fn labels(v: &Value) -> Labels {
-    v.as_object()
-        .map(|o| {
-            o.iter()
-                .map(|(k, v)| (k.clone(), v.as_str().unwrap_or("").into()))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 fn summary(v: &Value) -> Option<ResourceSummary> {
     v.as_object()?;
     Some(ResourceSummary {
@@ -294,28 +273,13 @@ fn milli_models(v: &Value) -> Vec<ResourceModel> {
 
 fn claim(v: &Value) -> Option<NodeClaim> {
     v.as_object()?;
-    let requirement = |r: &Value| Requirement {
-        key: r["key"].as_str().unwrap_or("").into(),
-        operator: r["operator"].as_str().unwrap_or("").into(),
-        values: strings(&r["values"]),
-    };
     Some(NodeClaim {
-        node_selector: v["node_selector"]
-            .as_object()
-            .map(|o| {
-                o.iter()
-                    .map(|(k, v)| (k.clone(), v.as_str().unwrap_or("").into()))
-                    .collect()
-            })
-            .unwrap_or_default(),
+        node_selector: labels(&v["node_selector"]),
         hard_node_affinity: v["node_affinity"].as_array().map(|terms| NodeSelector {
             node_selector_terms: terms
                 .iter()
                 .map(|t| NodeSelectorTerm {
-                    match_expressions: t["match_expressions"]
-                        .as_array()
-                        .map(|e| e.iter().map(requirement).collect())
-                        .unwrap_or_default(),
+                    match_expressions: requirements(&t["match_expressions"]),
                 })
                 .collect(),
         }),
