@@ -358,16 +358,26 @@ impl NodeState {
         {
             return None;
         }
-        let mut names: Vec<&str> = request.positive().map(|(r, _)| r).collect();
-        for c in assumed.iter().flat_map(|a| &a.components) {
-            names.extend(c.requests.iter().map(|(r, _)| r));
-        }
-        let mut grid = self.grid(names);
+        Some(self.grid_after(request.positive().map(|(r, _)| r), assumed))
+    }
+
+    /// A grid over `names` plus the assumed workloads' resources, with each assumed workload
+    /// placed first-fit as one set.
+    fn grid_after<'a>(
+        &'a self,
+        names: impl IntoIterator<Item = &'a str>,
+        assumed: &'a [AssumedWorkload],
+    ) -> Grid {
+        let assumed_names = assumed
+            .iter()
+            .flat_map(|a| &a.components)
+            .flat_map(|c| c.requests.iter().map(|(r, _)| r));
+        let mut grid = self.grid(names.into_iter().chain(assumed_names));
         for a in assumed {
             let comps = self.prepare(&grid, &a.components);
             grid.simulate(&comps, 1);
         }
-        Some(grid)
+        grid
     }
 
     fn grid<'a>(&self, names: impl IntoIterator<Item = &'a str>) -> Grid {
@@ -440,13 +450,8 @@ impl NodeState {
     ) -> u64 {
         let names = components
             .iter()
-            .chain(assumed.iter().flat_map(|a| &a.components))
             .flat_map(|c| c.requests.iter().map(|(r, _)| r));
-        let mut grid = self.grid(names);
-        for a in assumed {
-            let comps = self.prepare(&grid, &a.components);
-            grid.simulate(&comps, 1);
-        }
+        let mut grid = self.grid_after(names, assumed);
         let comps = self.prepare(&grid, components);
         grid.simulate(&comps, upper)
     }

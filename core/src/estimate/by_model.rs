@@ -100,6 +100,16 @@ fn fit_formula(model: &ResourceModel, request: &ResourceList, pods: Option<u64>)
     (fit, text)
 }
 
+/// Model estimates need models (spec §7: no models is an error).
+fn require(models: &[ResourceModel]) -> Result<()> {
+    if models.is_empty() {
+        return Err(Error::Missing {
+            field: "resourceModels".into(),
+        });
+    }
+    Ok(())
+}
+
 /// Replicas of a one-replica request the models hold. Errors: no models (`resourceModels`),
 /// and for the grade formula a requested resource no model grades.
 pub fn replicas_by_models(
@@ -109,11 +119,7 @@ pub fn replicas_by_models(
     method: ModelMethod,
     assumed: &[AssumedWorkload],
 ) -> Result<ModelEstimate> {
-    if models.is_empty() {
-        return Err(Error::Missing {
-            field: "resourceModels".into(),
-        });
-    }
+    require(models)?;
     match method {
         ModelMethod::GradeFormula => grade_formula(models, modelings, request),
         ModelMethod::Simulator => {
@@ -136,11 +142,7 @@ pub fn sets_by_models(
     upper: u64,
     assumed: &[AssumedWorkload],
 ) -> Result<ModelEstimate> {
-    if models.is_empty() {
-        return Err(Error::Missing {
-            field: "resourceModels".into(),
-        });
-    }
+    require(models)?;
     simulated(models, modelings, components, upper, assumed)
 }
 

@@ -145,12 +145,12 @@ impl<'a> Amounts<'a> {
 
 /// Free pod slots: `allocatable − allocated − allocating` pods.
 pub fn allowed_pods(summary: &ResourceSummary) -> i128 {
-    let (a, b, c) = (
-        summary.allocatable.get("pods"),
-        summary.allocated.get("pods"),
-        summary.allocating.get("pods"),
-    );
-    i128::from(a) - i128::from(b) - i128::from(c)
+    let (a, b, c) = Amounts {
+        summary,
+        assumed: &[],
+    }
+    .of("pods");
+    minus(a, b, c)
 }
 
 fn minus(a: u64, b: u64, c: u64) -> i128 {

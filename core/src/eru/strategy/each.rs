@@ -5,23 +5,13 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{map_of, Checked, StrategyNode};
+use super::{map_of, nodes_to_use, Checked, StrategyNode};
 use crate::error::{Error, Result};
 
 pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
-    let limit = if c.limit == 0 {
-        nodes.len() as u64
-    } else {
-        c.limit
-    };
-    if (nodes.len() as u64) < limit {
-        return Err(Error::InsufficientResource {
-            field: "nodesLimit".into(),
-            need: c.need,
-            available: nodes.len() as u64,
-            detail: format!("node len {} < nodes limit {limit}", nodes.len()),
-        });
-    }
+    let limit = nodes_to_use(nodes, c, nodes.len() as u64, |n, limit| {
+        format!("node len {n} < nodes limit {limit}")
+    })?;
     let mut order: Vec<usize> = (0..nodes.len()).collect();
     order.sort_by_key(|&i| core::cmp::Reverse(nodes[i].capacity));
     let able = order

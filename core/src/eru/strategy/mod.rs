@@ -212,6 +212,30 @@ fn check(nodes: &[StrategyNode], ask: Ask) -> Result<Checked> {
     })
 }
 
+/// FILL's and EACH's node count: the nodes limit, or every node when it is 0; fewer nodes
+/// than that is insufficient_resource with `detail` (given the node count and the limit).
+pub(crate) fn nodes_to_use(
+    nodes: &[StrategyNode],
+    c: &Checked,
+    available: u64,
+    detail: impl FnOnce(usize, u64) -> String,
+) -> Result<u64> {
+    let limit = if c.limit == 0 {
+        nodes.len() as u64
+    } else {
+        c.limit
+    };
+    if (nodes.len() as u64) < limit {
+        return Err(Error::InsufficientResource {
+            field: "nodesLimit".into(),
+            need: c.need,
+            available,
+            detail: detail(nodes.len(), limit),
+        });
+    }
+    Ok(limit)
+}
+
 /// `total < need` -> insufficient_resource ("need: N, available: T").
 pub(crate) fn need_within_total(c: &Checked) -> Result<()> {
     if c.total.saturating() < c.need {
