@@ -283,20 +283,17 @@ impl NodeState {
             c.validate("nodeClaim")?;
         }
         validate_assumed(assumed)?;
+        let grid = self.placed(assumed, request);
+        // Each requested resource's column, in the grid when assumed workloads were placed
+        // (it has every requested resource), else in the state (usize::MAX: nodes lack it).
+        let columns = grid.as_ref().map_or(&self.columns, |g| &g.columns);
         let wanted: Vec<(usize, u64, &str)> = request
             .positive()
             .map(|(r, q)| {
-                (
-                    self.columns
-                        .iter()
-                        .position(|c| c == r)
-                        .unwrap_or(usize::MAX),
-                    q,
-                    r,
-                )
+                let c = columns.iter().position(|c| c == r).unwrap_or(usize::MAX);
+                (c, q, r)
             })
             .collect();
-        let grid = self.placed(assumed, request);
         let stride = self.columns.len();
         let mut total = 0u64;
         let mut verdicts = Vec::with_capacity(self.nodes.len());
@@ -314,12 +311,8 @@ impl NodeState {
             };
             for &(c, q, r) in &wanted {
                 let free = match &grid {
-                    Some(g) => g
-                        .columns
-                        .iter()
-                        .position(|col| col == r)
-                        .map_or(0, |col| g.cap(i, col)),
-                    None if c == usize::MAX => 0,
+                    _ if c == usize::MAX => 0,
+                    Some(g) => g.cap(i, c),
                     None => self.free[i * stride + c],
                 };
                 let f = per(free, q);
@@ -599,6 +592,31 @@ mod tests {
                 limit: "cpu".into()
             }
         );
+    }
+
+    #[test]
+    fn assumed_workloads_are_placed_before_counting() {
+        let s = NodeState::build(vec![node("a", 4, &[]), node("b", 4, &[])], &[]).unwrap();
+        let assumed = [AssumedWorkload {
+            namespace: String::new(),
+            components: vec![Component {
+                replicas: 3,
+                requests: cpu(1),
+                ..Component::default()
+            }],
+        }];
+        // Three 1-core replicas in flight go first-fit on node a: 1 + 4 cores left.
+        let e = s.estimate(&cpu(1), None, &assumed).unwrap();
+        assert_eq!(e.replicas, 5);
+        assert_eq!(
+            e.nodes[0].verdict,
+            Verdict::Fits {
+                replicas: 1,
+                limit: "cpu".into()
+            }
+        );
+        let gpu = ResourceList::from_units([("nvidia.com/gpu", 1)]);
+        assert_eq!(s.estimate(&gpu, None, &assumed).unwrap().replicas, 0);
     }
 
     #[test]
