@@ -38,14 +38,16 @@ macro_rules! field_of {
             | Error::InvalidCount { field, .. }
             | Error::InvalidStrategy { field, .. }
             | Error::InvalidResource { field, .. }
-            | Error::InvalidModel { field, .. } => field,
+            | Error::InvalidModel { field, .. }
+            | Error::Input { field, .. } => field,
         }
     };
 }
 
 /// An error with a stable code, the field it concerns and a message a user can act on.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-#[serde(tag = "code", rename_all = "snake_case")]
+///
+/// It serializes as `{code, path, message}`, the shape the bindings and warnings use.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
     /// A number that must not be negative is negative.
     Negative { field: String, value: i64 },
@@ -108,7 +110,42 @@ pub enum Error {
         grade: u64,
         resource: Option<String>,
     },
+    /// The input document does not have the expected shape: a wrong type, a missing or unknown
+    /// field, an unreadable quantity. `code` is `invalid_input` or, when a value was read but
+    /// rejected, that value's code (`invalid_quantity`, `negative`, `too_large`).
+    Input {
+        field: String,
+        code: &'static str,
+        reason: String,
+    },
 }
+
+/// Every code [`Error::code`] can return, for bindings that document them.
+pub const CODES: &[&str] = &[
+    "negative",
+    "too_large",
+    "duplicate_name",
+    "empty_name",
+    "no_candidates",
+    "invalid_selector",
+    "unschedulable",
+    "unknown_value",
+    "missing",
+    "invalid_quantity",
+    "invalid_model",
+    "insufficient_resource",
+    "insufficient_capacity",
+    "already_filled",
+    "invalid_count",
+    "invalid_strategy",
+    "invalid_cpu",
+    "invalid_memory",
+    "invalid_storage",
+    "invalid_volume",
+    "invalid_usage",
+    "invalid_input",
+    "unsupported_version",
+];
 
 impl Error {
     /// The stable machine-readable code, e.g. `"unschedulable"`.
@@ -131,7 +168,56 @@ impl Error {
             Error::InvalidCount { .. } => "invalid_count",
             Error::InvalidStrategy { .. } => "invalid_strategy",
             Error::InvalidResource { kind, .. } => kind.code(),
+            Error::Input { code, .. } => code,
         }
+    }
+
+    /// An input error at `path` from a deserializer's message. Messages of allot's own
+    /// deserializers carry their code as a `[code] ` prefix (see [`Error::tagged`]); any other
+    /// message (wrong type, unknown field) is `invalid_input`. serde_json's
+    /// ` at line L column C` suffix is dropped: the path says where.
+    pub fn from_deserialize(path: &str, message: &str) -> Error {
+        let path = if path == "." { "" } else { path };
+        let message = match message.rfind(" at line ") {
+            Some(i) if message[i..].contains(" column ") => &message[..i],
+            _ => message,
+        };
+        // serde names a missing field in the message, at its parent's path.
+        if let Some(name) = message
+            .strip_prefix("missing field `")
+            .and_then(|m| m.strip_suffix('`'))
+        {
+            return Error::Input {
+                field: if path.is_empty() {
+                    name.into()
+                } else {
+                    alloc::format!("{path}.{name}")
+                },
+                code: "missing",
+                reason: "required but missing".into(),
+            };
+        }
+        let (code, reason) = message
+            .strip_prefix('[')
+            .and_then(|m| m.split_once("] "))
+            .and_then(|(c, r)| CODES.iter().find(|&&k| k == c).map(|&k| (k, r)))
+            .unwrap_or(("invalid_input", message));
+        Error::Input {
+            field: path.into(),
+            code,
+            reason: reason.into(),
+        }
+    }
+
+    /// The message a deserializer reports for this error: `[code] reason`, read back by
+    /// [`Error::from_deserialize`] with the path the deserializer knows.
+    pub fn tagged(&self) -> String {
+        alloc::format!("[{}] {}", self.code(), self.reason())
+    }
+
+    /// The message without the leading `field: `.
+    pub fn reason(&self) -> String {
+        alloc::format!("{}", Reason(self))
     }
 
     /// The path of the input field the error is about.
@@ -140,104 +226,127 @@ impl Error {
     }
 
     /// Prefix the field path with `outer` (`weight` becomes `clusters[2].weight`).
-    pub fn within(mut self, outer: &str) -> Self {
+    pub fn within(self, outer: &str) -> Self {
+        self.map_field(|field| {
+            if field.is_empty() {
+                String::from(outer)
+            } else if field.starts_with('[') {
+                alloc::format!("{outer}{field}")
+            } else {
+                alloc::format!("{outer}.{field}")
+            }
+        })
+    }
+
+    /// Replace the field path with `f(path)`.
+    pub fn map_field(mut self, f: impl FnOnce(&str) -> String) -> Self {
         let field: &mut String = field_of!(&mut self);
-        *field = if field.is_empty() {
-            String::from(outer)
-        } else if field.starts_with('[') {
-            alloc::format!("{outer}{field}")
-        } else {
-            alloc::format!("{outer}.{field}")
-        };
+        *field = f(field);
         self
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Negative { field, value } => {
-                write!(f, "{field}: must not be negative, got {value}")
+        let field = self.field();
+        if !field.is_empty() {
+            write!(f, "{field}: ")?;
+        }
+        Reason(self).fmt(f)
+    }
+}
+
+impl serde::Serialize for Error {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Error", 3)?;
+        st.serialize_field("code", self.code())?;
+        st.serialize_field("path", self.field())?;
+        st.serialize_field("message", &alloc::format!("{self}"))?;
+        st.end()
+    }
+}
+
+/// An error's message without its field.
+struct Reason<'a>(&'a Error);
+
+impl fmt::Display for Reason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Error::Negative { value, .. } => {
+                write!(f, "must not be negative, got {value}")
             }
-            Error::TooLarge { field, limit } => {
-                write!(f, "{field}: too large, allot accepts at most {limit}")
+            Error::TooLarge { limit, .. } => {
+                write!(f, "too large, allot accepts at most {limit}")
             }
-            Error::DuplicateName { field, name } => {
-                write!(f, "{field}: the name {name:?} appears more than once")
+            Error::DuplicateName { name, .. } => {
+                write!(f, "the name {name:?} appears more than once")
             }
-            Error::EmptyName { field } => write!(f, "{field}: the name must not be empty"),
-            Error::NoCandidates { field } => {
-                write!(f, "{field}: no clusters available to schedule")
+            Error::EmptyName { .. } => write!(f, "the name must not be empty"),
+            Error::NoCandidates { .. } => {
+                write!(f, "no clusters available to schedule")
             }
-            Error::InvalidSelector { field, reason } => {
-                write!(f, "{field}: invalid selector: {reason}")
+            Error::InvalidSelector { reason, .. } => {
+                write!(f, "invalid selector: {reason}")
             }
             Error::Unschedulable {
-                field,
                 requested,
                 available,
+                ..
             } => write!(
                 f,
-                "{field}: unschedulable: {requested} replicas requested but only {available} \
+                "unschedulable: {requested} replicas requested but only {available} \
                  available (short by {})",
                 requested.saturating_sub(*available)
             ),
             Error::UnknownValue {
-                field,
-                value,
-                expected,
-            } => write!(
+                value, expected, ..
+            } => write!(f, "unknown value {value:?}, expected one of {expected}"),
+            Error::Missing { .. } => write!(f, "required but missing"),
+            Error::InvalidQuantity { value, problem, .. } => write!(
                 f,
-                "{field}: unknown value {value:?}, expected one of {expected}"
-            ),
-            Error::Missing { field } => write!(f, "{field}: required but missing"),
-            Error::InvalidQuantity {
-                field,
-                value,
-                problem,
-            } => write!(
-                f,
-                "{field}: {value:?} is not a quantity allot reads: {}",
+                "{value:?} is not a quantity allot reads: {}",
                 problem.describe()
             ),
             Error::InsufficientResource {
-                field,
                 need,
                 available,
                 detail,
+                ..
             } => write!(
                 f,
-                "{field}: insufficient resource: need: {need}, available: {available}{}{detail}",
+                "insufficient resource: need: {need}, available: {available}{}{detail}",
                 if detail.is_empty() { "" } else { "; " }
             ),
-            Error::InsufficientCapacity { field, need } => write!(
+            Error::InsufficientCapacity { need, .. } => write!(
                 f,
-                "{field}: insufficient capacity: no node can take {need} new instances"
+                "insufficient capacity: no node can take {need} new instances"
             ),
-            Error::AlreadyFilled { field, need } => write!(
+            Error::AlreadyFilled { need, .. } => write!(
                 f,
-                "{field}: already filled: every selected node already has {need} instances"
+                "already filled: every selected node already has {need} instances"
             ),
-            Error::InvalidCount { field, value } => {
-                write!(f, "{field}: the deploy count must be positive, got {value}")
+            Error::InvalidCount { value, .. } => {
+                write!(f, "the deploy count must be positive, got {value}")
             }
-            Error::InvalidStrategy { field, value } => write!(
+            Error::InvalidStrategy { value, .. } => write!(
                 f,
-                "{field}: {value:?} is not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED)"
+                "{value:?} is not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED)"
             ),
-            Error::InvalidResource { field, reason, .. } => write!(f, "{field}: {reason}"),
+            Error::InvalidResource { reason, .. } => f.write_str(reason),
             Error::InvalidModel {
-                field,
                 rule,
                 grade,
                 resource,
+                ..
             } => {
-                write!(f, "{field}: resource model grade {grade}")?;
+                write!(f, "resource model grade {grade}")?;
                 if let Some(r) = resource {
                     write!(f, ", resource {r}")?;
                 }
                 write!(f, ": {}", rule.describe())
             }
+            Error::Input { reason, .. } => f.write_str(reason),
         }
     }
 }

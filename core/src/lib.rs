@@ -18,6 +18,7 @@ pub mod karmada;
 pub mod quantity;
 pub mod resource;
 pub mod rng;
+pub mod scenario;
 pub mod selector;
 
 pub use error::{Error, Result};

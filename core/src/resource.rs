@@ -139,7 +139,7 @@ struct QuantityVisitor<'a> {
 
 impl QuantityVisitor<'_> {
     fn done<E: de::Error>(&self, r: Result<u64>) -> core::result::Result<u64, E> {
-        r.map_err(|e: Error| de::Error::custom(e))
+        r.map_err(|e: Error| de::Error::custom(e.tagged()))
     }
 }
 
@@ -184,6 +184,94 @@ pub fn deserialize_quantity<'de, D: Deserializer<'de>>(
     de::DeserializeSeed::deserialize(QuantitySeed { resource }, d)
 }
 
+/// eru byte amounts (`memory`, `storage`, volume sizes): a JSON integer, kept as is (eru's own
+/// validation reports negative ones with its codes), or a Kubernetes quantity string
+/// (`"16Gi"`).
+pub mod bytes {
+    use alloc::collections::BTreeMap;
+    use alloc::string::String;
+    use core::fmt;
+
+    use serde::de::{self, Visitor};
+    use serde::{Deserialize, Deserializer};
+
+    use crate::quantity::{self, Unit};
+
+    /// One amount.
+    struct Amount(i64);
+
+    impl<'de> Deserialize<'de> for Amount {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_any(AmountVisitor).map(Amount)
+        }
+    }
+
+    struct AmountVisitor;
+
+    impl Visitor<'_> for AmountVisitor {
+        type Value = i64;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("bytes: an integer or a quantity string such as \"16Gi\"")
+        }
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<i64, E> {
+            Ok(v)
+        }
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<i64, E> {
+            i64::try_from(v).map_err(|_| E::custom(too_large().tagged()))
+        }
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<i64, E> {
+            if v.is_finite() && v == (v as i64) as f64 {
+                Ok(v as i64)
+            } else {
+                Err(E::custom("[invalid_input] bytes must be a whole number"))
+            }
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<i64, E> {
+            let n = quantity::parse(v, Unit::Base, "").map_err(|e| E::custom(e.tagged()))?;
+            i64::try_from(n).map_err(|_| E::custom(too_large().tagged()))
+        }
+    }
+
+    fn too_large() -> crate::Error {
+        crate::Error::TooLarge {
+            field: String::new(),
+            limit: i64::MAX as u64,
+        }
+    }
+
+    /// `#[serde(deserialize_with = "bytes::signed")]`.
+    pub fn signed<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+        Amount::deserialize(d).map(|a| a.0)
+    }
+
+    /// A map of amounts (`numaMemory`).
+    pub fn signed_map<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, i64>, D::Error> {
+        let m = BTreeMap::<String, Amount>::deserialize(d)?;
+        Ok(m.into_iter().map(|(k, v)| (k, v.0)).collect())
+    }
+
+    /// A map of sizes that must not be negative (`volumes`, `usageVolumes`).
+    pub fn unsigned_map<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<BTreeMap<String, u64>, D::Error> {
+        let m = BTreeMap::<String, Amount>::deserialize(d)?;
+        m.into_iter()
+            .map(|(k, v)| {
+                u64::try_from(v.0).map(|n| (k, n)).map_err(|_| {
+                    de::Error::custom(
+                        crate::Error::Negative {
+                            field: String::new(),
+                            value: v.0,
+                        }
+                        .tagged(),
+                    )
+                })
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,7 +290,14 @@ mod tests {
         let back: ResourceList = serde_json::from_str(&serde_json::to_string(&l).unwrap()).unwrap();
         assert_eq!(back, l);
         let e = serde_json::from_str::<ResourceList>(r#"{"cpu": "lots"}"#).unwrap_err();
-        assert!(alloc::format!("{e}").contains("cpu"), "{e}");
+        // The message carries the code; the path (from the caller's deserializer) the field.
+        let mapped = Error::from_deserialize("requests.cpu", &alloc::format!("{e}"));
+        assert_eq!(mapped.code(), "invalid_quantity", "{e}");
+        assert_eq!(mapped.field(), "requests.cpu");
+        assert!(
+            !alloc::format!("{mapped}").contains(" at line "),
+            "{mapped}"
+        );
         assert!(serde_json::from_str::<ResourceList>(r#"{"memory": -1}"#).is_err());
         assert!(serde_json::from_str::<ResourceList>(r#"{"memory": true}"#).is_err());
     }

@@ -8,6 +8,7 @@
 pub mod compare;
 pub mod families;
 pub mod json;
+pub mod scenario;
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -218,9 +218,14 @@ proptest! {
 #[test]
 fn bad_input_is_typed_and_names_the_field() {
     // Malformed quantity inside a node.
-    let e = serde_json::from_str::<Node>(r#"{"name":"n","allocatable":{"cpu":"4 cores"}}"#)
-        .unwrap_err();
-    assert!(e.to_string().contains("cpu"), "{e}");
+    let e = allot_tests::scenario::read(
+        r#"{"version":1,"clusters":[{"name":"c","nodes":[{"name":"n","allocatable":{"cpu":"4 cores"}}]}]}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.code(), e.field()),
+        ("invalid_quantity", "clusters[0].nodes[0].allocatable.cpu")
+    );
     // Unknown node affinity operator.
     let claim: NodeClaim = serde_json::from_str(
         r#"{"hardNodeAffinity":{"nodeSelectorTerms":[{"matchExpressions":[{"key":"zone","operator":"Near","values":["a"]}]}]}}"#,

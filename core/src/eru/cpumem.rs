@@ -53,9 +53,9 @@ impl Default for CpuMemConfig {
 pub struct CpuMemUsage {
     #[serde(default)]
     pub cpu_map: CpuMap,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::resource::bytes::signed")]
     pub memory: i64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::resource::bytes::signed_map")]
     pub numa_memory: BTreeMap<String, i64>,
 }
 

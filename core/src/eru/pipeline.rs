@@ -17,6 +17,7 @@ use super::volume::{Disk, Io, VolumeNode, VolumePlan};
 use super::Capacity;
 use crate::division::check_unique_names;
 use crate::error::{indexed, Error, Result, MAX_TARGETS};
+use crate::resource::bytes;
 
 /// A node with everything eru's plugins look at.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -25,21 +26,22 @@ pub struct EruNode {
     pub name: String,
     #[serde(default)]
     pub cpu_map: CpuMap,
-    #[serde(default)]
+    /// Bytes (an integer or a quantity string, as every byte amount here).
+    #[serde(default, deserialize_with = "bytes::signed")]
     pub memory: i64,
     #[serde(default)]
     pub numa: BTreeMap<String, String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bytes::signed_map")]
     pub numa_memory: BTreeMap<String, i64>,
     #[serde(default)]
     pub usage: CpuMemUsage,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bytes::signed")]
     pub storage: i64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bytes::signed")]
     pub usage_storage: i64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bytes::unsigned_map")]
     pub volumes: BTreeMap<String, u64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bytes::unsigned_map")]
     pub usage_volumes: BTreeMap<String, u64>,
     #[serde(default)]
     pub disks: Vec<Disk>,
@@ -117,6 +119,7 @@ pub struct DeployOutcome {
     pub deployment: Deployment,
     /// Deploy map by node name (FILL's explicit zeros included).
     pub deploy: BTreeMap<String, u64>,
+    /// The bindings of each new instance that binds CPUs or volumes, node by node.
     pub plans: Vec<InstancePlan>,
 }
 
@@ -239,7 +242,8 @@ pub fn deploy(d: &Deploy) -> Result<DeployOutcome> {
         let i = live[k];
         deploy.insert(caps[i].name.clone(), n);
         let (cpu, vols) = &plans[i];
-        for j in 0..n as usize {
+        // Only instances that bind something have a plan (memory-only instances do not).
+        for j in 0..(n as usize).min(cpu.len().max(vols.len())) {
             instance_plans.push(InstancePlan {
                 node: caps[i].name.clone(),
                 cpu: cpu.get(j).cloned(),

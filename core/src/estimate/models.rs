@@ -355,8 +355,10 @@ impl<'de> Deserialize<'de> for ModelRange {
             max: RawQuantity,
         }
         let raw = Raw::deserialize(d)?;
-        let min = raw.min.units(&raw.name, "min").map_err(de::Error::custom)?;
-        let max = raw.max.units(&raw.name, "max").map_err(de::Error::custom)?;
+        // The path ends at the range: keep `min`/`max` in the message.
+        let tag = |e: crate::Error| de::Error::custom(alloc::format!("[{}] {e}", e.code()));
+        let min = raw.min.units(&raw.name, "min").map_err(tag)?;
+        let max = raw.max.units(&raw.name, "max").map_err(tag)?;
         Ok(ModelRange {
             name: raw.name,
             min,

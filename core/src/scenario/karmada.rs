@@ -1,0 +1,441 @@
+//! A Karmada scenario (spec karmada.md §0-11): each cluster's estimators (general §6-7,
+//! accurate §10 with the quota plugin), their combination (§11), then the replica division
+//! (§0-5) with the combined figures as each cluster's available replicas.
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::outcome::{AccurateAnswer, Estimates, KarmadaOutcome, TargetEstimate, Warning};
+use super::{rewrite, Estimator, Scenario, Target, FORMAT_VERSION, MAX_PODS};
+use crate::error::{indexed, Error, Result, MAX_TARGETS};
+use crate::estimate::accurate::{AccurateEstimate, NodeState};
+use crate::estimate::combine::{combine, EstimatorAnswers, Source};
+use crate::estimate::framework::{server_answer, PluginResult};
+use crate::estimate::general::{max_available_component_sets, max_available_replicas, ClusterView};
+use crate::estimate::{models, quota};
+use crate::karmada::{assign, Cluster, Placement, StaticWeightRule, Strategy};
+use crate::resource::ResourceList;
+use crate::selector::cluster::ClusterAffinity;
+
+const STRATEGIES: &str = "duplicated, staticWeight, dynamicWeight, aggregated";
+
+/// Where the division's own field names live in a scenario.
+const PLACEMENT_PATHS: &[(&str, &str)] = &[
+    ("replicas", "workload.replicas"),
+    ("staticWeights", "policy.staticWeights"),
+    ("method", "policy.method"),
+];
+
+/// The estimator stage: every cluster's estimates and the combined figure.
+pub fn estimate(s: &Scenario, targets: &[Target]) -> Result<Estimates> {
+    let requested = requested(s)?;
+    let (targets, warnings) = estimates(s, targets, requested)?;
+    Ok(Estimates {
+        version: FORMAT_VERSION,
+        targets,
+        warnings,
+    })
+}
+
+/// The whole schedule: estimates, then the division.
+pub fn schedule(s: &Scenario, targets: &[Target], drawn_seed: u64) -> Result<KarmadaOutcome> {
+    let requested = requested(s)?;
+    let (estimates, warnings) = estimates(s, targets, requested)?;
+    divide_with(s, targets, estimates, warnings, drawn_seed)
+}
+
+/// The division alone, with each cluster's `availableReplicas` as stated (absent: the
+/// requested replicas).
+pub fn divide(s: &Scenario, targets: &[Target], drawn_seed: u64) -> Result<KarmadaOutcome> {
+    let requested = requested(s)?;
+    let given = given_answers(targets)?;
+    let names: Vec<&str> = targets.iter().map(|t| t.name.as_str()).collect();
+    let estimates = combined(
+        targets,
+        &names,
+        requested,
+        !s.workload.components.is_empty(),
+        &[given],
+        Vec::new(),
+        Vec::new(),
+    );
+    divide_with(s, targets, estimates, Vec::new(), drawn_seed)
+}
+
+fn requested(s: &Scenario) -> Result<u64> {
+    let replicas = s.workload.replicas.ok_or_else(|| Error::Missing {
+        field: "workload.replicas".into(),
+    })?;
+    crate::division::request::non_negative(replicas, || "workload.replicas".into())
+}
+
+fn given_answers(targets: &[Target]) -> Result<EstimatorAnswers> {
+    let mut given = BTreeMap::new();
+    for (i, t) in targets.iter().enumerate() {
+        if let Some(a) = t.available_replicas {
+            crate::division::request::non_negative(a, || {
+                indexed("clusters", i) + ".availableReplicas"
+            })?;
+            given.insert(t.name.clone(), a);
+        }
+    }
+    Ok(EstimatorAnswers {
+        estimator: "given".into(),
+        replicas: Some(given),
+    })
+}
+
+fn estimates(
+    s: &Scenario,
+    targets: &[Target],
+    requested: u64,
+) -> Result<(Vec<TargetEstimate>, Vec<Warning>)> {
+    check_sizes(targets)?;
+    let w = &s.workload;
+    let p = &s.policy;
+    if let Some(c) = &w.node_claim {
+        c.validate("workload.nodeClaim")?;
+    }
+    for (i, c) in w.components.iter().enumerate() {
+        if let Some(nc) = &c.node_claim {
+            nc.validate(&(indexed("workload.components", i) + ".nodeClaim"))?;
+        }
+    }
+    let chosen = |e: Estimator, has_input: bool| match &p.estimators {
+        Some(list) => list.contains(&e),
+        None => has_input,
+    };
+    let no_request = ResourceList::new();
+    let request = w.requests.as_ref().unwrap_or(&no_request);
+    let sets = !w.components.is_empty();
+    let mut warnings = Vec::new();
+    let mut general_answers = BTreeMap::new();
+    let mut accurate_answers = Some(BTreeMap::new());
+    let mut generals = Vec::with_capacity(targets.len());
+    let mut accurates = Vec::with_capacity(targets.len());
+    for (i, t) in targets.iter().enumerate() {
+        let at = indexed("clusters", i);
+        let general = if chosen(
+            Estimator::General,
+            t.resource_summary.is_some() || !t.resource_models.is_empty(),
+        ) {
+            if !t.resource_models.is_empty() {
+                models::validate(&t.resource_models).map_err(|e| e.within(&at))?;
+            }
+            if t.resource_summary.is_none() {
+                warnings.push(Warning {
+                    code: "estimator_without_input",
+                    path: at.clone() + ".resourceSummary",
+                    message: format!(
+                        "{}: the general estimator runs but the cluster reports no resource \
+                         summary, so it answers 0",
+                        t.name
+                    ),
+                });
+            }
+            // Karmada's defaulting gives every cluster the 9 default grades when it states none.
+            let defaults;
+            let cluster_models = if t.resource_models.is_empty() {
+                defaults = models::default_models();
+                &defaults
+            } else {
+                &t.resource_models
+            };
+            let view = ClusterView {
+                summary: t.resource_summary.as_ref(),
+                models: cluster_models,
+                gates: p.gates,
+                model_method: p.model_method,
+                assumed: &t.assumed,
+            };
+            let g = if sets {
+                max_available_component_sets(&view, &w.components)
+            } else {
+                max_available_replicas(&view, w.requests.as_ref())
+            };
+            general_answers.insert(t.name.clone(), g.replicas as i64);
+            Some(g)
+        } else {
+            None
+        };
+        generals.push(general);
+        let accurate = match &t.nodes {
+            Some(nodes) if chosen(Estimator::Accurate, true) => {
+                let a = accurate(s, t, nodes, request).map_err(|e| e.within(&at))?;
+                match (a.replicas, accurate_answers.as_mut()) {
+                    (Some(r), Some(m)) => {
+                        m.insert(t.name.clone(), r as i64);
+                    }
+                    // One cluster's error fails the whole call (spec §11).
+                    (None, _) => accurate_answers = None,
+                    (Some(_), None) => {}
+                }
+                Some(a)
+            }
+            None if chosen(Estimator::Accurate, false) => {
+                warnings.push(Warning {
+                    code: "estimator_without_input",
+                    path: at.clone() + ".nodes",
+                    message: format!(
+                        "{}: the accurate estimator is chosen but the cluster lists no nodes; \
+                         it has no answer for this cluster",
+                        t.name
+                    ),
+                });
+                None
+            }
+            _ => None,
+        };
+        accurates.push(accurate);
+    }
+    let names: Vec<&str> = targets.iter().map(|t| t.name.as_str()).collect();
+    let answers = [
+        given_answers(targets)?,
+        EstimatorAnswers {
+            estimator: "general".into(),
+            replicas: Some(general_answers),
+        },
+        EstimatorAnswers {
+            estimator: "accurate".into(),
+            replicas: accurate_answers,
+        },
+    ];
+    let out = combined(
+        targets, &names, requested, sets, &answers, generals, accurates,
+    );
+    Ok((out, warnings))
+}
+
+/// Totals over every cluster must stay within the documented limits.
+fn check_sizes(targets: &[Target]) -> Result<()> {
+    if targets.len() > MAX_TARGETS {
+        return Err(Error::TooLarge {
+            field: "clusters".into(),
+            limit: MAX_TARGETS as u64,
+        });
+    }
+    let (mut nodes, mut pods) = (0usize, 0usize);
+    for (i, t) in targets.iter().enumerate() {
+        nodes = nodes.saturating_add(t.nodes.as_ref().map_or(0, Vec::len));
+        pods = pods.saturating_add(t.pods.len());
+        if nodes > MAX_TARGETS {
+            return Err(Error::TooLarge {
+                field: indexed("clusters", i) + ".nodes",
+                limit: MAX_TARGETS as u64,
+            });
+        }
+        if pods > MAX_PODS {
+            return Err(Error::TooLarge {
+                field: indexed("clusters", i) + ".pods",
+                limit: MAX_PODS as u64,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The accurate estimator for one cluster: node plugin, quota plugin, server answer.
+fn accurate(
+    s: &Scenario,
+    t: &Target,
+    nodes: &[crate::estimate::accurate::Node],
+    request: &ResourceList,
+) -> Result<AccurateAnswer> {
+    let w = &s.workload;
+    let state = NodeState::build(nodes.to_vec(), &t.pods)?;
+    let node = if w.components.is_empty() {
+        state.estimate(request, w.node_claim.as_ref(), &t.assumed)?
+    } else {
+        let (replicas, code) = state.estimate_components(&w.components, &t.assumed, true)?;
+        AccurateEstimate {
+            replicas,
+            code,
+            nodes: Vec::new(),
+        }
+    };
+    let quota = (!t.resource_quotas.is_empty() && w.components.is_empty())
+        .then(|| quota::estimate(&t.resource_quotas, request, w.priority_class.as_deref()));
+    let mut results = alloc::vec![PluginResult {
+        replicas: node.replicas,
+        code: node.code,
+    }];
+    results.extend(quota);
+    Ok(AccurateAnswer {
+        replicas: server_answer(&results),
+        nodes: node,
+        quota,
+        orphan_pods: state.orphan_pods,
+    })
+}
+
+fn combined(
+    targets: &[Target],
+    names: &[&str],
+    requested: u64,
+    sets: bool,
+    answers: &[EstimatorAnswers],
+    generals: Vec<Option<crate::estimate::general::GeneralEstimate>>,
+    accurates: Vec<Option<AccurateAnswer>>,
+) -> Vec<TargetEstimate> {
+    let mut generals = generals.into_iter();
+    let mut accurates = accurates.into_iter();
+    combine(names, requested, sets, answers)
+        .into_iter()
+        .zip(targets)
+        .map(|(c, t)| TargetEstimate {
+            name: c.cluster,
+            available_replicas: c.replicas,
+            source: c.source,
+            given: t.available_replicas,
+            general: generals.next().flatten(),
+            accurate: accurates.next().flatten(),
+        })
+        .collect()
+}
+
+fn parse_strategy(s: &Scenario) -> Result<Strategy> {
+    Ok(match s.policy.strategy.as_deref() {
+        None | Some("staticWeight") => Strategy::StaticWeight,
+        Some("duplicated") => Strategy::Duplicated,
+        Some("dynamicWeight") => Strategy::DynamicWeight,
+        Some("aggregated") => Strategy::Aggregated,
+        Some(other) => {
+            return Err(Error::UnknownValue {
+                field: "policy.strategy".into(),
+                value: other.into(),
+                expected: STRATEGIES,
+            })
+        }
+    })
+}
+
+/// Static weight rules: the policy's, or one per cluster stating a `weight`.
+fn static_weights(
+    s: &Scenario,
+    targets: &[Target],
+    strategy: Strategy,
+) -> Result<Option<Vec<StaticWeightRule>>> {
+    let weighted: Vec<(usize, &Target, i64)> = targets
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| t.weight.map(|w| (i, t, w)))
+        .collect();
+    let Some(&(first, _, _)) = weighted.first() else {
+        return Ok(s.policy.static_weights.clone());
+    };
+    let at = indexed("clusters", first) + ".weight";
+    if s.policy.static_weights.is_some() {
+        return Err(Error::Input {
+            field: at,
+            code: "invalid_input",
+            reason: "cluster weights and policy.staticWeights cannot both be given".into(),
+        });
+    }
+    if strategy != Strategy::StaticWeight {
+        return Err(Error::Input {
+            field: at,
+            code: "invalid_input",
+            reason: "cluster weights apply to the staticWeight strategy".into(),
+        });
+    }
+    weighted
+        .into_iter()
+        .map(|(i, t, w)| {
+            crate::division::request::non_negative(w, || indexed("clusters", i) + ".weight")?;
+            Ok(StaticWeightRule {
+                target_cluster: ClusterAffinity {
+                    cluster_names: alloc::vec![t.name.clone()],
+                    ..ClusterAffinity::default()
+                },
+                weight: w,
+            })
+        })
+        .collect::<Result<Vec<_>>>()
+        .map(Some)
+}
+
+fn divide_with(
+    s: &Scenario,
+    targets: &[Target],
+    estimates: Vec<TargetEstimate>,
+    mut warnings: Vec<Warning>,
+    drawn_seed: u64,
+) -> Result<KarmadaOutcome> {
+    let strategy = parse_strategy(s)?;
+    let w = &s.workload;
+    let seed = s.seed.unwrap_or(drawn_seed);
+    let placement = Placement {
+        replicas: w.replicas.unwrap_or(0),
+        clusters: targets
+            .iter()
+            .zip(&estimates)
+            .map(|(t, e)| Cluster {
+                name: t.name.clone(),
+                labels: t.labels.clone(),
+                provider: t.provider.clone(),
+                region: t.region.clone(),
+                zones: t.zones.clone(),
+                available_replicas: Some(e.available_replicas as i64),
+                overflow_order: t.overflow_order,
+            })
+            .collect(),
+        strategy,
+        method: s.policy.method,
+        static_weights: static_weights(s, targets, strategy)?,
+        previous: s.previous.clone(),
+        fresh: s.policy.fresh,
+        uid: s.uid.clone(),
+        seed: Some(seed),
+        overflow: s.policy.overflow,
+        has_replica_requirements: w.requests.is_some()
+            || !w.components.is_empty()
+            || w.replicas.unwrap_or(0) > 0,
+    };
+    let outcome = assign(&placement).map_err(|e| e.map_field(|f| rewrite(f, PLACEMENT_PATHS)))?;
+    // Static weights and Duplicated do not look at capacity: say where they exceed it.
+    if matches!(strategy, Strategy::StaticWeight | Strategy::Duplicated) {
+        let index: hashbrown::HashMap<&str, usize> = estimates
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.name.as_str(), i))
+            .collect();
+        for a in &outcome.assignment {
+            let Some(&i) = index.get(a.name.as_str()) else {
+                continue;
+            };
+            let e = &estimates[i];
+            let prev = s.previous.get(&a.name).copied().unwrap_or(0).max(0) as u64;
+            let more = a.replicas.saturating_sub(prev);
+            if matches!(e.source, Source::Estimator { .. }) && more > e.available_replicas {
+                warnings.push(Warning {
+                    code: "capacity_exceeded",
+                    path: indexed("clusters", i),
+                    message: format!(
+                        "{} gets {} more replicas but its estimators say it can take {}; the \
+                         {} strategy does not look at capacity",
+                        a.name,
+                        more,
+                        e.available_replicas,
+                        if strategy == Strategy::Duplicated {
+                            "duplicated"
+                        } else {
+                            "staticWeight"
+                        }
+                    ),
+                });
+            }
+        }
+    }
+    let random_decided = outcome.seed.is_some();
+    Ok(KarmadaOutcome {
+        version: FORMAT_VERSION,
+        assignment: outcome.assignment,
+        targets: estimates,
+        seed,
+        seed_drawn: s.seed.is_none(),
+        random_decided,
+        trace: outcome.trace,
+        warnings,
+    })
+}

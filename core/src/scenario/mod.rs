@@ -1,0 +1,366 @@
+//! Scenario format v1 (spec README decision 8; documented in `docs/scenario.md`): one JSON
+//! document describing a whole problem, the input of [`schedule`] and of the granular calls.
+//!
+//! A scenario holds either Karmada-style `clusters` or eru-style `nodes`, the `workload`, the
+//! `policy`, the `previous` result, an optional `seed` and `uid`. Fields that belong to the other
+//! family are rejected with their path; unknown fields are rejected by the deserializer.
+//!
+//! - [`karmada`]: estimators, their combination and the replica division (karmada.md §0-11).
+//! - [`eru`]: capacities, the strategy and the plans (eru.md A-D).
+//! - [`outcome`]: what the calls return.
+
+pub mod eru;
+pub mod karmada;
+pub mod outcome;
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::eru::cpumem::CpuMemConfig;
+use crate::eru::pipeline::EruNode;
+use crate::estimate::accurate::{Node, Pod};
+use crate::estimate::by_model::ModelMethod;
+use crate::estimate::general::ResourceSummary;
+use crate::estimate::models::ResourceModel;
+use crate::estimate::quota::ResourceQuota;
+use crate::estimate::{AssumedWorkload, Component, Gates};
+use crate::karmada::{Method, StaticWeightRule};
+use crate::resource::ResourceList;
+use crate::selector::label::Labels;
+use crate::selector::node::NodeClaim;
+
+pub use outcome::{Estimates, Outcome, Warning};
+
+/// The scenario format version this crate reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Largest number of pods (over every cluster) a scenario may list.
+pub const MAX_PODS: usize = 1 << 22;
+
+/// A whole problem.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Scenario {
+    /// Always 1 for this format.
+    pub version: u32,
+    /// A title, for people (the playground shows it).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub title: String,
+    /// A longer description, for people.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    /// Karmada member clusters (candidates, in candidate order).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clusters: Option<Vec<Target>>,
+    /// eru nodes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<Vec<EruNode>>,
+    #[serde(default)]
+    pub workload: Workload,
+    #[serde(default)]
+    pub policy: Policy,
+    /// Karmada: the previous result (`spec.clusters`), cluster name -> replicas. eru nodes
+    /// carry their instances in `nodes[i].count`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub previous: BTreeMap<String, i64>,
+    /// Seed of every random choice; absent: the caller draws one and reports it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The ResourceBinding UID (Webster's name tie direction).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub uid: String,
+}
+
+/// A Karmada member cluster with whatever its estimators look at.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Target {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Labels::is_empty")]
+    pub labels: Labels,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub provider: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub region: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zones: Vec<String>,
+    /// Shorthand static weight: the cluster's own rule. Either every weighted cluster says it
+    /// here or `policy.staticWeights` lists rules, not both.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weight: Option<i64>,
+    /// Overflow tier (lower first), used when `policy.overflow` is on.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub overflow_order: i64,
+    /// Replicas the cluster can take, as stated (an estimator answer named `given`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub available_replicas: Option<i64>,
+    /// `status.resourceSummary`: the general estimator's input.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resource_summary: Option<ResourceSummary>,
+    /// `spec.resourceModels`: grades for the summary's `allocatableModelings`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resource_models: Vec<ResourceModel>,
+    /// Nodes: the accurate estimator's input.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<Vec<Node>>,
+    /// Pods bound to those nodes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pods: Vec<Pod>,
+    /// ResourceQuotas of the workload's namespace (the accurate estimator's quota plugin).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resource_quotas: Vec<ResourceQuota>,
+    /// Workloads scheduled here but not yet running (SchedulingOvercommitProtection).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assumed: Vec<AssumedWorkload>,
+}
+
+fn is_zero(v: &i64) -> bool {
+    *v == 0
+}
+
+/// What is scheduled. Karmada uses `replicas`, `requests`, `nodeClaim`, `components` and
+/// `priorityClass`; eru uses `count`, `requests` (`cpu`, `memory`, `storage`), `limits`
+/// (`cpu`, `memory`), `cpuBind` and `volumes`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Workload {
+    /// Karmada: `spec.replicas`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i64>,
+    /// eru: new instances to deploy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<i64>,
+    /// Per replica (instance). Karmada: absent means the workload declares no requirements.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requests: Option<ResourceList>,
+    /// eru: CPU and memory limits.
+    #[serde(default, skip_serializing_if = "ResourceList::is_empty")]
+    pub limits: ResourceList,
+    /// Karmada: the pods' node selector, required node affinity and tolerations.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node_claim: Option<NodeClaim>,
+    /// Karmada: a multi-component workload; estimators count complete sets.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub components: Vec<Component>,
+    /// Karmada: the pods' PriorityClass (quota scopes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priority_class: Option<String>,
+    /// eru: bind CPUs (full and fragment cores).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub cpu_bind: bool,
+    /// eru: volume bindings `src:dst[:flags[:size[:riops:wiops:rbps:wbps]]]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub volumes: Vec<String>,
+}
+
+/// Which Karmada estimator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Estimator {
+    /// From `resourceSummary` (and `resourceModels`).
+    General,
+    /// From `nodes` and `pods` (and `resourceQuotas`).
+    Accurate,
+}
+
+/// How it is scheduled.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Policy {
+    /// Karmada: `duplicated`, `staticWeight` (default), `dynamicWeight`, `aggregated`.
+    /// eru: `AUTO` (default), `FILL`, `EACH`, `GLOBAL`, `DRAINED`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strategy: Option<String>,
+    /// Karmada: the division method.
+    #[serde(default)]
+    pub method: Method,
+    /// Karmada: static weight rules; absent (and no cluster `weight`) means every cluster
+    /// weighs 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub static_weights: Option<Vec<StaticWeightRule>>,
+    /// Karmada: the estimators to run; absent: each whose input a cluster has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub estimators: Option<Vec<Estimator>>,
+    /// Karmada: how resource models are read.
+    #[serde(default)]
+    pub model_method: ModelMethod,
+    /// Karmada: feature gates.
+    #[serde(default)]
+    pub gates: Gates,
+    /// Karmada: a reschedule was triggered: divide afresh, ignoring placements.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub fresh: bool,
+    /// Karmada: fill clusters tier by tier of `overflowOrder`.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub overflow: bool,
+    /// eru: `NodesLimit` (0: none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub nodes_limit: i64,
+    /// eru: the cpumem plugin's share base and max share.
+    #[serde(default)]
+    pub cpumem: CpuMemConfig,
+    /// eru: the storage plugin's cap on instances per node.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_deploy_count: Option<u64>,
+}
+
+/// Which family a scenario belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family<'a> {
+    Karmada(&'a [Target]),
+    Eru(&'a [EruNode]),
+}
+
+impl Scenario {
+    /// Check the version and the family, and that no field of the other family is set.
+    pub fn family(&self) -> Result<Family<'_>> {
+        if self.version != FORMAT_VERSION {
+            return Err(Error::Input {
+                field: "version".into(),
+                code: "unsupported_version",
+                reason: format!(
+                    "this is scenario format version {}; allot {} reads version {FORMAT_VERSION}",
+                    self.version,
+                    crate::VERSION
+                ),
+            });
+        }
+        match (&self.clusters, &self.nodes) {
+            (Some(c), None) => {
+                let w = &self.workload;
+                let p = &self.policy;
+                for (set, field) in [
+                    (w.count.is_some(), "workload.count"),
+                    (!w.limits.is_empty(), "workload.limits"),
+                    (w.cpu_bind, "workload.cpuBind"),
+                    (!w.volumes.is_empty(), "workload.volumes"),
+                    (p.nodes_limit != 0, "policy.nodesLimit"),
+                    (p.max_deploy_count.is_some(), "policy.maxDeployCount"),
+                    (p.cpumem != CpuMemConfig::default(), "policy.cpumem"),
+                ] {
+                    if set {
+                        return Err(other_family(field, "eru nodes", "clusters"));
+                    }
+                }
+                Ok(Family::Karmada(c))
+            }
+            (None, Some(n)) => {
+                let w = &self.workload;
+                let p = &self.policy;
+                for (set, field) in [
+                    (w.replicas.is_some(), "workload.replicas"),
+                    (w.node_claim.is_some(), "workload.nodeClaim"),
+                    (!w.components.is_empty(), "workload.components"),
+                    (w.priority_class.is_some(), "workload.priorityClass"),
+                    (p.method != Method::default(), "policy.method"),
+                    (p.static_weights.is_some(), "policy.staticWeights"),
+                    (p.estimators.is_some(), "policy.estimators"),
+                    (
+                        p.model_method != ModelMethod::default(),
+                        "policy.modelMethod",
+                    ),
+                    (p.gates != Gates::default(), "policy.gates"),
+                    (p.fresh, "policy.fresh"),
+                    (p.overflow, "policy.overflow"),
+                    (!self.previous.is_empty(), "previous"),
+                    (!self.uid.is_empty(), "uid"),
+                ] {
+                    if set {
+                        return Err(other_family(field, "Karmada clusters", "nodes"));
+                    }
+                }
+                Ok(Family::Eru(n))
+            }
+            (Some(_), Some(_)) => Err(Error::Input {
+                field: "nodes".into(),
+                code: "invalid_input",
+                reason: "a scenario has either Karmada `clusters` or eru `nodes`, not both".into(),
+            }),
+            (None, None) => Err(Error::Input {
+                field: "clusters".into(),
+                code: "missing",
+                reason: "a scenario lists Karmada `clusters` or eru `nodes`".into(),
+            }),
+        }
+    }
+}
+
+/// Map a path from a component's own field names to the scenario's: the first `(from, to)` whose
+/// `from` is the path or a prefix of it ending at `.` or `[` is replaced by `to`.
+pub(crate) fn rewrite(field: &str, table: &[(&str, &str)]) -> String {
+    for (from, to) in table {
+        if let Some(rest) = field.strip_prefix(from) {
+            if rest.is_empty() || rest.starts_with('.') || rest.starts_with('[') {
+                return format!("{to}{rest}");
+            }
+        }
+    }
+    field.into()
+}
+
+/// Everything: for Karmada clusters the estimators, their combination and the division; for
+/// eru nodes the capacities, the strategy and the plans. `drawn_seed` is used when the scenario
+/// has no seed (the bindings draw one; the outcome reports which).
+pub fn schedule(s: &Scenario, drawn_seed: u64) -> Result<Outcome> {
+    Ok(match s.family()? {
+        Family::Karmada(t) => Outcome::Karmada(karmada::schedule(s, t, drawn_seed)?),
+        Family::Eru(n) => Outcome::Eru(eru::deploy(s, n, drawn_seed)?),
+    })
+}
+
+/// Karmada: the estimator stage alone.
+pub fn estimate(s: &Scenario) -> Result<Estimates> {
+    karmada::estimate(s, s.family()?.karmada("estimate")?)
+}
+
+/// Karmada: the division alone, with `availableReplicas` as stated.
+pub fn divide(s: &Scenario, drawn_seed: u64) -> Result<outcome::KarmadaOutcome> {
+    karmada::divide(s, s.family()?.karmada("divide")?, drawn_seed)
+}
+
+/// eru: capacities alone.
+pub fn capacity(s: &Scenario) -> Result<outcome::Capacities> {
+    eru::capacity(s, s.family()?.eru("capacity")?)
+}
+
+/// eru: capacities, the strategy and the plans.
+pub fn deploy(s: &Scenario, drawn_seed: u64) -> Result<outcome::EruOutcome> {
+    eru::deploy(s, s.family()?.eru("deploy")?, drawn_seed)
+}
+
+impl<'a> Family<'a> {
+    fn karmada(self, call: &str) -> Result<&'a [Target]> {
+        match self {
+            Family::Karmada(t) => Ok(t),
+            Family::Eru(_) => Err(Error::Input {
+                field: "nodes".into(),
+                code: "invalid_input",
+                reason: format!("{call} works on Karmada clusters; this scenario lists eru nodes"),
+            }),
+        }
+    }
+
+    fn eru(self, call: &str) -> Result<&'a [EruNode]> {
+        match self {
+            Family::Eru(n) => Ok(n),
+            Family::Karmada(_) => Err(Error::Input {
+                field: "clusters".into(),
+                code: "invalid_input",
+                reason: format!("{call} works on eru nodes; this scenario lists Karmada clusters"),
+            }),
+        }
+    }
+}
+
+fn other_family(field: &str, family: &str, here: &str) -> Error {
+    Error::Input {
+        field: field.into(),
+        code: "invalid_input",
+        reason: format!("this field is for {family}; this scenario lists {here}"),
+    }
+}

@@ -1,0 +1,418 @@
+//! The scenario format's input handling: typed errors with the offending field's path, family
+//! checks, documented limits, and a robustness run of arbitrary and mutated documents (no panic,
+//! only outcomes or typed errors).
+
+use std::time::Instant;
+
+use allot_core::error::CODES;
+use allot_core::scenario;
+use allot_tests::scenario::{read, schedule};
+use proptest::prelude::*;
+use serde_json::{json, Value};
+
+fn err(doc: Value) -> (String, String) {
+    let e = schedule(&doc.to_string()).expect_err("an error");
+    assert!(CODES.contains(&e.code()), "unlisted code {}", e.code());
+    (e.code().to_string(), e.field().to_string())
+}
+
+fn karmada(extra: Value) -> Value {
+    let mut doc = json!({
+        "version": 1,
+        "clusters": [{"name": "a", "weight": 1}, {"name": "b", "weight": 2}],
+        "workload": {"replicas": 3},
+    });
+    merge(&mut doc, extra);
+    doc
+}
+
+fn merge(doc: &mut Value, extra: Value) {
+    if let (Value::Object(d), Value::Object(e)) = (doc, extra) {
+        for (k, v) in e {
+            match d.get_mut(&k) {
+                Some(existing @ Value::Object(_)) if v.is_object() => merge(existing, v),
+                _ => {
+                    d.insert(k, v);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn shape_errors_name_the_path() {
+    let c = |code: &str, path: &str| (code.to_string(), path.to_string());
+    assert_eq!(
+        err(karmada(json!({"clusters": [{"name": "a", "wieght": 1}]}))),
+        c("invalid_input", "clusters[0].wieght")
+    );
+    assert_eq!(
+        err(karmada(json!({"workload": {"replicas": "three"}}))),
+        c("invalid_input", "workload.replicas")
+    );
+    assert_eq!(
+        err(karmada(
+            json!({"clusters": [{"name": "a", "resourceSummary": {"allocatable": {"memory": "16 GB"}}}]})
+        )),
+        c(
+            "invalid_quantity",
+            "clusters[0].resourceSummary.allocatable.memory"
+        )
+    );
+    assert_eq!(
+        err(karmada(
+            json!({"clusters": [{"name": "a", "nodes": [{"name": "n", "allocatable": {"cpu": -1}}]}]})
+        )),
+        c("negative", "clusters[0].nodes[0].allocatable.cpu")
+    );
+    assert_eq!(err(json!({"clusters": []})), c("missing", "version"));
+    assert_eq!(
+        err(karmada(json!({"clusters": [{"weight": 1}]}))),
+        c("missing", "clusters[0].name")
+    );
+    assert_eq!(
+        err(karmada(json!({"version": 2}))),
+        c("unsupported_version", "version")
+    );
+    assert_eq!(err(json!({"version": 1})), c("missing", "clusters"));
+    assert_eq!(
+        err(karmada(json!({"nodes": []}))),
+        c("invalid_input", "nodes")
+    );
+    // A field of the other family.
+    assert_eq!(
+        err(karmada(json!({"workload": {"count": 2}}))),
+        c("invalid_input", "workload.count")
+    );
+    assert_eq!(
+        err(
+            json!({"version": 1, "nodes": [{"name": "n"}], "workload": {"count": 1, "replicas": 1}})
+        ),
+        c("invalid_input", "workload.replicas")
+    );
+    // Trailing garbage after the document.
+    let e = read(r#"{"version": 1, "clusters": []} x"#).unwrap_err();
+    assert_eq!(e.code(), "invalid_input");
+}
+
+#[test]
+fn meaning_errors_name_the_scenario_path() {
+    let c = |code: &str, path: &str| (code.to_string(), path.to_string());
+    assert_eq!(
+        err(karmada(
+            json!({"clusters": [{"name": "a", "weight": 1}, {"name": "b", "weight": -2}]})
+        )),
+        c("negative", "clusters[1].weight")
+    );
+    assert_eq!(
+        err(karmada(json!({"clusters": [{"name": "a"}, {"name": "a"}]}))),
+        c("duplicate_name", "clusters[1].name")
+    );
+    assert_eq!(
+        err(karmada(json!({"workload": {"replicas": -1}}))),
+        c("negative", "workload.replicas")
+    );
+    assert_eq!(
+        err(karmada(json!({"policy": {"strategy": "spread"}}))),
+        c("unknown_value", "policy.strategy")
+    );
+    assert_eq!(
+        err(karmada(
+            json!({"policy": {"staticWeights": [{"targetCluster": {"clusterNames": ["a"]}, "weight": 1}]}})
+        )),
+        c("invalid_input", "clusters[0].weight")
+    );
+    assert_eq!(
+        err(
+            json!({"version": 1, "clusters": [{"name": "a", "availableReplicas": 1}],
+                   "workload": {"replicas": 3}, "policy": {"strategy": "dynamicWeight"}})
+        ),
+        c("unschedulable", "workload.replicas")
+    );
+    assert_eq!(
+        err(json!({"version": 1, "clusters": [{"name": "a", "resourceSummary": {"allocatableModelings": [{"grade": 0, "count": 1}]},
+                   "resourceModels": [{"grade": 0, "ranges": [{"name": "cpu", "min": 2, "max": 1}]}]}],
+                   "workload": {"replicas": 1}})).0,
+        "invalid_model"
+    );
+    let eru = |extra: Value| {
+        let mut doc = json!({"version": 1, "nodes": [{"name": "n", "cpuMap": {"0": 100}, "memory": "1Gi"}],
+                             "workload": {"count": 1, "requests": {"memory": "1Mi"}}});
+        merge(&mut doc, extra);
+        doc
+    };
+    assert_eq!(
+        err(eru(json!({"policy": {"strategy": "RANDOM"}}))),
+        c("invalid_strategy", "policy.strategy")
+    );
+    assert_eq!(
+        err(eru(json!({"workload": {"count": 0}}))),
+        c("invalid_count", "workload.count")
+    );
+    assert_eq!(
+        err(eru(json!({"workload": {"requests": {"gpu": 1}}}))),
+        c("invalid_input", "workload.requests.gpu")
+    );
+    assert_eq!(
+        err(eru(json!({"nodes": [{"name": "n", "memory": -5}]}))),
+        c("invalid_memory", "nodes[0].memory")
+    );
+    assert_eq!(
+        err(eru(json!({"workload": {"volumes": ["nonsense"]}}))),
+        c("invalid_volume", "workload.volumes[0]")
+    );
+    assert_eq!(
+        err(eru(json!({"workload": {"count": 5000}}))),
+        c("insufficient_resource", "workload.count")
+    );
+}
+
+#[test]
+fn granular_calls_check_the_family() {
+    let k = read(&karmada(json!({})).to_string()).unwrap();
+    assert_eq!(scenario::capacity(&k).unwrap_err().field(), "clusters");
+    assert!(scenario::estimate(&k).is_ok());
+    let e = read(r#"{"version":1,"nodes":[{"name":"n","memory":"1Gi"}],"workload":{"count":1}}"#)
+        .unwrap();
+    assert_eq!(scenario::divide(&e, 0).unwrap_err().field(), "nodes");
+    assert!(scenario::capacity(&e).is_ok());
+}
+
+#[test]
+fn the_seed_is_reported_and_decides() {
+    let doc = |seed: Option<u64>| {
+        let mut d = json!({"version": 1, "clusters": [{"name": "a"}, {"name": "b"}, {"name": "c"}],
+                           "workload": {"replicas": 4}, "policy": {"method": "remainder"}});
+        if let Some(s) = seed {
+            d["seed"] = json!(s);
+        }
+        read(&d.to_string()).unwrap()
+    };
+    let with = |s: &scenario::Scenario, drawn| match scenario::schedule(s, drawn).unwrap() {
+        scenario::Outcome::Karmada(k) => k,
+        _ => unreachable!(),
+    };
+    let a = with(&doc(Some(9)), 1);
+    assert_eq!((a.seed, a.seed_drawn, a.random_decided), (9, false, true));
+    let b = with(&doc(None), 9);
+    assert_eq!((b.seed, b.seed_drawn), (9, true));
+    assert_eq!(a.assignment, b.assignment, "the same seed, the same answer");
+    let winners: std::collections::BTreeSet<String> = (0..64)
+        .map(|s| {
+            let k = with(&doc(Some(s)), 0);
+            k.assignment
+                .iter()
+                .find(|x| x.replicas == 2)
+                .unwrap()
+                .name
+                .clone()
+        })
+        .collect();
+    assert_eq!(winners.len(), 3, "every tied cluster can win: {winners:?}");
+}
+
+#[test]
+fn above_the_limits_is_too_large_and_quick() {
+    let many: Vec<Value> = (0..(1 << 20) + 1)
+        .map(|i| json!({"name": format!("c{i}")}))
+        .collect();
+    let doc = json!({"version": 1, "clusters": many, "workload": {"replicas": 1}}).to_string();
+    let start = Instant::now();
+    let e = schedule(&doc).unwrap_err();
+    assert_eq!((e.code(), e.field()), ("too_large", "clusters"));
+    // Reading the document dominates; the check itself is immediate. Generous bound: a hang
+    // would take minutes.
+    assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
+    let e = schedule(
+        r#"{"version":1,"clusters":[{"name":"a"}],"workload":{"replicas":9007199254740993}}"#,
+    )
+    .unwrap_err();
+    assert_eq!((e.code(), e.field()), ("too_large", "workload.replicas"));
+    let e = schedule(r#"{"version":1,"nodes":[{"name":"n"}],"workload":{"count":2000000}}"#)
+        .unwrap_err();
+    assert_eq!((e.code(), e.field()), ("too_large", "workload.count"));
+}
+
+fn examples() -> Vec<Value> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/examples");
+    let mut out: Vec<(String, Value)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .map(|p| {
+            let v = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+            (p.display().to_string(), v)
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out.into_iter().map(|(_, v)| v).collect()
+}
+
+/// Arbitrary JSON values, biased to the shapes and magnitudes that break things.
+fn value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        any::<u64>().prop_map(|n| json!(n)),
+        prop::sample::select(vec![0.5, -0.0, 1e300, -1e-9, 3.999_999_999_9]).prop_map(|f| json!(f)),
+        prop::sample::select(vec![0i64, 1, -1, 2, 100, i64::MAX, i64::MIN, 1 << 53])
+            .prop_map(|n| json!(n)),
+        prop::sample::select(vec![
+            "",
+            "1",
+            "-1",
+            "500m",
+            "16Gi",
+            "1e3",
+            "1e400",
+            "NaN",
+            "AUTO",
+            "FILL",
+            "webster",
+            "remainder",
+            "aggregated",
+            "dynamicWeight",
+            "In",
+            "Gt",
+            "key",
+            "9223372036854775808",
+            "AUTO:/data:rw:100",
+            "/a:/b",
+            "unlimited",
+        ])
+        .prop_map(|s| json!(s)),
+        "[a-z0-9./:-]{0,12}".prop_map(Value::String),
+    ];
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::btree_map(
+                prop::sample::select(vec![
+                    "name",
+                    "weight",
+                    "replicas",
+                    "count",
+                    "requests",
+                    "cpu",
+                    "memory",
+                    "pods",
+                    "labels",
+                    "nodes",
+                    "clusters",
+                    "strategy",
+                    "method",
+                    "version",
+                    "grade",
+                    "ranges",
+                    "min",
+                    "max",
+                    "cpuMap",
+                    "availableReplicas",
+                    "seed",
+                ])
+                .prop_map(String::from),
+                inner,
+                0..4
+            )
+            .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+/// Replace the value at a random path of `doc` with `with` (or remove it).
+fn mutate(doc: &mut Value, mut pick: u64, with: Value, remove: bool) {
+    let mut at = doc;
+    loop {
+        let len = match &*at {
+            Value::Object(m) => m.len(),
+            Value::Array(a) => a.len(),
+            _ => 0,
+        };
+        if len == 0 || pick % 4 == 0 {
+            *at = with;
+            return;
+        }
+        let i = (pick as usize / 4) % len;
+        pick /= 7;
+        let descend_into_leaf = match &*at {
+            Value::Object(m) => {
+                !matches!(m.values().nth(i), Some(Value::Object(_) | Value::Array(_)))
+            }
+            Value::Array(a) => !matches!(a[i], Value::Object(_) | Value::Array(_)),
+            _ => true,
+        };
+        if descend_into_leaf || pick == 0 {
+            match at {
+                Value::Object(m) => {
+                    let key = m.keys().nth(i).unwrap().clone();
+                    if remove {
+                        m.remove(&key);
+                    } else {
+                        m.insert(key, with);
+                    }
+                }
+                Value::Array(a) => {
+                    if remove {
+                        a.remove(i);
+                    } else {
+                        a[i] = with;
+                    }
+                }
+                _ => {}
+            }
+            return;
+        }
+        at = match at {
+            Value::Object(m) => m.values_mut().nth(i).unwrap(),
+            Value::Array(a) => &mut a[i],
+            _ => unreachable!(),
+        };
+    }
+}
+
+fn outcome_or_typed_error(doc: &Value) -> Result<(), TestCaseError> {
+    match schedule(&doc.to_string()) {
+        Ok(_) => Ok(()),
+        Err(e) => {
+            prop_assert!(CODES.contains(&e.code()), "unlisted code {}", e.code());
+            prop_assert!(!e.to_string().is_empty());
+            Ok(())
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// Mutated examples: close to valid, so they reach deep into the algorithms.
+    #[test]
+    fn mutated_examples_never_panic(
+        which in any::<prop::sample::Index>(),
+        pick in any::<u64>(),
+        with in value(),
+        remove in prop::bool::weighted(0.2),
+        twice in any::<bool>(),
+        pick2 in any::<u64>(),
+        with2 in value(),
+    ) {
+        let all = examples();
+        let mut doc = all[which.index(all.len())].clone();
+        mutate(&mut doc, pick, with, remove);
+        if twice {
+            mutate(&mut doc, pick2, with2, false);
+        }
+        outcome_or_typed_error(&doc)?;
+    }
+
+    /// Arbitrary documents, with a valid version half the time.
+    #[test]
+    fn arbitrary_documents_never_panic(mut doc in value(), versioned in any::<bool>()) {
+        if versioned {
+            if let Value::Object(m) = &mut doc {
+                m.insert("version".into(), json!(1));
+            }
+        }
+        outcome_or_typed_error(&doc)?;
+    }
+}
