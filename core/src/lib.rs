@@ -15,6 +15,7 @@ pub mod error;
 pub mod eru;
 pub mod estimate;
 pub mod karmada;
+mod order;
 pub mod quantity;
 pub mod resource;
 pub mod rng;

@@ -1,8 +1,11 @@
-//! JavaScript bindings of allot-core. This crate only translates: JS values in via
-//! serde-wasm-bindgen, core results out as plain objects, core errors as JS `Error`s carrying
-//! a stable `code` and the offending field's `path`.
+//! JavaScript bindings of allot-core: the npm package `allot`. This crate only translates:
+//! scenario documents in (objects or JSON text), outcomes out as plain objects, core errors as
+//! JS `Error`s carrying a stable `code` and the offending field's `path`. The rules, and the
+//! reading of documents, live in allot-core.
 
-use allot_core::division::request::{divide_webster, WeightedRequest};
+use allot_core::quantity::{self, Unit};
+use allot_core::scenario::{self, Scenario};
+use allot_core::Error;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -12,43 +15,144 @@ pub fn version() -> String {
     allot_core::VERSION.into()
 }
 
-/// Divide replicas among weighted clusters with Webster's method, as Karmada >= 1.16 does.
-///
-/// `request`: `{ replicas: number, clusters: [{ name: string, weight: number }], uid?: string }`.
-/// Returns `[{ name, replicas }]` in the clusters' order.
-#[wasm_bindgen(js_name = divideWebster)]
-pub fn divide_webster_js(request: JsValue) -> Result<JsValue, JsValue> {
-    let request: WeightedRequest = from_js(request)?;
-    let shares = divide_webster(&request).map_err(core_error)?;
-    to_js(&shares)
+/// Everything a scenario asks: Karmada estimates and division, or eru capacities, strategy and
+/// plans. A scenario without a seed gets one drawn here, reported as `seed` with
+/// `seedDrawn: true`.
+#[wasm_bindgen]
+pub fn schedule(scenario: JsValue) -> Result<JsValue, JsValue> {
+    let s = read(scenario)?;
+    to_js(&scenario::schedule(&s, draw_seed()).map_err(to_error)?)
 }
 
-/// Karmada replica assignment: Duplicated, static weights, dynamic weights or Aggregated, with
-/// the `webster` (default), `remainder` or `name-order` division method.
-///
-/// `placement`: `{ replicas, clusters: [{ name, labels?, provider?, region?, zones?,
-/// availableReplicas?, overflowOrder? }], strategy?, method?, staticWeights?, previous?, fresh?,
-/// uid?, seed?, overflow? }`. Returns `{ assignment: [{ name, replicas }], seed, trace }`.
+/// Karmada: every cluster's estimates (general, accurate) and the combined figure.
 #[wasm_bindgen]
-pub fn assign(placement: JsValue) -> Result<JsValue, JsValue> {
-    let placement: allot_core::karmada::Placement = from_js(placement)?;
-    let outcome = allot_core::karmada::assign(&placement).map_err(core_error)?;
-    to_js(&outcome)
+pub fn estimate(scenario: JsValue) -> Result<JsValue, JsValue> {
+    let s = read(scenario)?;
+    to_js(&scenario::estimate(&s).map_err(to_error)?)
+}
+
+/// Karmada: the division alone, with each cluster's `availableReplicas` as stated.
+#[wasm_bindgen]
+pub fn divide(scenario: JsValue) -> Result<JsValue, JsValue> {
+    let s = read(scenario)?;
+    to_js(&scenario::divide(&s, draw_seed()).map_err(to_error)?)
+}
+
+/// eru: each node's capacity for the workload, and why.
+#[wasm_bindgen]
+pub fn capacity(scenario: JsValue) -> Result<JsValue, JsValue> {
+    let s = read(scenario)?;
+    to_js(&scenario::capacity(&s).map_err(to_error)?)
+}
+
+/// eru: capacities, the strategy's deploy map and the plans of the new instances.
+#[wasm_bindgen]
+pub fn deploy(scenario: JsValue) -> Result<JsValue, JsValue> {
+    let s = read(scenario)?;
+    to_js(&scenario::deploy(&s, draw_seed()).map_err(to_error)?)
+}
+
+/// Check customized resource models against Karmada's rules. Returns the problem found
+/// (`{code, path, message}`, as Karmada reports the first) or `null` when they are valid.
+#[wasm_bindgen(js_name = validateResourceModels)]
+pub fn validate_resource_models(models: JsValue) -> Result<JsValue, JsValue> {
+    let models: Vec<allot_core::estimate::models::ResourceModel> = from_js(models)?;
+    match allot_core::estimate::models::validate(&models) {
+        Ok(()) => Ok(JsValue::NULL),
+        // Paths index the array given: `[4].ranges[1].min`.
+        Err(e) => to_js(&e.map_field(|f| f.strip_prefix("resourceModels").unwrap_or(f).into())),
+    }
+}
+
+/// A parsed quantity.
+#[derive(Serialize)]
+struct Quantity {
+    /// The amount in the resource's unit (millicores for CPU, else base units); exact up to
+    /// 2^53, the nearest number beyond.
+    value: f64,
+    /// The exact amount as a decimal integer string.
+    exact: String,
+    unit: &'static str,
+    /// The canonical quantity string (`"500m"`, `"16Gi"`).
+    canonical: String,
+}
+
+/// Read a Kubernetes quantity for `resource` (default `cpu`): `parseQuantity("1.5", "cpu")` is
+/// 1500 millicores; `parseQuantity("16Gi", "memory")` 17179869184 bytes.
+#[wasm_bindgen(js_name = parseQuantity)]
+pub fn parse_quantity(text: &str, resource: Option<String>) -> Result<JsValue, JsValue> {
+    let resource = resource.unwrap_or_else(|| "cpu".into());
+    let unit = Unit::of(&resource);
+    let value = quantity::parse(text, unit, &resource).map_err(to_error)?;
+    to_js(&Quantity {
+        value: value as f64,
+        exact: value.to_string(),
+        unit: match unit {
+            Unit::Milli => "milli",
+            Unit::Base => "base",
+        },
+        canonical: quantity::format(value, &resource),
+    })
+}
+
+/// A seed for scenarios without one: 53 random bits, so JS numbers hold it exactly.
+fn draw_seed() -> u64 {
+    // Without a source of randomness (never in browsers or Node 20) the seed is 0.
+    getrandom::u64().unwrap_or(0) & ((1 << 53) - 1)
+}
+
+/// A document from a JS value: JSON text as is, anything else through `JSON.stringify`.
+/// Objects with lists beyond the documented limits fail before any work.
+///
+/// Documents cross into wasm as one JSON string and outcomes come back as one (see
+/// [`to_js`]): serde_json's reader and writer compiled once, rather than serde-wasm-bindgen's
+/// per-field conversions, keep the module within its size budget and read large scenarios
+/// faster.
+fn text_of(value: &JsValue) -> Result<String, JsValue> {
+    if let Some(text) = value.as_string() {
+        return Ok(text);
+    }
+    for key in ["clusters", "nodes"] {
+        let list = js_sys::Reflect::get(value, &key.into()).unwrap_or(JsValue::UNDEFINED);
+        if js_sys::Array::is_array(&list) {
+            let len = js_sys::Array::from(&list).length() as usize;
+            if len > allot_core::error::MAX_TARGETS {
+                return Err(to_error(Error::TooLarge {
+                    field: key.into(),
+                    limit: allot_core::error::MAX_TARGETS as u64,
+                }));
+            }
+        }
+    }
+    js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|text| text.as_string())
+        .ok_or_else(|| {
+            coded_error(
+                "invalid_input",
+                "",
+                "expected a document: an object or JSON text that JSON.stringify can write",
+            )
+        })
+}
+
+fn read(value: JsValue) -> Result<Scenario, JsValue> {
+    from_js(value)
 }
 
 fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsValue> {
-    serde_wasm_bindgen::from_value(value)
-        .map_err(|e| coded_error("invalid_input", "", &e.to_string()))
+    scenario::from_json(&text_of(&value)?).map_err(to_error)
 }
 
+/// An outcome as a plain JS value (maps as objects, absent values as `null`), through one JSON
+/// string. Integers beyond 2^53 (only in echoes of huge inputs) become the nearest number.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
-    value
-        .serialize(&serializer)
-        .map_err(|e| coded_error("internal", "", &e.to_string()))
+    let text =
+        serde_json::to_string(value).map_err(|e| coded_error("internal", "", &e.to_string()))?;
+    js_sys::JSON::parse(&text)
 }
 
-fn core_error(error: allot_core::Error) -> JsValue {
+fn to_error(error: Error) -> JsValue {
     coded_error(error.code(), error.field(), &error.to_string())
 }
 

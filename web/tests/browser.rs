@@ -1,34 +1,16 @@
 //! wasm-bindgen tests of the bindings, run in headless Chromium by `./dev test`.
 #![cfg(target_arch = "wasm32")]
 
-use allot_web::{divide_webster_js, version};
+use allot_web::{parse_quantity, schedule, version};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
-fn request(replicas: i64, weights: &[(&str, i64)]) -> JsValue {
-    let clusters = js_sys::Array::new();
-    for (name, weight) in weights {
-        let c = js_sys::Object::new();
-        js_sys::Reflect::set(&c, &"name".into(), &(*name).into()).unwrap();
-        js_sys::Reflect::set(&c, &"weight".into(), &JsValue::from_f64(*weight as f64)).unwrap();
-        clusters.push(&c);
-    }
-    let r = js_sys::Object::new();
-    js_sys::Reflect::set(&r, &"replicas".into(), &JsValue::from_f64(replicas as f64)).unwrap();
-    js_sys::Reflect::set(&r, &"clusters".into(), &clusters).unwrap();
-    r.into()
+fn parse(json: &str) -> JsValue {
+    js_sys::JSON::parse(json).unwrap()
 }
 
-fn replicas_of(result: &JsValue) -> Vec<f64> {
-    js_sys::Array::from(result)
-        .iter()
-        .map(|s| {
-            js_sys::Reflect::get(&s, &"replicas".into())
-                .unwrap()
-                .as_f64()
-                .unwrap()
-        })
-        .collect()
+fn get(v: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(v, &key.into()).unwrap()
 }
 
 #[wasm_bindgen_test]
@@ -38,19 +20,35 @@ fn version_matches_core() {
 
 #[wasm_bindgen_test]
 fn webster_divides_in_the_browser() {
-    let out = divide_webster_js(request(
-        7,
-        &[("member1", 2), ("member2", 1), ("member3", 1)],
+    let out = schedule(parse(
+        r#"{"version":1,"clusters":[{"name":"member1","weight":2},{"name":"member2","weight":1},
+            {"name":"member3","weight":1}],"workload":{"replicas":7}}"#,
     ))
     .unwrap();
-    assert_eq!(replicas_of(&out), vec![3.0, 2.0, 2.0]);
+    let replicas: Vec<f64> = js_sys::Array::from(&get(&out, "assignment"))
+        .iter()
+        .map(|a| get(&a, "replicas").as_f64().unwrap())
+        .collect();
+    assert_eq!(replicas, vec![3.0, 2.0, 2.0]);
+    // No seed in the scenario: one was drawn and reported.
+    assert_eq!(get(&out, "seedDrawn").as_bool(), Some(true));
+    assert!(get(&out, "seed").as_f64().unwrap() <= 9007199254740991.0);
 }
 
 #[wasm_bindgen_test]
 fn errors_carry_code_and_path() {
-    let err = divide_webster_js(request(3, &[("a", -1)])).unwrap_err();
-    let code = js_sys::Reflect::get(&err, &"code".into()).unwrap();
-    let path = js_sys::Reflect::get(&err, &"path".into()).unwrap();
-    assert_eq!(code.as_string().as_deref(), Some("negative"));
-    assert_eq!(path.as_string().as_deref(), Some("clusters[0].weight"));
+    let err = schedule(parse(
+        r#"{"version":1,"clusters":[{"name":"a","weight":-1}],"workload":{"replicas":3}}"#,
+    ))
+    .unwrap_err();
+    assert_eq!(get(&err, "code").as_string().as_deref(), Some("negative"));
+    assert_eq!(
+        get(&err, "path").as_string().as_deref(),
+        Some("clusters[0].weight")
+    );
+    let err = parse_quantity("16 GB", Some("memory".into())).unwrap_err();
+    assert_eq!(
+        get(&err, "code").as_string().as_deref(),
+        Some("invalid_quantity")
+    );
 }

@@ -106,7 +106,7 @@ fn by_weight_then_last(a: &Entry<'_>, b: &Entry<'_>) -> Ordering {
 fn remainder_order(entries: &[Entry<'_>], ties: TieOrder) -> Vec<usize> {
     let mut order: Vec<usize> = (0..entries.len()).collect();
     match ties {
-        TieOrder::Name => order.sort_by(|&a, &b| {
+        TieOrder::Name => crate::order::sort_indices(&mut order, &|a, b| {
             entries[b]
                 .weight
                 .cmp(&entries[a].weight)
@@ -115,7 +115,7 @@ fn remainder_order(entries: &[Entry<'_>], ties: TieOrder) -> Vec<usize> {
         TieOrder::Random { seed } => {
             // Sort by the deterministic keys first (by name, so the input order cannot matter),
             // then shuffle each run of full ties: every order of a run is equally likely.
-            order.sort_by(|&a, &b| {
+            crate::order::sort_indices(&mut order, &|a, b| {
                 by_weight_then_last(&entries[a], &entries[b])
                     .then_with(|| entries[a].name.cmp(entries[b].name))
             });

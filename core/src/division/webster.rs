@@ -267,14 +267,16 @@ fn hand_out_one_by_one(count: u64, parties: &[Party<'_>], tie: TieBreak, seats: 
 /// name, which levels the parties; with a names-only rule the first name takes every seat.
 fn allocate_without_votes(count: u64, parties: &[Party<'_>], tie: TieBreak, seats: &mut [u64]) {
     let mut order: Vec<usize> = (0..parties.len()).collect();
-    order.sort_by(|&a, &b| tie.compare_names(parties[a].name, parties[b].name));
+    crate::order::sort_indices(&mut order, &|a, b| {
+        tie.compare_names(parties[a].name, parties[b].name)
+    });
     if !tie.fewer_seats_first {
         seats[order[0]] += count;
         return;
     }
     // Raise the lowest seat counts to a common level L, then hand the rest out by name.
     let mut by_seats = order.clone();
-    by_seats.sort_by_key(|&i| seats[i]);
+    crate::order::sort_indices_by_key(&mut by_seats, |i| seats[i]);
     let mut left = count;
     let mut level = seats[by_seats[0]];
     let mut width = 0usize;

@@ -346,7 +346,7 @@ fn bind(
     let mut plans = Vec::new();
     if !node.numa.is_empty() {
         let mut numa_ids: Vec<&String> = node.numa.values().collect();
-        numa_ids.sort();
+        crate::order::sort_by(&mut numa_ids, &|a, b| a.cmp(b));
         numa_ids.dedup();
         for numa in numa_ids {
             let cores: Vec<Core> = avail
@@ -505,8 +505,8 @@ impl Shape {
                 c.id.clone(),
             )
         };
-        full.sort_by_key(|c| rank(c));
-        frag.sort_by_key(|c| rank(c));
+        crate::order::sort_by_key(&mut full, rank);
+        crate::order::sort_by_key(&mut frag, rank);
         (full, frag)
     }
 
@@ -554,7 +554,7 @@ impl Shape {
             if order.len() < k {
                 break;
             }
-            order.sort_by(|&a, &b| {
+            crate::order::sort_indices(&mut order, &|a, b| {
                 left[b]
                     .cmp(&left[a])
                     .then_with(|| cores[b].id.cmp(&cores[a].id))
@@ -569,7 +569,7 @@ impl Shape {
             }
             plans.push((rank, plan));
         }
-        plans.sort_by_key(|(rank, _)| *rank);
+        crate::order::sort_by_key(&mut plans, |(rank, _)| *rank);
         plans.into_iter().map(|(_, p)| p).collect()
     }
 

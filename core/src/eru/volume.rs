@@ -93,7 +93,7 @@ impl Binding {
         if flags.iter().any(|c| !c.is_ascii_alphabetic()) {
             return Err(bad("flags are letters such as rw, ro, rwm"));
         }
-        flags.sort_unstable();
+        crate::order::sort_by(&mut flags, &|a, b| a.cmp(b));
         let size = match parts.get(3) {
             Some(s) => {
                 bytes(s).ok_or_else(|| bad("the size is not a size like 100, 1G, 500GiB"))?
@@ -315,10 +315,10 @@ pub fn plans(node: &VolumeNode, requests: &[String], max_deploy: u64) -> Result<
         .enumerate()
         .map(|(i, r)| Binding::parse(r, &indexed("request.volumes", i)))
         .collect::<Result<_>>()?;
-    bindings.sort_by_key(Binding::canonical);
+    crate::order::sort_by_key(&mut bindings, Binding::canonical);
     let of = |k: Kind| -> Vec<&Binding> {
         let mut v: Vec<&Binding> = bindings.iter().filter(|b| b.kind() == k).collect();
-        v.sort_by_key(|b| b.size);
+        crate::order::sort_by_key(&mut v, |b| b.size);
         v
     };
     let (normal, mono, unlimited, mounts) = (
@@ -349,7 +349,7 @@ pub fn plans(node: &VolumeNode, requests: &[String], max_deploy: u64) -> Result<
             _ => unused.push((dev.clone(), size)),
         }
     }
-    unused.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    crate::order::sort_by(&mut unused, &|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
     let (mut normal_plans, mut mono_plans);
     loop {
         normal_plans = normal_fill(&used, &normal, &mounts, node, max_deploy);

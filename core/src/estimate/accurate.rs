@@ -212,7 +212,7 @@ impl NodeState {
                 }
             } else {
                 let mut names: Vec<&str> = pod.resource_names().collect();
-                names.sort_unstable();
+                crate::order::sort_by(&mut names, &|a, b| a.cmp(b));
                 names.dedup();
                 for r in names {
                     add(r, pod.request(r), &mut columns);

@@ -67,7 +67,7 @@ fn count_of(modelings: &[AllocatableModeling], grade: u64) -> u64 {
 /// Models sorted by grade (stable), as the estimators read them.
 fn sorted(models: &[ResourceModel]) -> Vec<&ResourceModel> {
     let mut m: Vec<&ResourceModel> = models.iter().collect();
-    m.sort_by_key(|m| m.grade);
+    crate::order::sort_by_key(&mut m, |m| m.grade);
     m
 }
 

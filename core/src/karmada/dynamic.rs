@@ -43,7 +43,7 @@ pub(crate) fn run(
     };
     run.trace.mode = Some(mode);
     // Descending by replicas, candidate order kept among equals (stable).
-    list.sort_by_key(|&(_, r)| core::cmp::Reverse(r));
+    crate::order::sort_by_key(&mut list, |&(_, r)| core::cmp::Reverse(r));
     let names: Vec<&str> = run.candidates.iter().map(|c| c.name).collect();
     let p = run.placement;
     let Divided { result, trace, cut } = divide(
@@ -109,7 +109,7 @@ pub fn divide(
     let mut cut = Vec::new();
     if aggregated {
         // Clusters in use first (stable), then the shortest prefix holding the target.
-        list.sort_by_key(|&(i, _)| held(i) == 0);
+        crate::order::sort_by_key(&mut list, |&(i, _)| held(i) == 0);
         let mut sum = 0u64;
         let keep = list
             .iter()

@@ -55,7 +55,7 @@ pub(crate) fn weights(run: &mut Run<'_>) -> Result<Vec<u64>> {
                         .iter()
                         .filter_map(|name| by_name.get(name.as_str()).copied())
                         .collect();
-                    named.sort_unstable();
+                    crate::order::sort_indices_by_key(&mut named, |i| i);
                     named.dedup();
                     named.into_iter().for_each(&mut consider);
                 }

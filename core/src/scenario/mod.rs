@@ -10,6 +10,7 @@
 //! - [`outcome`]: what the calls return.
 
 pub mod eru;
+pub mod json;
 pub mod karmada;
 pub mod outcome;
 
@@ -34,6 +35,7 @@ use crate::resource::ResourceList;
 use crate::selector::label::Labels;
 use crate::selector::node::NodeClaim;
 
+pub use json::from_json;
 pub use outcome::{Estimates, Outcome, Warning};
 
 /// The scenario format version this crate reads and writes.

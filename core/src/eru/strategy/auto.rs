@@ -70,7 +70,7 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
         .iter()
         .filter(|&&(_, count, top)| count <= level && level < top)
         .collect();
-    at_level.sort_by_key(|&&(i, count, _)| {
+    crate::order::sort_by_key(&mut at_level, |&&(i, count, _)| {
         let remaining = count + u128::from(nodes[i].capacity.saturating());
         (core::cmp::Reverse(remaining), i)
     });

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
     need_within_total(c)?;
     let mut order: Vec<usize> = (0..nodes.len()).collect();
-    order.sort_by_key(|&i| nodes[i].capacity);
+    crate::order::sort_indices_by_key(&mut order, |i| nodes[i].capacity);
     let mut left = c.need;
     let mut picked = Vec::new();
     for i in order {

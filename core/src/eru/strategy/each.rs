@@ -13,7 +13,7 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
         format!("node len {n} < nodes limit {limit}")
     })?;
     let mut order: Vec<usize> = (0..nodes.len()).collect();
-    order.sort_by_key(|&i| core::cmp::Reverse(nodes[i].capacity));
+    crate::order::sort_indices_by_key(&mut order, |i| core::cmp::Reverse(nodes[i].capacity));
     let able = order
         .iter()
         .take_while(|&&i| nodes[i].capacity.saturating() >= c.need)

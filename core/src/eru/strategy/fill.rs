@@ -13,7 +13,7 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
         format!("node len {n} cannot alloc a fill node plan, require {limit} nodes")
     })?;
     let mut order: Vec<usize> = (0..nodes.len()).collect();
-    order.sort_by_key(|&i| {
+    crate::order::sort_indices_by_key(&mut order, |i| {
         (
             core::cmp::Reverse(nodes[i].count),
             core::cmp::Reverse(nodes[i].capacity),

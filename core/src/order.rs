@@ -1,0 +1,47 @@
+//! Stable sorting through one compiled sort routine. Every sort in the crate goes through
+//! [`sort_indices`]: the standard library's sort, instantiated once for indices with a dynamic
+//! comparator, instead of once per call site (each instantiation costs kilobytes of wasm).
+//! Stable sorts give one answer whatever the algorithm, so results do not depend on this.
+
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+/// Stable-sort the indices `v` by `cmp`.
+pub(crate) fn sort_indices(v: &mut [usize], cmp: &dyn Fn(usize, usize) -> Ordering) {
+    v.sort_by(|&a, &b| cmp(a, b));
+}
+
+/// Stable-sort `v` by `cmp`.
+pub(crate) fn sort_by<T>(v: &mut Vec<T>, cmp: &dyn Fn(&T, &T) -> Ordering) {
+    let mut perm: Vec<usize> = (0..v.len()).collect();
+    sort_indices(&mut perm, &|a, b| cmp(&v[a], &v[b]));
+    let mut slots: Vec<Option<T>> = v.drain(..).map(Some).collect();
+    v.extend(perm.into_iter().filter_map(|i| slots[i].take()));
+}
+
+/// Stable-sort `v` by `key`.
+pub(crate) fn sort_by_key<T, K: Ord>(v: &mut Vec<T>, key: impl Fn(&T) -> K) {
+    sort_by(v, &|a, b| key(a).cmp(&key(b)));
+}
+
+/// Stable-sort indices by `key`.
+pub(crate) fn sort_indices_by_key<K: Ord>(v: &mut [usize], key: impl Fn(usize) -> K) {
+    sort_indices(v, &|a, b| key(a).cmp(&key(b)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    #[test]
+    fn stable_and_complete() {
+        let mut v = vec![(3, 'a'), (1, 'b'), (3, 'c'), (0, 'd'), (1, 'e')];
+        sort_by_key(&mut v, |p| p.0);
+        assert_eq!(v, [(0, 'd'), (1, 'b'), (1, 'e'), (3, 'a'), (3, 'c')]);
+        let mut i = vec![0usize, 1, 2, 3];
+        let keys = [2, 1, 2, 0];
+        sort_indices_by_key(&mut i, |k| keys[k]);
+        assert_eq!(i, [3, 1, 0, 2]);
+    }
+}

@@ -1,0 +1,43 @@
+// The package in a browser: a plain HTML page imports it from node_modules, as a page without
+// a bundler would, and runs a scenario in headless Chromium.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+
+const { serve, browser } = await import(`${process.env.ALLOT_ROOT}/e2e/harness.mjs`);
+
+test("a plain HTML page loads the package and schedules", async () => {
+  writeFileSync(
+    "index.html",
+    `<!doctype html><meta charset="utf-8"><title>allot</title>
+<script type="module">
+  import { schedule, version, AllotError } from "./node_modules/allot/index.js";
+  const out = schedule({ version: 1, workload: { replicas: 7 },
+    clusters: [{ name: "member1", weight: 2 }, { name: "member2", weight: 1 }, { name: "member3", weight: 1 }] });
+  let code = "";
+  try { schedule({ version: 1, clusters: [], workload: { replicas: 1 } }); } catch (e) { code = e instanceof AllotError ? e.code : String(e); }
+  document.body.dataset.result = JSON.stringify({ version: version(), assignment: out.assignment, code });
+</script>`,
+  );
+  const server = await serve(process.cwd());
+  const b = await browser();
+  try {
+    const page = await b.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(`${server.url}/index.html`);
+    await page.waitForFunction(() => document.body.dataset.result, null, { timeout: 15000 });
+    const result = JSON.parse(await page.evaluate(() => document.body.dataset.result));
+    assert.deepEqual(errors, []);
+    assert.match(result.version, /^\d+\.\d+\.\d+$/);
+    assert.deepEqual(result.assignment, [
+      { name: "member1", replicas: 3 },
+      { name: "member2", replicas: 2 },
+      { name: "member3", replicas: 2 },
+    ]);
+    assert.equal(result.code, "no_candidates");
+  } finally {
+    await b.close();
+    await server.close();
+  }
+});

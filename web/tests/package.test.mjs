@@ -1,0 +1,186 @@
+// The npm package as a user gets it: the packed tarball installed into a fresh project.
+// ./dev test sets ALLOT_EXAMPLES (docs/examples) and ALLOT_OUTCOMES (the outcomes the native
+// tests wrote for the same examples).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import {
+  AllotError,
+  capacity,
+  deploy,
+  divide,
+  estimate,
+  parseQuantity,
+  schedule,
+  validateResourceModels,
+  version,
+} from "allot";
+
+const EXAMPLES = process.env.ALLOT_EXAMPLES;
+const OUTCOMES = process.env.ALLOT_OUTCOMES;
+const read = (path) => JSON.parse(readFileSync(path, "utf8"));
+const examples = readdirSync(EXAMPLES)
+  .filter((f) => f.endsWith(".json"))
+  .sort()
+  .map((f) => ({ name: f.replace(/\.json$/, ""), scenario: read(join(EXAMPLES, f)) }));
+
+const throwsAllot = (fn, code, path) =>
+  assert.throws(fn, (e) => {
+    assert.ok(e instanceof AllotError, `an AllotError, got ${e}`);
+    assert.ok(e instanceof Error);
+    assert.equal(e.code, code, e.message);
+    if (path !== undefined) assert.equal(e.path, path, e.message);
+    return true;
+  });
+
+test("version is the crate's semver", () => {
+  assert.match(version(), /^\d+\.\d+\.\d+$/);
+});
+
+test("every example gives the native outcome", () => {
+  assert.ok(examples.length >= 19, `${examples.length} examples`);
+  for (const { name, scenario } of examples) {
+    const native = read(join(OUTCOMES, `${name}.json`));
+    const got = schedule(scenario);
+    if (scenario.seed === undefined) {
+      // Drawn here, 0 natively; it decides nothing in these examples.
+      assert.equal(got.seedDrawn, true, name);
+      assert.ok(Number.isSafeInteger(got.seed), name);
+      assert.notEqual(got.randomDecided, true, name);
+      assert.deepEqual({ ...got, seed: 0 }, native, name);
+    } else {
+      assert.equal(got.seedDrawn, false, name);
+      assert.deepEqual(got, native, name);
+    }
+    // JSON text gives the same answer as the object.
+    assert.deepEqual(schedule(JSON.stringify({ ...scenario, seed: 5 })), schedule({ ...scenario, seed: 5 }), name);
+  }
+});
+
+test("the same seed, the same outcome; the seed decides ties", () => {
+  const s = {
+    version: 1,
+    clusters: [{ name: "a" }, { name: "b" }, { name: "c" }],
+    workload: { replicas: 4 },
+    policy: { method: "remainder" },
+  };
+  const winners = new Set();
+  for (let seed = 0; seed < 40; seed++) {
+    const a = schedule({ ...s, seed });
+    assert.deepEqual(a, schedule({ ...s, seed }));
+    assert.equal(a.seed, seed);
+    assert.equal(a.randomDecided, true);
+    winners.add(a.assignment.find((x) => x.replicas === 2).name);
+  }
+  assert.equal(winners.size, 3);
+  const drawn = schedule(s);
+  assert.equal(drawn.seedDrawn, true);
+  assert.deepEqual(schedule({ ...s, seed: drawn.seed }).assignment, drawn.assignment);
+});
+
+test("granular calls", () => {
+  const models = examples.find((e) => e.name === "resource-models-3c-20gi").scenario;
+  const est = estimate(models);
+  assert.deepEqual(est.targets.map((t) => t.availableReplicas), [6, 4, 10]);
+  assert.match(est.targets[0].general.model.formula, /= 6$/);
+  const div = divide({ ...models, clusters: models.clusters.map((c, i) => ({ name: c.name, availableReplicas: [6, 4, 10][i] })) });
+  assert.deepEqual(div.assignment, schedule(models).assignment);
+  const eru = examples.find((e) => e.name === "eru-volumes").scenario;
+  assert.equal(capacity(eru).total, 12);
+  assert.deepEqual(deploy(eru).deploy, { node1: 12 });
+  throwsAllot(() => capacity(models), "invalid_input", "clusters");
+  throwsAllot(() => estimate(eru), "invalid_input", "nodes");
+});
+
+test("quantities and resource models", () => {
+  assert.deepEqual(parseQuantity("500m"), { value: 500, exact: "500", unit: "milli", canonical: "500m" });
+  assert.equal(parseQuantity("16Gi", "memory").value, 17179869184);
+  assert.equal(parseQuantity("1e3", "pods").value, 1000);
+  throwsAllot(() => parseQuantity("16 GB", "memory"), "invalid_quantity");
+  throwsAllot(() => parseQuantity("-1", "memory"), "negative");
+  const ok = [
+    { grade: 0, ranges: [{ name: "cpu", min: 0, max: 1 }] },
+    { grade: 1, ranges: [{ name: "cpu", min: 1, max: "9223372036854775807" }] },
+  ];
+  assert.equal(validateResourceModels(ok), null);
+  const gap = structuredClone(ok);
+  gap[1].ranges[0].min = 2;
+  const p = validateResourceModels(gap);
+  assert.equal(p.code, "invalid_model");
+  assert.equal(p.path, "[1].ranges[0].min");
+});
+
+test("errors carry a code and the field's path", () => {
+  const base = { version: 1, clusters: [{ name: "a", weight: 1 }, { name: "b", weight: 2 }], workload: { replicas: 3 } };
+  throwsAllot(() => schedule({ ...base, clusters: [{ name: "a", wieght: 1 }] }), "invalid_input", "clusters[0].wieght");
+  throwsAllot(() => schedule({ ...base, clusters: [{ name: "a" }, { name: "b", weight: -2 }] }), "negative", "clusters[1].weight");
+  throwsAllot(() => schedule({ ...base, version: 2 }), "unsupported_version", "version");
+  throwsAllot(() => schedule({ ...base, workload: { replicas: 3, count: 1 } }), "invalid_input", "workload.count");
+  throwsAllot(
+    () => schedule({ ...base, clusters: [{ name: "a", resourceSummary: { allocatable: { cpu: "four" } } }] }),
+    "invalid_quantity",
+    "clusters[0].resourceSummary.allocatable.cpu",
+  );
+  throwsAllot(() => schedule({ ...base, policy: { strategy: "dynamicWeight" }, clusters: [{ name: "a", availableReplicas: 1 }] }), "unschedulable", "workload.replicas");
+  throwsAllot(() => schedule('{"version": 1,'), "invalid_input");
+  throwsAllot(() => schedule(undefined), "invalid_input");
+  // The module keeps working after errors.
+  assert.equal(schedule(base).assignment.length, 2);
+});
+
+test("beyond the limits: too_large, quickly", () => {
+  const clusters = Array.from({ length: (1 << 20) + 1 }, (_, i) => ({ name: `c${i}` }));
+  const start = performance.now();
+  throwsAllot(() => schedule({ version: 1, clusters, workload: { replicas: 1 } }), "too_large", "clusters");
+  const ms = performance.now() - start;
+  assert.ok(ms < 1000, `${ms} ms`);
+  throwsAllot(() => schedule({ version: 1, clusters: [{ name: "a" }], workload: { replicas: 2 ** 53 + 2 } }), "too_large", "workload.replicas");
+});
+
+// A small deterministic PRNG for the mutations.
+function rng(seed) {
+  let s = BigInt(seed) | 1n;
+  return () => {
+    s ^= s << 13n; s &= (1n << 64n) - 1n;
+    s ^= s >> 7n;
+    s ^= s << 17n; s &= (1n << 64n) - 1n;
+    return Number(s % 1000003n) / 1000003;
+  };
+}
+
+const ODD = [null, true, -1, 0, 2 ** 53, 1e300, -0.5, "", "16Gi", "NaN", "x:y", [], {}, [1, "a"], { name: 1 }];
+
+function mutate(doc, r) {
+  const paths = [];
+  const walk = (v, path) => {
+    paths.push(path);
+    if (v && typeof v === "object") for (const k of Object.keys(v)) walk(v[k], [...path, k]);
+  };
+  walk(doc, []);
+  const path = paths[Math.floor(r() * paths.length)];
+  if (path.length === 0) return ODD[Math.floor(r() * ODD.length)];
+  let at = doc;
+  for (const k of path.slice(0, -1)) at = at[k];
+  const last = path[path.length - 1];
+  if (r() < 0.2) delete at[last];
+  else at[last] = structuredClone(ODD[Math.floor(r() * ODD.length)]);
+  return doc;
+}
+
+test("mutated scenarios give outcomes or AllotErrors, never a crash", () => {
+  const r = rng(20261122);
+  let errors = 0;
+  for (let i = 0; i < 600; i++) {
+    const doc = mutate(structuredClone(examples[i % examples.length].scenario), r);
+    try {
+      schedule(doc);
+    } catch (e) {
+      assert.ok(e instanceof AllotError, `case ${i}: ${e} for ${JSON.stringify(doc).slice(0, 300)}`);
+      assert.ok(e.message.length > 0);
+      errors++;
+    }
+  }
+  assert.ok(errors > 0 && errors < 600, `${errors} errors`);
+  assert.equal(schedule(examples[0].scenario).kind, "karmada");
+});

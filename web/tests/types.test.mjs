@@ -1,0 +1,57 @@
+// The package's TypeScript types, checked by tsc (strict) against how a user writes scenarios
+// and reads outcomes: every example scenario must type as a Scenario and every outcome the
+// native tests wrote as an Outcome (object literals: excess fields are errors, so the types
+// and the Rust types cannot drift apart silently).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const EXAMPLES = process.env.ALLOT_EXAMPLES;
+const OUTCOMES = process.env.ALLOT_OUTCOMES;
+const TSC = process.env.ALLOT_TSC;
+
+test("the types accept every example and outcome and reject mistakes", () => {
+  const names = readdirSync(EXAMPLES).filter((f) => f.endsWith(".json")).sort();
+  const lines = [
+    'import { schedule, estimate, deploy, parseQuantity, AllotError } from "allot";',
+    'import type { Scenario, KarmadaScenario, EruScenario, Outcome, ErrorCode } from "allot";',
+  ];
+  names.forEach((f, i) => {
+    const scenario = readFileSync(join(EXAMPLES, f), "utf8");
+    const outcome = readFileSync(join(OUTCOMES, f), "utf8");
+    lines.push(`export const scenario${i}: Scenario = ${scenario};`);
+    lines.push(`export const outcome${i}: Outcome = ${outcome};`);
+    lines.push(`export const got${i}: Outcome = schedule(scenario${i});`);
+  });
+  lines.push(`
+const k: KarmadaScenario = { version: 1, clusters: [{ name: "a", weight: 2 }], workload: { replicas: 3 } };
+const names: string[] = schedule(k).assignment.map((a) => a.name);
+const e: EruScenario = { version: 1, nodes: [{ name: "n", memory: "1Gi" }], workload: { count: 1 } };
+const perNode: Record<string, number> = deploy(e).deploy;
+const formula: string | undefined = estimate(k).targets[0].general?.resources[0]?.formula;
+const cores: number = parseQuantity("1.5").value;
+try { schedule(k); } catch (err) { if (err instanceof AllotError) { const c: ErrorCode = err.code; const p: string = err.path; void c; void p; } }
+// @ts-expect-error: not a strategy
+const bad1: Scenario = { version: 1, clusters: [], policy: { strategy: "spread" } };
+// @ts-expect-error: an unknown field
+const bad2: Scenario = { version: 1, clusters: [{ name: "a", wieght: 1 }] };
+// @ts-expect-error: clusters and nodes together
+const bad3: Scenario = { version: 1, clusters: [], nodes: [] };
+export { names, perNode, formula, cores, bad1, bad2, bad3 };
+`);
+  writeFileSync("types-check.ts", lines.join("\n"));
+  let out = "";
+  try {
+    out = execFileSync(
+      TSC,
+      ["--noEmit", "--strict", "--target", "es2022", "--module", "nodenext", "--moduleResolution", "nodenext", "types-check.ts"],
+      { encoding: "utf8" },
+    );
+  } catch (err) {
+    out = `${err.stdout ?? ""}${err.stderr ?? ""}`;
+    assert.fail(`tsc rejected the types:\n${out.slice(0, 4000)}`);
+  }
+  assert.equal(out.trim(), "");
+});
