@@ -1,0 +1,84 @@
+//! Whole scenario documents, native: JSON text in, outcome JSON out (what the npm package does
+//! per call). The same documents are written to `target/bench-scenarios/` for
+//! `web/bench/bench.mjs`, which times the wasm build in Node on them: the target is wasm
+//! within 2x of these figures (Webster 10k clusters; accurate estimate 5k nodes; AUTO 10k nodes).
+
+use std::hint::black_box;
+
+use allot_core::scenario::{from_json, schedule, Scenario};
+use criterion::{criterion_group, criterion_main, Criterion};
+use serde_json::{json, Value};
+
+fn rng(mut x: u64) -> impl FnMut(u64) -> u64 {
+    move |m| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % m
+    }
+}
+
+/// The benchmark documents, by name.
+pub fn documents() -> Vec<(&'static str, Value)> {
+    let mut next = rng(0x9e37_79b9_7f4a_7c15);
+    let clusters: Vec<Value> = (0..10_000)
+        .map(|i| json!({"name": format!("member-{i}"), "weight": 1 + next(100)}))
+        .collect();
+    let webster = json!({"version": 1, "clusters": clusters, "workload": {"replicas": 1_000_000},
+                         "policy": {"method": "webster"}, "seed": 1});
+    let nodes: Vec<Value> = (0..5_000)
+        .map(|i| {
+            let mut n = json!({"name": format!("node-{i}"),
+                               "allocatable": {"cpu": 32, "memory": "128Gi", "pods": 110}});
+            if i % 3 == 0 {
+                n["labels"] = json!({"disk": "ssd"});
+            }
+            n
+        })
+        .collect();
+    let pods: Vec<Value> = (0..50_000)
+        .map(|i| {
+            json!({"name": format!("pod-{i}"), "nodeName": format!("node-{}", i % 5_000),
+                        "requests": {"cpu": format!("{}m", 100 + next(900)), "memory": "512Mi"}})
+        })
+        .collect();
+    let accurate = json!({"version": 1, "clusters": [{"name": "big", "nodes": nodes, "pods": pods}],
+                          "workload": {"replicas": 10, "requests": {"cpu": 2, "memory": "4Gi"},
+                                       "nodeClaim": {"nodeSelector": {"disk": "ssd"}}},
+                          "policy": {"strategy": "dynamicWeight"}, "seed": 1});
+    let eru_nodes: Vec<Value> = (0..10_000)
+        .map(|i| {
+            json!({"name": format!("node-{i}"), "memory": "64Gi", "count": next(20),
+                        "usage": {"memory": format!("{}Gi", next(32))}})
+        })
+        .collect();
+    let auto = json!({"version": 1, "nodes": eru_nodes, "workload": {"count": 10_000,
+                      "requests": {"memory": "1Gi"}}, "policy": {"strategy": "AUTO"}, "seed": 1});
+    vec![
+        ("webster-10k-clusters", webster),
+        ("accurate-5k-nodes", accurate),
+        ("auto-10k-nodes", auto),
+    ]
+}
+
+fn run(text: &str) -> String {
+    let s: Scenario = from_json(text).expect("a valid document");
+    let o = schedule(&s, 0).expect("an outcome");
+    serde_json::to_string(&o).expect("serializable")
+}
+
+fn scenarios(c: &mut Criterion) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/bench-scenarios");
+    std::fs::create_dir_all(&dir).expect("target dir");
+    let mut g = c.benchmark_group("scenario_json");
+    g.sample_size(20);
+    for (name, doc) in documents() {
+        let text = doc.to_string();
+        std::fs::write(dir.join(format!("{name}.json")), &text).expect("written");
+        g.bench_function(name, |b| b.iter(|| run(black_box(&text))));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, scenarios);
+criterion_main!(benches);
