@@ -1,5 +1,7 @@
 // The public API over the raw wasm-bindgen exports (which take scenarios as objects or JSON
-// text): errors rethrown as AllotError. Shared by the browser and Node entries.
+// text): errors rethrown as AllotError. Both entries (browser, Node) instantiate the module and
+// re-export this; the wrappers only reach the module when called.
+import * as raw from "./allot.js";
 
 /** An allot error: a stable `code` and the `path` of the offending field. */
 export class AllotError extends Error {
@@ -17,25 +19,21 @@ function rethrow(e) {
   throw e;
 }
 
-function call(fn) {
+function call(name) {
   return (...args) => {
     try {
-      return fn(...args);
+      return raw[name](...args);
     } catch (e) {
       rethrow(e);
     }
   };
 }
 
-export function bind(raw) {
-  return {
-    schedule: call(raw.schedule),
-    estimate: call(raw.estimate),
-    divide: call(raw.divide),
-    capacity: call(raw.capacity),
-    deploy: call(raw.deploy),
-    validateResourceModels: call(raw.validateResourceModels),
-    parseQuantity: call(raw.parseQuantity),
-    version: raw.version,
-  };
-}
+export const schedule = call("schedule");
+export const estimate = call("estimate");
+export const divide = call("divide");
+export const capacity = call("capacity");
+export const deploy = call("deploy");
+export const validateResourceModels = call("validateResourceModels");
+export const parseQuantity = call("parseQuantity");
+export const version = call("version");

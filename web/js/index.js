@@ -1,17 +1,6 @@
 // Entry for browsers and bundlers: fetch and instantiate the module once, then export the API.
-import init, * as raw from "./allot.js";
-import { bind } from "./api.js";
+import init from "./allot.js";
 
 await init({ module_or_path: new URL("./allot_bg.wasm", import.meta.url) });
 
-export { AllotError } from "./api.js";
-export const {
-  schedule,
-  estimate,
-  divide,
-  capacity,
-  deploy,
-  validateResourceModels,
-  parseQuantity,
-  version,
-} = bind(raw);
+export * from "./api.js";

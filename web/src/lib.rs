@@ -20,36 +20,31 @@ pub fn version() -> String {
 /// `seedDrawn: true`.
 #[wasm_bindgen]
 pub fn schedule(scenario: JsValue) -> Result<JsValue, JsValue> {
-    let s = read(scenario)?;
-    to_js(&scenario::schedule(&s, draw_seed()).map_err(to_error)?)
+    answer(scenario, scenario::schedule)
 }
 
 /// Karmada: every cluster's estimates (general, accurate) and the combined figure.
 #[wasm_bindgen]
 pub fn estimate(scenario: JsValue) -> Result<JsValue, JsValue> {
-    let s = read(scenario)?;
-    to_js(&scenario::estimate(&s).map_err(to_error)?)
+    answer(scenario, |s, _| scenario::estimate(s))
 }
 
 /// Karmada: the division alone, with each cluster's `availableReplicas` as stated.
 #[wasm_bindgen]
 pub fn divide(scenario: JsValue) -> Result<JsValue, JsValue> {
-    let s = read(scenario)?;
-    to_js(&scenario::divide(&s, draw_seed()).map_err(to_error)?)
+    answer(scenario, scenario::divide)
 }
 
 /// eru: each node's capacity for the workload, and why.
 #[wasm_bindgen]
 pub fn capacity(scenario: JsValue) -> Result<JsValue, JsValue> {
-    let s = read(scenario)?;
-    to_js(&scenario::capacity(&s).map_err(to_error)?)
+    answer(scenario, |s, _| scenario::capacity(s))
 }
 
 /// eru: capacities, the strategy's deploy map and the plans of the new instances.
 #[wasm_bindgen]
 pub fn deploy(scenario: JsValue) -> Result<JsValue, JsValue> {
-    let s = read(scenario)?;
-    to_js(&scenario::deploy(&s, draw_seed()).map_err(to_error)?)
+    answer(scenario, scenario::deploy)
 }
 
 /// Check customized resource models against Karmada's rules. Returns the problem found
@@ -136,8 +131,15 @@ fn text_of(value: &JsValue) -> Result<String, JsValue> {
         })
 }
 
-fn read(value: JsValue) -> Result<Scenario, JsValue> {
-    from_js(value)
+/// Read a scenario, run `call` with it and the seed to use when it has none (drawn only then),
+/// and hand back the outcome.
+fn answer<T: Serialize>(
+    value: JsValue,
+    call: impl FnOnce(&Scenario, u64) -> allot_core::Result<T>,
+) -> Result<JsValue, JsValue> {
+    let s: Scenario = from_js(value)?;
+    let seed = if s.seed.is_none() { draw_seed() } else { 0 };
+    to_js(&call(&s, seed).map_err(to_error)?)
 }
 
 fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsValue> {

@@ -2,6 +2,7 @@
 //! every resource plugin that takes part (cpumem always; storage when storage or volumes are
 //! requested), the minimum across them, the strategy, and the plans each new instance takes.
 
+use alloc::borrow::Cow;
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
@@ -67,10 +68,11 @@ pub struct EruRequest {
     pub volumes: Vec<String>,
 }
 
-/// A deploy: strategy, how many, where.
+/// A deploy: strategy, how many, where. The nodes may be borrowed, so a caller holding them
+/// (a scenario) does not copy every node per call.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct Deploy {
+pub struct Deploy<'a> {
     pub strategy: String,
     pub count: i64,
     #[serde(default)]
@@ -80,7 +82,7 @@ pub struct Deploy {
     #[serde(default = "max_deploy")]
     pub max_deploy_count: u64,
     pub request: EruRequest,
-    pub nodes: Vec<EruNode>,
+    pub nodes: Cow<'a, [EruNode]>,
 }
 
 fn max_deploy() -> u64 {
@@ -127,7 +129,7 @@ pub struct DeployOutcome {
 pub type NodePlans = (Vec<CpuPlan>, Vec<VolumePlan>);
 
 /// Capacities of every node for the request, and each node's plans.
-pub fn capacities(d: &Deploy) -> Result<(Vec<NodeCapacity>, Vec<NodePlans>)> {
+pub fn capacities(d: &Deploy<'_>) -> Result<(Vec<NodeCapacity>, Vec<NodePlans>)> {
     if d.nodes.len() > MAX_TARGETS {
         return Err(Error::TooLarge {
             field: "nodes".into(),
@@ -204,7 +206,7 @@ pub fn capacities(d: &Deploy) -> Result<(Vec<NodeCapacity>, Vec<NodePlans>)> {
 }
 
 /// Capacities, then the strategy over the nodes with capacity, then each new instance's plans.
-pub fn deploy(d: &Deploy) -> Result<DeployOutcome> {
+pub fn deploy(d: &Deploy<'_>) -> Result<DeployOutcome> {
     let strategy = Strategy::parse(&d.strategy, "strategy")?;
     if d.count <= 0 {
         return Err(Error::InvalidCount {

@@ -47,7 +47,7 @@ fn path(field: &str) -> String {
 }
 
 /// The pipeline's input from a scenario.
-fn deploy_of(s: &Scenario, nodes: &[EruNode]) -> Result<Deploy> {
+fn deploy_of<'a>(s: &Scenario, nodes: &'a [EruNode]) -> Result<Deploy<'a>> {
     let w = &s.workload;
     let count = w.count.ok_or_else(|| Error::Missing {
         field: "workload.count".into(),
@@ -80,7 +80,7 @@ fn deploy_of(s: &Scenario, nodes: &[EruNode]) -> Result<Deploy> {
             storage: bytes(requests, "storage"),
             volumes: w.volumes.clone(),
         },
-        nodes: nodes.to_vec(),
+        nodes: nodes.into(),
     })
 }
 

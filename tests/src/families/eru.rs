@@ -460,7 +460,7 @@ pub fn run_pipeline(case: &Value) -> Verdict {
             storage: i64_of(&r["storage"]),
             volumes: strings(&r["volumes"]),
         },
-        nodes: nodes.clone(),
+        nodes: nodes.as_slice().into(),
     };
     if let Some(want) = case.get("expect_capacities").and_then(Value::as_object) {
         match pipeline::capacities(&d) {
