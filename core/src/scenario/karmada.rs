@@ -439,3 +439,27 @@ fn divide_with(
         warnings,
     })
 }
+
+/// The schedule under each of `seeds` (the scenario's own seed ignored): the estimators run
+/// once, the division once per seed.
+pub(super) fn per_seed(
+    s: &Scenario,
+    targets: &[Target],
+    seeds: core::ops::Range<u64>,
+    mut each: impl FnMut(KarmadaOutcome),
+) -> Result<()> {
+    let requested = requested(s)?;
+    let (estimates, warnings) = estimates(s, targets, requested)?;
+    let mut unseeded = s.clone();
+    unseeded.seed = None;
+    for seed in seeds {
+        each(divide_with(
+            &unseeded,
+            targets,
+            estimates.clone(),
+            warnings.clone(),
+            seed,
+        )?);
+    }
+    Ok(())
+}

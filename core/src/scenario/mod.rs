@@ -10,6 +10,7 @@
 //! - [`outcome`]: what the calls return.
 
 pub mod eru;
+pub mod evenness;
 pub mod json;
 pub mod karmada;
 pub mod outcome;
@@ -336,7 +337,7 @@ pub fn deploy(s: &Scenario, drawn_seed: u64) -> Result<outcome::EruOutcome> {
 }
 
 impl<'a> Family<'a> {
-    fn karmada(self, call: &str) -> Result<&'a [Target]> {
+    pub(crate) fn karmada(self, call: &str) -> Result<&'a [Target]> {
         match self {
             Family::Karmada(t) => Ok(t),
             Family::Eru(_) => Err(Error::Input {

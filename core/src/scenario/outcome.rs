@@ -118,3 +118,21 @@ pub enum Outcome {
     Karmada(KarmadaOutcome),
     Eru(EruOutcome),
 }
+
+impl Outcome {
+    /// The warnings, whichever the family.
+    pub fn warnings(&self) -> &[Warning] {
+        match self {
+            Outcome::Karmada(k) => &k.warnings,
+            Outcome::Eru(e) => &e.warnings,
+        }
+    }
+
+    /// The seed in effect and whether the caller drew it.
+    pub fn seed(&self) -> (u64, bool) {
+        match self {
+            Outcome::Karmada(k) => (k.seed, k.seed_drawn),
+            Outcome::Eru(e) => (e.seed, e.seed_drawn),
+        }
+    }
+}

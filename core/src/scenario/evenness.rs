@@ -1,0 +1,164 @@
+//! Evenness over seeds: one Karmada scenario scheduled under many seeds, and per cluster how
+//! many replicas it received and how often a remainder replica went to it. This makes the
+//! remainder-method proposal's claim visible (karmada.md §2-3, "divide replicas by static
+//! weight evenly"): ties for the remainder are broken by a seeded random order, so over many
+//! seeds the tied clusters share the remainder evenly, while name order always favours the
+//! same cluster and Webster's tie order is fixed by the UID.
+//!
+//! The work can be split: [`Evenness::run`] over consecutive seed ranges adds up to the same
+//! tally as one run over the whole range (a page runs it in chunks to stay responsive).
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use serde::Serialize;
+
+use super::{karmada, Scenario};
+use crate::error::{Error, Result};
+
+/// One cluster's tally.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Tally {
+    pub name: String,
+    /// Σ replicas over the runs.
+    pub replicas: u64,
+    /// Remainder replicas received over the runs (floor-plus-remainder methods).
+    pub remainders: u64,
+    /// Fewest and most replicas in one run.
+    pub min: u64,
+    pub max: u64,
+}
+
+/// Tallies of every cluster, candidate order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Evenness {
+    pub runs: u64,
+    /// Runs in which a random choice decided something.
+    pub random_runs: u64,
+    pub targets: Vec<Tally>,
+}
+
+impl Evenness {
+    /// An empty tally for the scenario's clusters (an eru scenario is an error: eru draws
+    /// nothing at random).
+    pub fn new(s: &Scenario) -> Result<Evenness> {
+        // eru draws nothing at random: only Karmada scenarios have an evenness.
+        let targets = s.family()?.karmada("evenness over seeds")?;
+        Ok(Evenness {
+            runs: 0,
+            random_runs: 0,
+            targets: targets
+                .iter()
+                .map(|t| Tally {
+                    name: t.name.clone(),
+                    replicas: 0,
+                    remainders: 0,
+                    min: u64::MAX,
+                    max: 0,
+                })
+                .collect(),
+        })
+    }
+
+    /// Schedule `s` once per seed in `seeds` and add the results.
+    pub fn run(&mut self, s: &Scenario, seeds: Range<u64>) -> Result<()> {
+        let targets = s.family()?.karmada("evenness over seeds")?;
+        if targets.len() != self.targets.len() {
+            return Err(Error::Input {
+                field: "clusters".into(),
+                code: "invalid_input",
+                reason: "the clusters changed between runs of one tally".into(),
+            });
+        }
+        let index: hashbrown::HashMap<&str, usize> = targets
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name.as_str(), i))
+            .collect();
+        let mut got = alloc::vec![0u64; targets.len()];
+        let tallies = &mut self.targets;
+        let (runs, random_runs) = (&mut self.runs, &mut self.random_runs);
+        karmada::per_seed(s, targets, seeds, |outcome| {
+            got.iter_mut().for_each(|g| *g = 0);
+            for a in &outcome.assignment {
+                if let Some(&i) = index.get(a.name.as_str()) {
+                    got[i] = a.replicas;
+                }
+            }
+            for d in &outcome.trace.divisions {
+                for e in d.entries.iter().filter(|e| e.got_remainder) {
+                    if let Some(&i) = index.get(e.cluster.as_str()) {
+                        tallies[i].remainders += 1;
+                    }
+                }
+            }
+            for (t, &g) in tallies.iter_mut().zip(&got) {
+                t.replicas = t.replicas.saturating_add(g);
+                t.min = t.min.min(g);
+                t.max = t.max.max(g);
+            }
+            *runs += 1;
+            *random_runs += u64::from(outcome.random_decided);
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::from_json;
+
+    fn seven(method: &str) -> Scenario {
+        from_json(&alloc::format!(
+            r#"{{"version":1,"clusters":[{{"name":"member1","weight":2}},{{"name":"member2","weight":1}},
+               {{"name":"member3","weight":1}}],"workload":{{"replicas":7}},"policy":{{"method":"{method}"}}}}"#
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn remainder_ties_are_shared_and_name_order_is_not() {
+        let s = seven("remainder");
+        let mut e = Evenness::new(&s).unwrap();
+        e.run(&s, 0..400).unwrap();
+        assert_eq!(e.runs, 400);
+        let [m1, m2, m3] = &e.targets[..] else {
+            panic!()
+        };
+        // Floor shares 3:1:1, remainder 2: member1 first by weight, then member2 or member3.
+        assert_eq!(m1.remainders, 400);
+        assert_eq!(m2.remainders + m3.remainders, 400);
+        assert!(m2.remainders > 150 && m3.remainders > 150, "{m2:?} {m3:?}");
+        assert_eq!((m1.min, m1.max, m2.min, m2.max), (4, 4, 1, 2));
+        assert_eq!(e.random_runs, 400);
+
+        let s = seven("name-order");
+        let mut e = Evenness::new(&s).unwrap();
+        e.run(&s, 0..50).unwrap();
+        assert_eq!(e.targets[1].remainders, 50);
+        assert_eq!(e.targets[2].remainders, 0);
+        assert_eq!(e.random_runs, 0);
+    }
+
+    #[test]
+    fn chunks_add_up_to_one_run() {
+        let s = seven("remainder");
+        let mut whole = Evenness::new(&s).unwrap();
+        whole.run(&s, 0..90).unwrap();
+        let mut parts = Evenness::new(&s).unwrap();
+        for start in (0..90).step_by(30) {
+            parts.run(&s, start..start + 30).unwrap();
+        }
+        assert_eq!(whole, parts);
+    }
+
+    #[test]
+    fn eru_is_refused() {
+        let s: Scenario =
+            from_json(r#"{"version":1,"nodes":[{"name":"n"}],"workload":{"count":1}}"#).unwrap();
+        assert_eq!(Evenness::new(&s).unwrap_err().code(), "invalid_input");
+    }
+}
