@@ -6,7 +6,7 @@ import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const DIST = process.env.ALLOT_DIST ?? join(ROOT, "dist");
 export const SHOTS = join(ROOT, "target", "screenshots");
 

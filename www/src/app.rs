@@ -1,0 +1,246 @@
+//! The page: where the scenario comes from (a share link, a preset link, the autosave, the
+//! default preset), the header with presets, share, import and export, the editors beside the
+//! results, and the compact embedded layout.
+
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use serde_json::Value;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use crate::editor::json::{FileButtons, JsonEditor};
+use crate::editor::{plain, Editors, Plain};
+use crate::field::{Dispatch, Field, Kind};
+use crate::platform;
+use crate::presets::{self, PRESETS};
+use crate::share::{self, Link};
+use crate::state::{problem_at, Action, Run, State};
+use crate::view::Results;
+
+/// Where the page starts: the fragment's link, else the autosave, else the default preset.
+fn initial() -> State {
+    let fallback = || presets::find(presets::DEFAULT).unwrap_or_default();
+    match share::decode(&platform::fragment()) {
+        Ok(Link::Scenario(doc)) => State::new(doc, None),
+        Ok(Link::Preset(id)) => match presets::find(&id) {
+            Some(doc) => State::new(doc, None),
+            None => State::new(
+                fallback(),
+                Some(format!(
+                    "There is no preset named “{id}”; showing the default scenario."
+                )),
+            ),
+        },
+        Ok(Link::None) => {
+            let saved = platform::load_autosave()
+                .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+                .filter(Value::is_object);
+            State::new(saved.unwrap_or_else(fallback), None)
+        }
+        Err(e) => State::new(
+            fallback(),
+            Some(format!("{e} Showing the default scenario instead.")),
+        ),
+    }
+}
+
+/// Autosave this long after the last edit.
+const AUTOSAVE_DELAY_MS: u32 = 250;
+
+const ABOUT: Plain = &[
+    ("title", "title", Kind::Text),
+    ("description", "description", Kind::Text),
+];
+
+#[function_component(App)]
+pub fn app() -> Html {
+    let state = use_reducer(initial);
+    let embedded = use_memo((), |_| platform::embedded());
+    let run: Rc<Run> = use_memo((state.doc.clone(), state.drawn), |(doc, drawn)| {
+        Run::new(doc, *drawn)
+    });
+    {
+        // Autosave once edits pause (a large scenario is not serialized on every keystroke);
+        // once the scenario differs from what a link gave, drop the link so a reload shows
+        // the edits.
+        let first = use_mut_ref(|| Some(state.doc.clone()));
+        let pending = use_mut_ref(|| None::<Timeout>);
+        // An embedded view never overwrites the playground's own autosave.
+        let embedded = *embedded;
+        use_effect_with(state.doc.clone(), move |doc| {
+            let unchanged = first.borrow().as_ref().is_some_and(|f| Rc::ptr_eq(f, doc));
+            if !unchanged && !embedded {
+                if first.borrow_mut().take().is_some() && !platform::fragment().is_empty() {
+                    platform::set_fragment("");
+                }
+                let doc = doc.clone();
+                *pending.borrow_mut() = Some(Timeout::new(AUTOSAVE_DELAY_MS, move || {
+                    if let Ok(text) = serde_json::to_string(&*doc) {
+                        platform::autosave(&text);
+                    }
+                }));
+            }
+        });
+    }
+    let dispatch: Dispatch = state.dispatcher();
+    let problem = run.problem();
+    let page = if *embedded {
+        embed(&state, &run)
+    } else {
+        full(&state, &run)
+    };
+    html! {
+        <ContextProvider<Dispatch> context={dispatch.clone()}>
+            if let Some(notice) = &state.notice {
+                <p id="notice" class="notice" role="status">{ notice }
+                    <button type="button" onclick={move |_| dispatch.dispatch(Action::DismissNotice)}
+                            aria-label="dismiss">{ "×" }</button></p>
+            }
+            if let Some(p) = &problem {
+                <p id="error" class="error" role="alert" data-code={p.code} data-path={p.path.clone()}>
+                    <code>{ if p.path.is_empty() { "scenario" } else { p.path.as_str() } }</code>{ ": " }{ &p.message }
+                </p>
+            }
+            { page }
+        </ContextProvider<Dispatch>>
+    }
+}
+
+fn full(state: &State, run: &Rc<Run>) -> Html {
+    html! {
+        <main class="playground">
+            <header>
+                <h1>{ "allot playground" }</h1>
+                <p class="lede">{ "How Karmada divides replicas and eru deploys instances, and why. \
+                    Edit anything; the result follows." }</p>
+                <nav class="toolbar">
+                    <PresetMenu />
+                    <ShareButton doc={state.doc.clone()} />
+                    <FileButtons doc={state.doc.clone()} />
+                </nav>
+            </header>
+            <div class="columns">
+                <section class="edit" aria-label="scenario">
+                    <EditorTabs doc={state.doc.clone()} run={run.clone()} />
+                </section>
+                <section class="outcome" aria-label="outcome">
+                    <h2>{ state.doc.get("title").and_then(Value::as_str).unwrap_or("Outcome") }</h2>
+                    if let Some(d) = state.doc.get("description").and_then(Value::as_str) {
+                        <p class="description">{ d }</p>
+                    }
+                    <Results run={run.clone()} doc={state.doc.clone()} />
+                </section>
+            </div>
+            <footer>{ format!("allot {} · scenario format {} · ", allot_core::VERSION,
+                              allot_core::scenario::FORMAT_VERSION) }
+                <a href="docs.html">{ "embedding in documentation" }</a></footer>
+        </main>
+    }
+}
+
+fn embed(state: &State, run: &Rc<Run>) -> Html {
+    let doc = &state.doc;
+    let (path, label) = if doc.get("nodes").is_some() {
+        ("workload.count", "instances")
+    } else {
+        ("workload.replicas", "replicas")
+    };
+    let link = format!("{}{}", platform::playground_url(), share::encode(doc));
+    html! {
+        <main class="embed">
+            <h2>{ doc.get("title").and_then(Value::as_str).unwrap_or("allot") }</h2>
+            <label class="stack inline"><Field path={path} kind={Kind::Int} label={label} show_label=true
+                   value={crate::doc::get(doc, path).cloned()} problem={problem_at(&run.problem(), path)} /></label>
+            <Results run={run.clone()} doc={doc.clone()} compact=true />
+            <a id="open" href={link} target="_blank" rel="noopener">{ "open in the allot playground ↗" }</a>
+        </main>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct TabsProps {
+    doc: Rc<Value>,
+    run: Rc<Run>,
+}
+
+#[function_component(EditorTabs)]
+fn editor_tabs(p: &TabsProps) -> Html {
+    let json = use_state(|| false);
+    let pick = |on: bool| {
+        let json = json.clone();
+        Callback::from(move |_| json.set(on))
+    };
+    let problem = p.run.problem();
+    html! {
+        <>
+        <div class="tabs" role="tablist">
+            <button type="button" role="tab" id="tab-form" aria-selected={(!*json).to_string()} onclick={pick(false)}>{ "Form" }</button>
+            <button type="button" role="tab" id="tab-json" aria-selected={json.to_string()} onclick={pick(true)}>{ "JSON" }</button>
+        </div>
+        if *json {
+            <JsonEditor doc={p.doc.clone()} />
+        } else {
+            { plain("", &p.doc, &problem, ABOUT) }
+            <Editors doc={p.doc.clone()} {problem} />
+        }
+        </>
+    }
+}
+
+#[function_component(PresetMenu)]
+fn preset_menu() -> Html {
+    let dispatch = use_context::<Dispatch>().expect("inside the state provider");
+    let onchange = Callback::from(move |e: Event| {
+        let select: HtmlSelectElement = e.target_unchecked_into();
+        if let Some(doc) = presets::find(&select.value()) {
+            dispatch.dispatch(Action::Replace(doc, None));
+        }
+        select.set_value("");
+    });
+    let mut groups: Vec<&str> = PRESETS.iter().map(|p| p.group).collect();
+    groups.dedup();
+    html! {
+        <select id="preset" aria-label="load a preset" {onchange}>
+            <option value="" selected=true>{ "Load a preset…" }</option>
+            { for groups.into_iter().map(|g| html! {
+                <optgroup label={g}>
+                    { for PRESETS.iter().filter(|p| p.group == g).map(|p| html! {
+                        <option value={p.id}>{ p.title() }</option>
+                    }) }
+                </optgroup>
+            }) }
+            <optgroup label="Scale">
+                <option value={presets::LARGE}>{ "1,000 clusters" }</option>
+            </optgroup>
+        </select>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ShareProps {
+    doc: Rc<Value>,
+}
+
+#[function_component(ShareButton)]
+fn share_button(p: &ShareProps) -> Html {
+    let link = use_state(|| None::<String>);
+    let onclick = {
+        let (doc, link) = (p.doc.clone(), link.clone());
+        Callback::from(move |_| {
+            let fragment = share::encode(&doc);
+            platform::set_fragment(&fragment);
+            let url = format!("{}{fragment}", platform::playground_url());
+            platform::copy(&url);
+            link.set(Some(url));
+        })
+    };
+    html! {
+        <>
+            <button type="button" id="share" {onclick}>{ "Share link" }</button>
+            if let Some(url) = &*link {
+                <input id="share-link" readonly=true value={url.clone()} aria-label="share link (copied)" />
+            }
+        </>
+    }
+}

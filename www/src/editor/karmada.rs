@@ -1,0 +1,127 @@
+//! Karmada editors: the workload (replicas, requests, node claim), the policy (strategy,
+//! division method, estimators, gates), the clusters (weights, labels, summaries; opened: grade
+//! counts, resource models, nodes, pods) and the static weight rules.
+
+use serde_json::Value;
+use yew::prelude::*;
+
+use super::details::Details;
+use super::table::{col, Column, NewRow, Table};
+use super::{common, plain, section, Plain};
+use crate::doc;
+use crate::field::Kind;
+use crate::state::SharedProblem;
+
+const STRATEGIES: &[(&str, &str)] = &[
+    ("", "staticWeight (default)"),
+    ("staticWeight", "staticWeight"),
+    ("dynamicWeight", "dynamicWeight (by available replicas)"),
+    ("aggregated", "aggregated"),
+    ("duplicated", "duplicated"),
+];
+
+/// The division methods, as `policy.method` names them.
+pub const METHODS: &[(&str, &str)] = &[
+    ("", "webster (default, Karmada ≥ 1.16)"),
+    ("webster", "webster"),
+    ("remainder", "remainder (the even-division proposal)"),
+    ("name-order", "name-order (Karmada ≤ 1.7)"),
+];
+
+const ESTIMATORS: &[(&str, &str)] = &[
+    ("", "each whose input a cluster has"),
+    (r#"["general"]"#, "general only"),
+    (r#"["accurate"]"#, "accurate only"),
+    (r#"["general","accurate"]"#, "general and accurate"),
+    ("[]", "none (availableReplicas as given)"),
+];
+
+const MODEL_METHODS: &[(&str, &str)] = &[
+    ("", "simulator (default, Karmada ≥ 1.18)"),
+    ("simulator", "simulator"),
+    ("gradeFormula", "grade formula (Karmada ≤ 1.17)"),
+];
+
+const WORKLOAD: Plain = &[
+    ("replicas", "replicas", Kind::Int),
+    ("requests", "requests per replica", Kind::Amounts),
+    ("nodeClaim.nodeSelector", "node selector", Kind::Labels),
+    ("nodeClaim.tolerations", "tolerations (JSON)", Kind::Json),
+    (
+        "nodeClaim.hardNodeAffinity",
+        "required node affinity (JSON)",
+        Kind::Json,
+    ),
+    ("priorityClass", "priority class", Kind::Text),
+    ("components", "components (JSON)", Kind::Json),
+];
+
+const POLICY: Plain = &[
+    ("strategy", "strategy", Kind::Choice(STRATEGIES)),
+    ("method", "division method", Kind::Choice(METHODS)),
+    ("estimators", "estimators", Kind::JsonChoice(ESTIMATORS)),
+    (
+        "modelMethod",
+        "resource models",
+        Kind::Choice(MODEL_METHODS),
+    ),
+    ("fresh", "fresh reschedule", Kind::Bool),
+    ("overflow", "overflow by tier", Kind::Bool),
+    (
+        "gates.schedulingOvercommitProtection",
+        "overcommit protection",
+        Kind::Bool,
+    ),
+];
+
+const CLUSTERS: &[Column] = &[
+    col("name", "cluster", Kind::Text),
+    col("weight", "weight", Kind::Int),
+    Column {
+        key: "availableReplicas",
+        label: "available",
+        kind: Kind::Int,
+        placeholder: "estimate",
+    },
+    col("labels", "labels", Kind::Labels),
+    col("resourceSummary.allocatable", "allocatable", Kind::Amounts),
+    col("resourceSummary.allocated", "allocated", Kind::Amounts),
+];
+
+const RULES: &[Column] = &[
+    col("targetCluster.clusterNames", "cluster names", Kind::List),
+    col(
+        "targetCluster.labelSelector.matchLabels",
+        "labels",
+        Kind::Labels,
+    ),
+    col("targetCluster.exclude", "except", Kind::List),
+    col("weight", "weight", Kind::Int),
+];
+
+const SCENARIO: Plain = &[("uid", "binding UID (Webster's tie order)", Kind::Text)];
+
+pub fn editors(d: &Value, problem: &SharedProblem) -> Html {
+    let clusters = html! {
+        <Table id="clusters" path="clusters" columns={CLUSTERS} rows={doc::items(d, "clusters").to_vec()}
+               new_row={NewRow::Cluster} noun="cluster" problem={problem.clone()}
+               details={Details::Cluster} />
+    };
+    let rules = html! {
+        <>
+        <p class="hint">{ "A cluster weighs the largest weight of the rules that select it. \
+            Without rules, each cluster's own weight (or 1) counts." }</p>
+        <Table id="rules" path="policy.staticWeights" columns={RULES}
+               rows={doc::items(d, "policy.staticWeights").to_vec()}
+               new_row={NewRow::Rule} noun="rule" problem={problem.clone()} />
+        </>
+    };
+    let rest = html! {
+        <>
+        { section("Scenario", plain("", d, problem, SCENARIO)) }
+        { section("Clusters", clusters) }
+        { section("Static weight rules", rules) }
+        </>
+    };
+    common(d, problem, WORKLOAD, ("Policy", POLICY), rest)
+}

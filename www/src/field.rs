@@ -1,0 +1,244 @@
+//! One editable value of the scenario, bound to its path. The text a user types is kept as
+//! typed; what it means goes into the document on every keystroke (a number, a string, a map,
+//! a list, a JSON subtree), and text that means nothing valid goes in as a plain string so the
+//! core names the field in its error. An error at (or inside) the field's path shows under it.
+
+use serde_json::{Map, Value};
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use crate::state::{Action, SharedProblem, State};
+
+pub type Dispatch = UseReducerDispatcher<State>;
+
+/// How a value is written.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Kind {
+    /// An integer.
+    Int,
+    /// A string.
+    Text,
+    /// A Kubernetes quantity (`500m`, `16Gi`, `2`), kept as a string.
+    Quantity,
+    /// `key=value, key=value` with string values (labels).
+    Labels,
+    /// `key=value, ...` with quantity values (resource lists, CPU maps).
+    Amounts,
+    /// `a, b, c`.
+    List,
+    /// Any JSON (tolerations, affinity, taints, pods).
+    Json,
+    /// A checkbox.
+    Bool,
+    /// One of these values (`""`: absent, the default).
+    Choice(&'static [(&'static str, &'static str)]),
+    /// One of these JSON values, written compactly (`""`: absent).
+    JsonChoice(&'static [(&'static str, &'static str)]),
+}
+
+/// The text shown for a value.
+pub fn format(kind: Kind, value: Option<&Value>) -> String {
+    let Some(value) = value else {
+        return String::new();
+    };
+    match (kind, value) {
+        (_, Value::String(s)) if kind != Kind::Json => s.clone(),
+        (Kind::Labels | Kind::Amounts, Value::Object(m)) => m
+            .iter()
+            .map(|(k, v)| match v {
+                Value::String(s) => format!("{k}={s}"),
+                other => format!("{k}={other}"),
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        (Kind::List, Value::Array(a)) => a
+            .iter()
+            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+            .collect::<Vec<_>>()
+            .join(", "),
+        (Kind::Json, v) => serde_json::to_string_pretty(v).unwrap_or_default(),
+        (Kind::JsonChoice(_), v) => v.to_string(),
+        (_, v) => v.to_string(),
+    }
+}
+
+/// What a text means (`None`: remove the value).
+pub fn parse(kind: Kind, text: &str) -> Option<Value> {
+    let t = text.trim();
+    if t.is_empty() {
+        return None;
+    }
+    let raw = || Value::String(t.to_string());
+    Some(match kind {
+        Kind::Int => t.parse::<i64>().map_or_else(|_| raw(), Value::from),
+        Kind::Text | Kind::Quantity | Kind::Choice(_) => raw(),
+        Kind::Labels | Kind::Amounts => {
+            let mut map = Map::new();
+            for pair in t.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                let Some((k, v)) = pair.split_once('=') else {
+                    return Some(raw());
+                };
+                let (k, v) = (k.trim(), v.trim());
+                let v = match (kind, v.parse::<i64>()) {
+                    (Kind::Amounts, Ok(n)) => Value::from(n),
+                    _ => Value::String(v.into()),
+                };
+                map.insert(k.into(), v);
+            }
+            Value::Object(map)
+        }
+        Kind::List => Value::Array(
+            t.split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(|s| Value::String(s.into()))
+                .collect(),
+        ),
+        Kind::Json | Kind::JsonChoice(_) => serde_json::from_str(t).unwrap_or_else(|_| raw()),
+        Kind::Bool => Value::Bool(t == "true"),
+    })
+}
+
+#[derive(Properties, PartialEq)]
+pub struct FieldProps {
+    pub path: AttrValue,
+    pub value: Option<Value>,
+    pub kind: Kind,
+    #[prop_or_default]
+    pub problem: SharedProblem,
+    /// Accessible name (and the visible label when `show_label`).
+    pub label: AttrValue,
+    #[prop_or_default]
+    pub show_label: bool,
+    #[prop_or_default]
+    pub placeholder: AttrValue,
+    #[prop_or_default]
+    pub id: Option<AttrValue>,
+}
+
+/// An input bound to a path of the document.
+#[function_component(Field)]
+pub fn field(p: &FieldProps) -> Html {
+    let dispatch = use_context::<Dispatch>().expect("Field inside the state provider");
+    let typed = use_state(|| None::<String>);
+    // What the user typed wins while it still means the document's value; after an outside
+    // change (a preset, an undo of a row) the document's value is shown.
+    let text = match &*typed {
+        Some(t) if parse(p.kind, t).as_ref() == p.value.as_ref() => t.clone(),
+        _ => format(p.kind, p.value.as_ref()),
+    };
+    let kind = p.kind;
+    let path = p.path.clone();
+    let change = {
+        let typed = typed.clone();
+        move |text: String| {
+            dispatch.dispatch(Action::Set(path.to_string(), parse(kind, &text)));
+            typed.set(Some(text));
+        }
+    };
+    let invalid = p.problem.is_some().then_some("true");
+    let control = match kind {
+        Kind::Bool => {
+            let on = p.value.as_ref().and_then(Value::as_bool).unwrap_or(false);
+            let change = change.clone();
+            let onchange = Callback::from(move |e: Event| {
+                let input: HtmlInputElement = e.target_unchecked_into();
+                change(if input.checked() {
+                    "true".into()
+                } else {
+                    String::new()
+                });
+            });
+            html! { <input type="checkbox" id={p.id.clone()} checked={on} aria-label={p.label.clone()}
+            data-path={p.path.clone()} {onchange} /> }
+        }
+        Kind::Choice(options) | Kind::JsonChoice(options) => {
+            let change = change.clone();
+            let onchange = Callback::from(move |e: Event| {
+                let select: HtmlSelectElement = e.target_unchecked_into();
+                change(select.value());
+            });
+            html! {
+                <select id={p.id.clone()} aria-label={p.label.clone()} data-path={p.path.clone()}
+                        aria-invalid={invalid} {onchange}>
+                    { for options.iter().map(|(value, label)| html! {
+                        <option value={*value} selected={text == *value}>{ *label }</option>
+                    }) }
+                </select>
+            }
+        }
+        Kind::Json => {
+            let oninput = Callback::from(move |e: InputEvent| {
+                let area: HtmlTextAreaElement = e.target_unchecked_into();
+                change(area.value());
+            });
+            let rows = text.lines().count().clamp(2, 12).to_string();
+            html! { <textarea id={p.id.clone()} aria-label={p.label.clone()} data-path={p.path.clone()}
+            aria-invalid={invalid} spellcheck="false" rows={rows}
+            placeholder={p.placeholder.clone()} value={text} {oninput} /> }
+        }
+        _ => {
+            let oninput = Callback::from(move |e: InputEvent| {
+                let input: HtmlInputElement = e.target_unchecked_into();
+                change(input.value());
+            });
+            let numeric = (kind == Kind::Int).then_some("numeric");
+            let class = match kind {
+                Kind::Int => "num",
+                Kind::Labels | Kind::Amounts | Kind::List => "wide",
+                _ => "",
+            };
+            html! { <input type="text" {class} id={p.id.clone()} inputmode={numeric}
+            aria-label={p.label.clone()} data-path={p.path.clone()} aria-invalid={invalid}
+            placeholder={p.placeholder.clone()} spellcheck="false" value={text} {oninput} /> }
+        }
+    };
+    html! {
+        <span class="field">
+            if p.show_label { <span class="label">{ &p.label }</span> }
+            { control }
+            if let Some(problem) = &p.problem {
+                <span class="problem" role="alert" data-code={problem.code} data-path={problem.path.clone()}>
+                    { &problem.message }
+                </span>
+            }
+        </span>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn text_means_values_and_back() {
+        for (kind, text, value) in [
+            (Kind::Int, "12", json!(12)),
+            (Kind::Int, "1x", json!("1x")),
+            (Kind::Quantity, "500m", json!("500m")),
+            (
+                Kind::Labels,
+                "env=prod, tier=1",
+                json!({"env": "prod", "tier": "1"}),
+            ),
+            (
+                Kind::Amounts,
+                "cpu=500m, pods=110",
+                json!({"cpu": "500m", "pods": 110}),
+            ),
+            (Kind::Amounts, "cpu", json!("cpu")),
+            (Kind::List, "a, b", json!(["a", "b"])),
+            (Kind::Json, r#"[{"key": "x"}]"#, json!([{"key": "x"}])),
+        ] {
+            let parsed = parse(kind, text);
+            assert_eq!(parsed.as_ref(), Some(&value), "{kind:?} {text}");
+            assert_eq!(
+                parse(kind, &format(kind, parsed.as_ref())),
+                Some(value),
+                "{kind:?}"
+            );
+        }
+        assert_eq!(parse(Kind::Text, "  "), None);
+    }
+}

@@ -1,0 +1,234 @@
+//! The page's state: the scenario document, the seed drawn for scenarios without one, and a
+//! notice (a link that could not be read, an import that failed). [`Run`] is what the core
+//! answers for a document; the page computes it on every edit.
+
+use std::rc::Rc;
+
+use allot_core::scenario::{json::from_value, schedule, Outcome, Scenario};
+use serde_json::{json, Value};
+use yew::Reducible;
+
+use crate::doc;
+
+/// An error as the page shows it: next to the field at `path`, and in the summary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub path: String,
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl From<allot_core::Error> for Problem {
+    fn from(e: allot_core::Error) -> Problem {
+        Problem {
+            path: e.field().into(),
+            code: e.code(),
+            message: e.reason(),
+        }
+    }
+}
+
+/// Shared, cheap to compare: rows only re-render when their own problem changes.
+pub type SharedProblem = Option<Rc<Problem>>;
+
+/// The problem if it concerns the field at `path` (or something inside it).
+pub fn problem_at(problem: &SharedProblem, path: &str) -> SharedProblem {
+    problem
+        .as_ref()
+        .filter(|p| doc::concerns(&p.path, path))
+        .cloned()
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct State {
+    pub doc: Rc<Value>,
+    /// The seed in effect when the scenario has none.
+    pub drawn: u64,
+    pub notice: Option<String>,
+}
+
+pub enum Action {
+    /// Set (or, with `None`, remove) the value at a path.
+    Set(String, Option<Value>),
+    /// Append to the array at a path.
+    Push(String, Value),
+    /// A whole new document, with a notice (or none).
+    Replace(Value, Option<String>),
+    /// Draw a new seed; a pinned seed is replaced by it.
+    Reroll(u64),
+    /// Write the seed in effect into the scenario.
+    Pin,
+    /// Remove the scenario's seed; the page keeps using it as the drawn one.
+    Unpin,
+    /// Say something above the page (the document stays).
+    Notice(String),
+    DismissNotice,
+}
+
+impl State {
+    pub fn new(doc: Value, notice: Option<String>) -> State {
+        State {
+            doc: Rc::new(doc),
+            drawn: draw_seed(),
+            notice,
+        }
+    }
+
+    /// The scenario's own seed, if pinned.
+    pub fn pinned(&self) -> Option<u64> {
+        self.doc.get("seed").and_then(Value::as_u64)
+    }
+}
+
+impl Reducible for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        let doc = Rc::make_mut(&mut next.doc);
+        match action {
+            Action::Set(path, value) => doc::set(doc, &path, value),
+            Action::Push(path, value) => doc::push(doc, &path, value),
+            Action::Replace(value, notice) => {
+                *doc = value;
+                next.notice = notice;
+            }
+            Action::Reroll(seed) => {
+                next.drawn = seed;
+                if self.pinned().is_some() {
+                    doc::set(doc, "seed", Some(json!(seed)));
+                }
+            }
+            Action::Pin => doc::set(doc, "seed", Some(json!(self.drawn))),
+            Action::Unpin => {
+                if let Some(seed) = self.pinned() {
+                    next.drawn = seed;
+                }
+                doc::set(doc, "seed", None);
+            }
+            Action::Notice(text) => next.notice = Some(text),
+            Action::DismissNotice => next.notice = None,
+        }
+        Rc::new(next)
+    }
+}
+
+/// A fresh seed: 53 bits, so it survives a round trip through a JavaScript number.
+pub fn draw_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    match getrandom::fill(&mut bytes) {
+        Ok(()) => u64::from_le_bytes(bytes) >> 11,
+        Err(_) => 0,
+    }
+}
+
+/// What the core makes of a document.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Run {
+    pub scenario: Option<Rc<Scenario>>,
+    pub outcome: Result<Rc<Outcome>, Rc<Problem>>,
+}
+
+impl Run {
+    pub fn new(doc: &Value, drawn: u64) -> Run {
+        match from_value::<Scenario>(doc) {
+            Err(e) => Run {
+                scenario: None,
+                outcome: Err(Rc::new(e.into())),
+            },
+            Ok(s) => Run {
+                outcome: schedule(&s, drawn)
+                    .map(Rc::new)
+                    .map_err(|e| Rc::new(e.into())),
+                scenario: Some(Rc::new(s)),
+            },
+        }
+    }
+
+    pub fn problem(&self) -> SharedProblem {
+        self.outcome.as_ref().err().cloned()
+    }
+}
+
+/// The document after "apply as current": Karmada's `previous` becomes the assignment; each
+/// eru node's `count` grows by what it was given.
+pub fn applied(doc: &Value, outcome: &Outcome) -> Value {
+    let mut next = doc.clone();
+    match outcome {
+        Outcome::Karmada(k) => {
+            let previous: serde_json::Map<String, Value> = k
+                .assignment
+                .iter()
+                .map(|a| (a.name.clone(), json!(a.replicas)))
+                .collect();
+            doc::set(&mut next, "previous", Some(Value::Object(previous)));
+        }
+        Outcome::Eru(e) => {
+            for (i, node) in doc::items(doc, "nodes").iter().enumerate() {
+                let name = node.get("name").and_then(Value::as_str).unwrap_or_default();
+                if let Some(add) = e.deploy.get(name).filter(|&&n| n > 0) {
+                    let count = node.get("count").and_then(Value::as_u64).unwrap_or(0);
+                    doc::set(
+                        &mut next,
+                        &format!("nodes[{i}].count"),
+                        Some(json!(count + add)),
+                    );
+                }
+            }
+        }
+    }
+    next
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn apply_then_scale_keeps_placements() {
+        let doc = json!({"version": 1, "clusters": [{"name": "a", "weight": 2}, {"name": "b", "weight": 1}],
+                         "workload": {"replicas": 3}, "seed": 1});
+        let run = Run::new(&doc, 0);
+        let mut next = applied(&doc, run.outcome.as_ref().unwrap());
+        assert_eq!(next["previous"], json!({"a": 2, "b": 1}));
+        doc::set(&mut next, "workload.replicas", Some(json!(4)));
+        let Outcome::Karmada(k) = &*Run::new(&next, 0).outcome.unwrap() else {
+            panic!()
+        };
+        let total: u64 = k.assignment.iter().map(|a| a.replicas).sum();
+        assert_eq!(total, 4);
+    }
+
+    #[test]
+    fn eru_apply_adds_instances() {
+        let doc = json!({"version": 1, "nodes": [{"name": "n1", "cpuMap": {"0": 100}, "memory": 100}],
+                         "workload": {"count": 2, "requests": {"memory": 10}}});
+        let run = Run::new(&doc, 0);
+        let next = applied(&doc, run.outcome.as_ref().unwrap());
+        assert_eq!(next["nodes"][0]["count"], json!(2));
+    }
+
+    #[test]
+    fn errors_keep_their_path() {
+        let doc = json!({"version": 1, "clusters": [{"name": "a", "weight": "x"}]});
+        let p = Run::new(&doc, 0).problem().unwrap();
+        assert_eq!(p.path, "clusters[0].weight");
+        assert!(problem_at(&Some(p.clone()), "clusters[0]").is_some());
+        assert!(problem_at(&Some(p), "clusters[1]").is_none());
+    }
+
+    #[test]
+    fn pin_and_unpin_keep_the_seed() {
+        let s = Rc::new(State {
+            doc: Rc::new(json!({"version": 1})),
+            drawn: 42,
+            notice: None,
+        });
+        let pinned = s.reduce(Action::Pin);
+        assert_eq!(pinned.pinned(), Some(42));
+        let rerolled = pinned.reduce(Action::Reroll(7));
+        assert_eq!((rerolled.pinned(), rerolled.drawn), (Some(7), 7));
+        let unpinned = rerolled.reduce(Action::Unpin);
+        assert_eq!((unpinned.pinned(), unpinned.drawn), (None, 7));
+    }
+}

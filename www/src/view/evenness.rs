@@ -1,0 +1,162 @@
+//! The evenness view: the scenario scheduled under many seeds (1,000 by default) with a chosen
+//! method, and per cluster how often a remainder replica went to it, as SVG bars. The runs go
+//! in small chunks between frames, so the page answers while they run; an edit starts over.
+
+use std::rc::Rc;
+use std::time::Duration;
+
+use allot_core::karmada::Method;
+use allot_core::scenario::evenness::Evenness as Tally;
+use allot_core::scenario::Scenario;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use super::rows::amount;
+
+/// Seeds per chunk are chosen so a chunk schedules about this many clusters.
+const CHUNK_WORK: usize = 20_000;
+
+const RUNS: &[u64] = &[100, 1_000, 10_000];
+
+#[derive(Properties, PartialEq)]
+pub struct EvennessProps {
+    pub scenario: Rc<Scenario>,
+}
+
+#[derive(Clone, PartialEq)]
+enum Progress {
+    Running(Tally, u64),
+    Done(Tally),
+    Failed(String),
+}
+
+#[function_component(Evenness)]
+pub fn evenness(p: &EvennessProps) -> Html {
+    let method = use_state(|| Method::Remainder);
+    let runs = use_state(|| 1_000u64);
+    let progress = use_state(|| None::<Progress>);
+    let generation = use_mut_ref(|| 0u64);
+    {
+        let progress = progress.clone();
+        let generation = generation.clone();
+        use_effect_with(
+            (p.scenario.clone(), *method, *runs),
+            move |(s, method, runs)| {
+                *generation.borrow_mut() += 1;
+                let mine = *generation.borrow();
+                let mut s = (**s).clone();
+                s.policy.method = *method;
+                let total = *runs;
+                yew::platform::spawn_local(async move {
+                    let mut tally = match Tally::new(&s) {
+                        Ok(t) => t,
+                        Err(e) => return progress.set(Some(Progress::Failed(e.to_string()))),
+                    };
+                    let chunk = (CHUNK_WORK / tally.targets.len().max(1)).max(1) as u64;
+                    let mut next = 0;
+                    while next < total {
+                        yew::platform::time::sleep(Duration::ZERO).await;
+                        if *generation.borrow() != mine {
+                            return;
+                        }
+                        let end = (next + chunk).min(total);
+                        if let Err(e) = tally.run(&s, next..end) {
+                            return progress.set(Some(Progress::Failed(e.to_string())));
+                        }
+                        next = end;
+                        progress.set(Some(if next < total {
+                            Progress::Running(tally.clone(), total)
+                        } else {
+                            Progress::Done(tally.clone())
+                        }));
+                    }
+                });
+            },
+        );
+    }
+    let on_method = {
+        let method = method.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            method.set(match select.value().as_str() {
+                "webster" => Method::Webster,
+                "name-order" => Method::NameOrder,
+                _ => Method::Remainder,
+            });
+        })
+    };
+    let on_runs = {
+        let runs = runs.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            runs.set(select.value().parse().unwrap_or(1_000));
+        })
+    };
+    let (tally, done) = match &*progress {
+        Some(Progress::Running(t, _)) => (Some(t), false),
+        Some(Progress::Done(t)) => (Some(t), true),
+        Some(Progress::Failed(e)) => {
+            return html! { <p class="problem" id="evenness-error">{ e }</p> }
+        }
+        None => (None, false),
+    };
+    html! {
+        <div class="evenness">
+            <p class="hint">{ "The scenario scheduled once per seed. The proposal's claim: with the remainder \
+                method, clusters tied for the remainder each get it about equally often; name order always \
+                gives it to the same one." }</p>
+            <label>{ "method " }
+                <select id="evenness-method" onchange={on_method}>
+                    { for [("remainder", Method::Remainder), ("webster", Method::Webster), ("name-order", Method::NameOrder)]
+                        .iter().map(|(n, m)| html! { <option value={*n} selected={*m == *method}>{ *n }</option> }) }
+                </select>
+            </label>
+            <label>{ " seeds " }
+                <select id="evenness-runs" onchange={on_runs}>
+                    { for RUNS.iter().map(|n| html! { <option value={n.to_string()} selected={*n == *runs}>{ n }</option> }) }
+                </select>
+            </label>
+            if let Some(t) = tally {
+                <p id="evenness-status" data-done={done.to_string()} data-runs={t.runs.to_string()}>
+                    { format!("{} of {} runs{}; a random choice decided {} of them.", t.runs, *runs,
+                              if done { "" } else { " so far" }, t.random_runs) }
+                </p>
+                { chart(t) }
+            }
+        </div>
+    }
+}
+
+fn chart(t: &Tally) -> Html {
+    let most = t
+        .targets
+        .iter()
+        .map(|c| c.remainders)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let runs = t.runs.max(1);
+    let shown = t.targets.iter().take(200);
+    html! {
+        <table id="evenness" class="result">
+            <thead><tr><th>{ "cluster" }</th><th class="n">{ "remainders" }</th><th class="bar-cell">{ "share of runs" }</th>
+                <th class="n">{ "mean" }</th><th class="n">{ "min…max" }</th></tr></thead>
+            <tbody>
+            { for shown.map(|c| {
+                let width = 150 * c.remainders / most;
+                html! { <tr data-cluster={c.name.clone()} data-remainders={c.remainders.to_string()}>
+                    <td>{ &c.name }</td>
+                    <td class="n">{ c.remainders }</td>
+                    <td class="bar-cell"><svg width="190" height="14" role="img"
+                            aria-label={format!("{}% of runs", 100 * c.remainders / runs)}>
+                        <rect class="now" x="0" y="2" width={width.to_string()} height="10" />
+                        <text x={(width + 4).to_string()} y="11">{ format!("{}%", 100 * c.remainders / runs) }</text>
+                    </svg></td>
+                    <td class="n">{ format!("{:.2}", c.replicas as f64 / runs as f64) }</td>
+                    <td class="n">{ format!("{}…{}", amount(c.min.min(c.max)), amount(c.max)) }</td>
+                </tr> }
+            }) }
+            </tbody>
+        </table>
+    }
+}

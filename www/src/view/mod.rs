@@ -1,0 +1,134 @@
+//! The results: the outcome (table, bars, diff, why), the seed, "apply as current", and the
+//! compare, evenness and Markdown views.
+
+pub mod compare;
+pub mod eru;
+pub mod evenness;
+pub mod karmada;
+pub mod markdown;
+pub mod rows;
+
+use std::rc::Rc;
+
+use allot_core::scenario::Outcome;
+use serde_json::Value;
+use yew::prelude::*;
+
+use crate::field::Dispatch;
+use crate::platform;
+use crate::state::{applied, draw_seed, Action, Run};
+
+/// A bar for `now` over a tick at `before`, scaled so `scale` fills it.
+pub fn bar(now: u64, before: u64, scale: u64) -> Html {
+    const WIDTH: u64 = 140;
+    let w = |n: u64| (WIDTH * n.min(scale) / scale.max(1)).to_string();
+    html! {
+        <svg class="bar" width={(WIDTH + 2).to_string()} height="14" role="img"
+             aria-label={format!("{now} (was {before})")}>
+            <rect class="now" x="0" y="2" width={w(now)} height="10" />
+            if before > 0 { <line class="before" x1={w(before)} x2={w(before)} y1="0" y2="14" /> }
+        </svg>
+    }
+}
+
+/// Sentences as a list.
+pub fn sentences(id: &'static str, lines: &[String]) -> Html {
+    html! { <ol {id} class="sentences">{ for lines.iter().map(|l| html! { <li>{ l }</li> }) }</ol> }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tab {
+    Result,
+    Compare,
+    Evenness,
+    Markdown,
+}
+
+const TABS: [(Tab, &str, &str); 4] = [
+    (Tab::Result, "result", "Result"),
+    (Tab::Compare, "compare", "Compare"),
+    (Tab::Evenness, "evenness", "Evenness"),
+    (Tab::Markdown, "markdown", "Markdown"),
+];
+
+#[derive(Properties, PartialEq)]
+pub struct ResultsProps {
+    pub run: Rc<Run>,
+    pub doc: Rc<Value>,
+    /// The compact embedded layout: the result only.
+    #[prop_or_default]
+    pub compact: bool,
+}
+
+#[function_component(Results)]
+pub fn results(p: &ResultsProps) -> Html {
+    let dispatch = use_context::<Dispatch>().expect("inside the state provider");
+    let tab = use_state(|| Tab::Result);
+    let (Some(s), Ok(o)) = (&p.run.scenario, &p.run.outcome) else {
+        return html! { <p class="hint">{ "Fix the error to see the outcome." }</p> };
+    };
+    let (seed, drawn) = o.seed();
+    let karmada = matches!(&**o, Outcome::Karmada(_));
+    let random = matches!(&**o, Outcome::Karmada(k) if k.random_decided);
+    let reroll = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_| dispatch.dispatch(Action::Reroll(draw_seed())))
+    };
+    let pin = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_| dispatch.dispatch(if drawn { Action::Pin } else { Action::Unpin }))
+    };
+    let apply = {
+        let (dispatch, doc, o) = (dispatch.clone(), p.doc.clone(), o.clone());
+        Callback::from(move |_| dispatch.dispatch(Action::Replace(applied(&doc, &o), None)))
+    };
+    // Markdown is only built when asked for: on copy, or in its tab.
+    let copy = {
+        let (s, o) = (s.clone(), o.clone());
+        Callback::from(move |_| platform::copy(&markdown::markdown(&s, &o)))
+    };
+    let body = match (*tab, &**o) {
+        (Tab::Result, Outcome::Karmada(_)) => {
+            html! { <karmada::KarmadaView scenario={s.clone()} outcome={o.clone()} /> }
+        }
+        (Tab::Result, Outcome::Eru(_)) => {
+            html! { <eru::EruView scenario={s.clone()} outcome={o.clone()} /> }
+        }
+        (Tab::Compare, _) => html! { <compare::Compare scenario={s.clone()} {seed} /> },
+        (Tab::Evenness, _) => html! { <evenness::Evenness scenario={s.clone()} /> },
+        (Tab::Markdown, _) => {
+            html! { <textarea id="markdown" readonly=true rows="16" value={markdown::markdown(s, o)} /> }
+        }
+    };
+    html! {
+        <div class="results">
+            <div class="toolbar">
+                <span id="seed" data-seed={seed.to_string()} data-drawn={drawn.to_string()}>
+                    { format!("seed {seed} ({})", if drawn { "drawn" } else { "pinned" }) }
+                    if karmada {
+                        <span class="hint">{ if random { ", decided a tie" } else { ", decided nothing" } }</span>
+                    }
+                </span>
+                <button type="button" id="reroll" onclick={reroll}>{ "re-roll" }</button>
+                <button type="button" id="pin" onclick={pin}>{ if drawn { "pin" } else { "unpin" } }</button>
+                <button type="button" id="apply" onclick={apply}
+                        title="make this result the current placement, to see what the next change does">
+                    { "apply as current" }</button>
+                <button type="button" id="copy-markdown" onclick={copy}>{ "copy as Markdown" }</button>
+            </div>
+            { for o.warnings().iter().map(|w| html! {
+                <p class="warning" data-code={w.code} data-path={w.path.clone()}>{ format!("{}: {}", w.path, w.message) }</p>
+            }) }
+            if !p.compact {
+                <div class="tabs" role="tablist">
+                { for TABS.iter().filter(|(t, ..)| karmada || *t != Tab::Evenness).map(|&(t, id, label)| {
+                    let tab = tab.clone();
+                    html! { <button type="button" role="tab" id={format!("tab-{id}")} aria-selected={(*tab == t).to_string()}
+                                    onclick={Callback::from(move |_| tab.set(t))}>{ label }</button> }
+                }) }
+                </div>
+            }
+            { body }
+        </div>
+    }
+}
