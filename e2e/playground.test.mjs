@@ -112,10 +112,45 @@ test("an invalid value shows its error next to the field, and the page recovers"
   await page.fill(field("workload.requests"), "cpu=lots");
   await page.fill(field("clusters[1].weight"), "1");
   await page.waitForSelector('#error[data-code="invalid_quantity"]');
+  // Meanwhile the last valid outcome stays in view, marked as such.
+  await page.waitForSelector(".results.stale #assignment");
   await screenshot(page, "error-next-to-field");
   await page.fill(field("workload.requests"), "");
-  await page.waitForSelector("#assignment");
+  await page.waitForSelector(".results:not(.stale) #assignment");
+  assert.equal(await page.$("#error"), null);
   assert.deepEqual(await shown(page), expected(DEFAULT));
+  await page.close();
+});
+
+test("resource models: a grades table, and a broken rule shown in its cell", async () => {
+  const page = await open("/#preset=resource-models-3c-20gi");
+  await page.click('#clusters tr[data-row="0"] button.more');
+  await page.click("text=use Karmada's default models");
+  const min = field("clusters[0].resourceModels[0].ranges[0].min");
+  await page.waitForSelector(min);
+  assert.ok((await page.$$(".models tbody tr")).length >= 9);
+  // Grade 0's cpu range is 0 … 1: a min of 5 empties it, and the cell of its max says so.
+  await page.fill(min, "5");
+  const at = `.problem[data-path="clusters[0].resourceModels[0].ranges[0].max"]`;
+  await page.waitForSelector(at);
+  assert.equal(await page.getAttribute("#error", "data-code"), "invalid_model");
+  assert.match(await page.textContent(at), /grade 0, resource cpu: max must be greater than min/);
+  await screenshot(page, "resource-model-error");
+  await page.fill(min, "0");
+  await page.waitForSelector(".results:not(.stale) #assignment");
+  await page.close();
+});
+
+test("keyboard: tab through a row and type", async () => {
+  const page = await open("/#preset=divide-7-replicas-2-1-1");
+  await page.focus(field("clusters[0].name"));
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.path), "clusters[0].weight");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("6");
+  await page.waitForFunction(() => document.querySelector('[data-cluster="member1"] .replicas')?.textContent === "5");
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.path), "clusters[0].availableReplicas");
   await page.close();
 });
 

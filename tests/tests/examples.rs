@@ -92,6 +92,7 @@ fn expected(name: &str) -> Vec<BTreeMap<String, u64>> {
         "eru-memory" => vec![m(&[("node1", 10)])],
         "eru-volumes" => vec![m(&[("node1", 12)])],
         "eru-global" => vec![m(&[("node1", 3)])],
+        "eru-drained" => vec![m(&[("node2", 4), ("node3", 3)])],
         other => panic!("example {other} has no expectation here: add one"),
     }
 }

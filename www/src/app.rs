@@ -83,12 +83,18 @@ pub fn app() -> Html {
             }
         });
     }
+    // While the scenario has an error, the last valid outcome stays in view, dimmed.
+    let last_good = use_mut_ref(|| None::<Rc<Run>>);
+    if run.outcome.is_ok() {
+        *last_good.borrow_mut() = Some(run.clone());
+    }
+    let shown = last_good.borrow().clone().unwrap_or_else(|| run.clone());
     let dispatch: Dispatch = state.dispatcher();
     let problem = run.problem();
     let page = if *embedded {
-        embed(&state, &run)
+        embed(&state, &run, &shown)
     } else {
-        full(&state, &run)
+        full(&state, &run, &shown)
     };
     html! {
         <ContextProvider<Dispatch> context={dispatch.clone()}>
@@ -107,7 +113,7 @@ pub fn app() -> Html {
     }
 }
 
-fn full(state: &State, run: &Rc<Run>) -> Html {
+fn full(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
     html! {
         <main class="playground">
             <header>
@@ -129,7 +135,7 @@ fn full(state: &State, run: &Rc<Run>) -> Html {
                     if let Some(d) = state.doc.get("description").and_then(Value::as_str) {
                         <p class="description">{ d }</p>
                     }
-                    <Results run={run.clone()} doc={state.doc.clone()} />
+                    <Results run={shown.clone()} doc={state.doc.clone()} stale={!Rc::ptr_eq(run, shown)} />
                 </section>
             </div>
             <footer>{ format!("allot {} · scenario format {} · ", allot_core::VERSION,
@@ -139,7 +145,7 @@ fn full(state: &State, run: &Rc<Run>) -> Html {
     }
 }
 
-fn embed(state: &State, run: &Rc<Run>) -> Html {
+fn embed(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
     let doc = &state.doc;
     let (path, label) = if doc.get("nodes").is_some() {
         ("workload.count", "instances")
@@ -152,7 +158,7 @@ fn embed(state: &State, run: &Rc<Run>) -> Html {
             <h2>{ doc.get("title").and_then(Value::as_str).unwrap_or("allot") }</h2>
             <label class="stack inline"><Field path={path} kind={Kind::Int} label={label} show_label=true
                    value={crate::doc::get(doc, path).cloned()} problem={problem_at(&run.problem(), path)} /></label>
-            <Results run={run.clone()} doc={doc.clone()} compact=true />
+            <Results run={shown.clone()} doc={doc.clone()} compact=true stale={!Rc::ptr_eq(run, shown)} />
             <a id="open" href={link} target="_blank" rel="noopener">{ "open in the allot playground ↗" }</a>
         </main>
     }

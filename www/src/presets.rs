@@ -45,6 +45,7 @@ pub const PRESETS: &[Preset] = examples! {
         "eru-fill",
         "eru-each",
         "eru-global",
+        "eru-drained",
         "eru-cpu-binding",
         "eru-memory",
         "eru-volumes",

@@ -58,6 +58,9 @@ pub struct ResultsProps {
     /// The compact embedded layout: the result only.
     #[prop_or_default]
     pub compact: bool,
+    /// The outcome is the last valid one: the scenario now has an error.
+    #[prop_or_default]
+    pub stale: bool,
 }
 
 #[function_component(Results)]
@@ -101,7 +104,10 @@ pub fn results(p: &ResultsProps) -> Html {
         }
     };
     html! {
-        <div class="results">
+        <div class={classes!("results", p.stale.then_some("stale"))}>
+            if p.stale {
+                <p class="hint stale-note">{ "The last valid outcome, while the error above is fixed." }</p>
+            }
             <div class="toolbar">
                 <span id="seed" data-seed={seed.to_string()} data-drawn={drawn.to_string()}>
                     { format!("seed {seed} ({})", if drawn { "drawn" } else { "pinned" }) }
