@@ -4,8 +4,8 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { deflateRawSync } from "node:zlib";
-import { serve, browser, screenshot, ROOT } from "./harness.mjs";
+import { deflateRawSync, gzipSync } from "node:zlib";
+import { serve, browser, screenshot, ROOT, DIST } from "./harness.mjs";
 import { schedule } from "../web/pkg/index.node.js";
 
 const EXAMPLES = join(ROOT, "docs", "examples");
@@ -306,6 +306,18 @@ test("1000 clusters: an edit updates the assignment within a frame", async () =>
   await page.waitForFunction(() => document.querySelector(".replicas-total")?.textContent === "4000");
   await screenshot(page, "large-1000-clusters");
   await page.close();
+});
+
+test("the whole app stays within 400 KB gzip", () => {
+  // What index.html loads: the page, its script, its wasm and its style.
+  const files = readdirSync(DIST).filter((f) => /\.(wasm|js|css|html)$/.test(f) && f !== "docs.html");
+  const sizes = Object.fromEntries(files.map((f) => {
+    const body = readFileSync(join(DIST, f));
+    return [f.replace(/-[0-9a-f]{16}/, ""), { raw: body.length, gzip: gzipSync(body, { level: 9 }).length }];
+  }));
+  const total = Object.values(sizes).reduce((a, s) => a + s.gzip, 0);
+  figures.app_gzip_bytes = { total, files: sizes };
+  assert.ok(total <= 400 * 1024, `the app is ${total} bytes gzipped`);
 });
 
 test("first paint of the release build", async () => {

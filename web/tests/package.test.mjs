@@ -184,3 +184,13 @@ test("mutated scenarios give outcomes or AllotErrors, never a crash", () => {
   assert.ok(errors > 0 && errors < 600, `${errors} errors`);
   assert.equal(schedule(examples[0].scenario).kind, "karmada");
 });
+
+test("allot/element is exported, with every example as a preset", async () => {
+  const url = import.meta.resolve("allot/element");
+  assert.match(url, /node_modules\/allot\/element\.js$/);
+  const source = readFileSync(new URL(url), "utf8");
+  assert.match(source, /customElements\.define\("allot-playground"/);
+  const { presets } = await import(new URL("./presets.js", url));
+  assert.deepEqual(Object.keys(presets).sort(), examples.map((e) => e.name));
+  for (const { name, scenario } of examples) assert.deepEqual(presets[name], scenario, name);
+});

@@ -13,8 +13,8 @@ use yew::prelude::*;
 
 use super::rows::amount;
 
-/// Seeds per chunk are chosen so a chunk schedules about this many clusters.
-const CHUNK_WORK: usize = 20_000;
+/// Each chunk of seeds aims to take about this long, so a frame keeps room to render.
+const CHUNK_MS: f64 = 6.0;
 
 const RUNS: &[u64] = &[100, 1_000, 10_000];
 
@@ -52,7 +52,8 @@ pub fn evenness(p: &EvennessProps) -> Html {
                         Ok(t) => t,
                         Err(e) => return progress.set(Some(Progress::Failed(e.to_string()))),
                     };
-                    let chunk = (CHUNK_WORK / tally.targets.len().max(1)).max(1) as u64;
+                    // One seed first, then chunks sized by how long the last one took.
+                    let mut chunk = 1u64;
                     let mut next = 0;
                     while next < total {
                         yew::platform::time::sleep(Duration::ZERO).await;
@@ -60,9 +61,13 @@ pub fn evenness(p: &EvennessProps) -> Html {
                             return;
                         }
                         let end = (next + chunk).min(total);
+                        let started = js_sys::Date::now();
                         if let Err(e) = tally.run(&s, next..end) {
                             return progress.set(Some(Progress::Failed(e.to_string())));
                         }
+                        let per_seed =
+                            (js_sys::Date::now() - started).max(0.05) / (end - next) as f64;
+                        chunk = ((CHUNK_MS / per_seed) as u64).clamp(1, 1_000);
                         next = end;
                         progress.set(Some(if next < total {
                             Progress::Running(tally.clone(), total)
