@@ -138,6 +138,20 @@ test("resource models: a grades table, and a broken rule shown in its cell", asy
   await screenshot(page, "resource-model-error");
   await page.fill(min, "0");
   await page.waitForSelector(".results:not(.stale) #assignment");
+  // The resource-modeling gate is on unless the scenario says otherwise; turning it off
+  // writes `false` and the estimates come from the summaries alone.
+  const gate = field("policy.gates.customizedClusterResourceModeling");
+  assert.equal(await page.isChecked(gate), true);
+  const before = await shown(page);
+  await page.uncheck(gate);
+  await page.click("#tab-json");
+  const doc = JSON.parse(await page.inputValue("#scenario-json"));
+  assert.equal(doc.policy.gates.customizedClusterResourceModeling, false);
+  await page.click("#tab-form");
+  await page.waitForFunction((b) => JSON.stringify(b) !== JSON.stringify(
+    Object.fromEntries([...document.querySelectorAll("#assignment tbody tr")].map((r) =>
+      [r.dataset.cluster, r.querySelector(".replicas").textContent]))), before);
+  assert.deepEqual(await shown(page), expected(doc));
   await page.close();
 });
 

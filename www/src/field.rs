@@ -28,8 +28,10 @@ pub enum Kind {
     List,
     /// Any JSON (tolerations, affinity, taints, pods).
     Json,
-    /// A checkbox.
+    /// A checkbox, off when absent.
     Bool,
+    /// A checkbox, on when absent (a gate that defaults to on).
+    BoolOn,
     /// One of these values (`""`: absent, the default).
     Choice(&'static [(&'static str, &'static str)]),
     /// One of these JSON values, written compactly (`""`: absent).
@@ -95,7 +97,7 @@ pub fn parse(kind: Kind, text: &str) -> Option<Value> {
                 .collect(),
         ),
         Kind::Json | Kind::JsonChoice(_) => serde_json::from_str(t).unwrap_or_else(|_| raw()),
-        Kind::Bool => Value::Bool(t == "true"),
+        Kind::Bool | Kind::BoolOn => Value::Bool(t == "true"),
     })
 }
 
@@ -138,15 +140,18 @@ pub fn field(p: &FieldProps) -> Html {
     };
     let invalid = p.problem.is_some().then_some("true");
     let control = match kind {
-        Kind::Bool => {
-            let on = p.value.as_ref().and_then(Value::as_bool).unwrap_or(false);
+        Kind::Bool | Kind::BoolOn => {
+            // The default state is written as absence, so the scenario stays minimal.
+            let default = kind == Kind::BoolOn;
+            let on = p.value.as_ref().and_then(Value::as_bool).unwrap_or(default);
             let change = change.clone();
             let onchange = Callback::from(move |e: Event| {
                 let input: HtmlInputElement = e.target_unchecked_into();
-                change(if input.checked() {
-                    "true".into()
-                } else {
+                let checked = input.checked();
+                change(if checked == default {
                     String::new()
+                } else {
+                    checked.to_string()
                 });
             });
             html! { <input type="checkbox" id={p.id.clone()} checked={on} aria-label={p.label.clone()}

@@ -17,6 +17,7 @@ pub enum Details {
     None,
     Cluster,
     Node,
+    Pod,
     EruNode,
 }
 
@@ -59,6 +60,16 @@ const CLUSTER_FIELDS: Plain = &[
 
 const NODE_FIELDS: Plain = &[("taints", "taints (JSON: key, value, effect)", Kind::Json)];
 
+const POD_FIELDS: Plain = &[
+    (
+        "containers",
+        "containers (JSON: requests per container)",
+        Kind::Json,
+    ),
+    ("initContainers", "init containers (JSON)", Kind::Json),
+    ("overhead", "overhead", Kind::Amounts),
+];
+
 const ERU_FIELDS: Plain = &[
     ("numa", "NUMA: cpu=node", Kind::Labels),
     ("numaMemory", "NUMA memory", Kind::Amounts),
@@ -81,6 +92,7 @@ impl Details {
         match self {
             Details::None => Html::default(),
             Details::Node => plain(path, row, problem, NODE_FIELDS),
+            Details::Pod => plain(path, row, problem, POD_FIELDS),
             Details::EruNode => plain(path, row, problem, ERU_FIELDS),
             Details::Cluster => html! {
                 <div class="cluster-details">
@@ -98,7 +110,8 @@ impl Details {
                            details={Details::Node} />
                     <h4>{ "Pods" }</h4>
                     <Table path={sub("pods")} columns={PODS} rows={rows(row, "pods")}
-                           new_row={NewRow::Pod} noun="pod" problem={problem.clone()} />
+                           new_row={NewRow::Pod} noun="pod" problem={problem.clone()}
+                           details={Details::Pod} />
                 </div>
             },
         }

@@ -38,6 +38,12 @@ const POLICY: Plain = &[
         "max instances per node (storage)",
         Kind::Int,
     ),
+    ("cpumem.shareBase", "pieces per core (100)", Kind::Int),
+    (
+        "cpumem.maxShare",
+        "max fragment cores (-1: none)",
+        Kind::Int,
+    ),
 ];
 
 const NODES: &[Column] = &[

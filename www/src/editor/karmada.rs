@@ -72,6 +72,11 @@ const POLICY: Plain = &[
         "overcommit protection",
         Kind::Bool,
     ),
+    (
+        "gates.customizedClusterResourceModeling",
+        "resource modeling gate",
+        Kind::BoolOn,
+    ),
 ];
 
 const CLUSTERS: &[Column] = &[
