@@ -99,7 +99,13 @@ fn result_row(p: &RowProps) -> Html {
             <td class="n replicas">{ r.replicas }</td>
             <td class={classes!("change", r.change.word())} title={r.change.word()}>{ r.change.sign() }</td>
             <td class="bar-cell">{ bar(r.replicas, r.previous, p.scale) }</td>
-            <td class="n available" title={r.source.clone()}>{ r.available.map_or_else(dash, amount) }</td>
+            // No estimator answered: the division takes the requested replicas. Saying so (not
+            // repeating the number) also keeps a replicas edit from touching every row.
+            if r.source == "requested" {
+                <td class="n available muted" title="no estimator answered: the requested replicas">{ "requested" }</td>
+            } else {
+                <td class="n available" title={r.source.clone()}>{ r.available.map_or_else(dash, amount) }</td>
+            }
             if p.columns.given { <td class="n">{ r.given.map_or_else(dash, |g| g.to_string()) }</td> }
             if p.columns.general { <td class="n general">{ r.general.map_or_else(dash, amount) }</td> }
             if p.columns.accurate { <td class="n accurate">{ r.accurate.map_or_else(dash, amount) }</td> }
