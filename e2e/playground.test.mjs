@@ -122,6 +122,26 @@ test("an invalid value shows its error next to the field, and the page recovers"
   await page.close();
 });
 
+test("the JSON tab edits the whole scenario; a value no menu offers shows as it is", async () => {
+  const page = await open("/#preset=divide-7-replicas-2-1-1");
+  await page.click("#tab-json");
+  const doc = JSON.parse(await page.inputValue("#scenario-json"));
+  doc.policy.method = "evenly";
+  await page.fill("#scenario-json", JSON.stringify(doc, null, 2));
+  await page.waitForSelector('#error[data-path="policy.method"]');
+  // Half-typed JSON stays as typed, with where it stops being JSON.
+  await page.fill("#scenario-json", '{"version": 1, "clusters": [');
+  await page.waitForSelector('.json .problem[data-code="invalid_json"]');
+  await page.click("#tab-form");
+  assert.equal(await page.inputValue(field("policy.method")), "evenly");
+  assert.match(await page.textContent(`.problem[data-path="policy.method"]`), /evenly/);
+  await page.selectOption(field("policy.method"), "remainder");
+  await page.waitForSelector(".results:not(.stale) #assignment");
+  assert.deepEqual(await shown(page), expected({ ...DEFAULT, policy: { ...DEFAULT.policy, method: "remainder" },
+    seed: Number(await page.getAttribute("#seed", "data-seed")) }));
+  await page.close();
+});
+
 test("resource models: a grades table, and a broken rule shown in its cell", async () => {
   const page = await open("/#preset=resource-models-3c-20gi");
   await page.click('#clusters tr[data-row="0"] button.more');

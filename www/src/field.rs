@@ -169,6 +169,11 @@ pub fn field(p: &FieldProps) -> Html {
                     { for options.iter().map(|(value, label)| html! {
                         <option value={*value} selected={text == *value}>{ *label }</option>
                     }) }
+                    // A value from elsewhere (the JSON tab, a file) that is not an option is
+                    // shown as it is, so the select does not pretend it is the default.
+                    if !options.iter().any(|(value, _)| *value == text) {
+                        <option value={text.clone()} selected=true>{ format!("{text} (not an option)") }</option>
+                    }
                 </select>
             }
         }

@@ -115,9 +115,9 @@ pub fn results(p: &ResultsProps) -> Html {
                         <span class="hint">{ if random { ", decided a tie" } else { ", decided nothing" } }</span>
                     }
                 </span>
-                <button type="button" id="reroll" onclick={reroll}>{ "re-roll" }</button>
-                <button type="button" id="pin" onclick={pin}>{ if drawn { "pin" } else { "unpin" } }</button>
-                <button type="button" id="apply" onclick={apply}
+                <button type="button" id="reroll" onclick={reroll} disabled={p.stale}>{ "re-roll" }</button>
+                <button type="button" id="pin" onclick={pin} disabled={p.stale}>{ if drawn { "pin" } else { "unpin" } }</button>
+                <button type="button" id="apply" onclick={apply} disabled={p.stale}
                         title="make this result the current placement, to see what the next change does">
                     { "apply as current" }</button>
                 <button type="button" id="copy-markdown" onclick={copy}>{ "copy as Markdown" }</button>
