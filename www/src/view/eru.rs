@@ -18,7 +18,7 @@ pub fn view(p: &super::karmada::ViewProps) -> Html {
     };
     let s = &*p.scenario;
     let rows = rows::eru(s, o);
-    let (shown, pager) = use_pager(rows.len(), "nodes");
+    let (shown, pager) = use_pager(rows.len(), "node");
     let scale = rows.iter().map(|r| r.after()).max().unwrap_or(0).max(1);
     let total: u64 = rows.iter().filter_map(|r| r.new).sum();
     html! {

@@ -30,7 +30,7 @@ pub fn view(p: &ViewProps) -> Html {
     };
     let s = &*p.scenario;
     let rows = rows::karmada(s, o);
-    let (shown, pager) = use_pager(rows.len(), "clusters");
+    let (shown, pager) = use_pager(rows.len(), "cluster");
     let scale = rows
         .iter()
         .map(|r| r.replicas.max(r.previous))
