@@ -252,6 +252,27 @@ test("a share link round-trips the edited scenario; autosave keeps edits over a 
   await page.close();
 });
 
+test("export writes the scenario file; import reads one back, and refuses what is not JSON", async () => {
+  const page = await open("/#preset=story4-add-cluster");
+  await page.fill(field("workload.replicas"), "6");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export")]);
+  assert.equal(download.suggestedFilename(), "scenario.json");
+  const exported = JSON.parse(readFileSync(await download.path(), "utf8"));
+  assert.equal(exported.workload.replicas, 6);
+  assert.deepEqual(exported.clusters, presets.find(([id]) => id === "story4-add-cluster")[1].clusters);
+  await page.selectOption("#preset", "eru-fill");
+  await page.waitForSelector("#deploy");
+  await page.setInputFiles("#import", { name: "scenario.json", mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(exported)) });
+  await page.waitForSelector("#assignment");
+  assert.deepEqual(await shown(page), expected(exported));
+  await page.setInputFiles("#import", { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await page.waitForSelector("#notice");
+  assert.match(await page.textContent("#notice"), /notes\.txt is not JSON/);
+  assert.deepEqual(await shown(page), expected(exported));
+  await page.close();
+});
+
 test("a corrupted or foreign link shows a message and the default scenario", async () => {
   for (const fragment of ["#s=1.AAAAbroken", "#s=0.abc", link({ version: 2 })]) {
     const page = await chrome.newPage();
