@@ -55,3 +55,29 @@ export { names, perNode, formula, cores, bad1, bad2, bad3 };
   }
   assert.equal(out.trim(), "");
 });
+
+test("the custom element's types: allot/element and <allot-playground> in the DOM's tag map", () => {
+  writeFileSync("element-check.ts", `
+import { AllotPlayground } from "allot/element";
+import type { Scenario } from "allot";
+const el: AllotPlayground = document.createElement("allot-playground");
+const s: Scenario | null = el.scenario;
+el.scenario = { version: 1, clusters: [{ name: "a", weight: 1 }], workload: { replicas: 2 } };
+// @ts-expect-error: a scenario, not a string
+el.scenario = "not a scenario";
+export { s };
+`);
+  let out = "";
+  try {
+    out = execFileSync(
+      TSC,
+      ["--noEmit", "--strict", "--target", "es2022", "--lib", "es2022,dom", "--module", "nodenext",
+        "--moduleResolution", "nodenext", "element-check.ts"],
+      { encoding: "utf8" },
+    );
+  } catch (err) {
+    out = `${err.stdout ?? ""}${err.stderr ?? ""}`;
+    assert.fail(`tsc rejected the element's types:\n${out.slice(0, 4000)}`);
+  }
+  assert.equal(out.trim(), "");
+});
