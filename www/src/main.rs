@@ -8,6 +8,8 @@ mod field;
 mod pager;
 mod platform;
 mod presets;
+#[cfg(test)]
+mod properties;
 mod share;
 mod state;
 mod view;

@@ -1,0 +1,95 @@
+//! Properties of the page's own code over arbitrary input: editing any path of any document,
+//! reading any text into any field kind, and decoding any fragment never panic, and what is
+//! written can be read back. (The core's own no-panic properties live in `allot-tests`.)
+
+use proptest::prelude::*;
+use serde_json::{json, Value};
+
+use crate::doc;
+use crate::field::{format, parse, Kind};
+use crate::share::{self, Link};
+
+fn arb_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        "[a-z0-9=, .:\\[\\]{}\"-]{0,10}".prop_map(Value::String),
+    ];
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::btree_map("[a-c]{1,2}", inner, 0..4)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+/// Paths like the page writes, and some it never would.
+fn arb_path() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop_oneof![
+            "[a-c]{1,2}".prop_map(|k| format!(".{k}")),
+            (0usize..5).prop_map(|i| format!("[{i}]")),
+            Just("[x]".to_string()),
+            Just(".".to_string()),
+        ],
+        0..5,
+    )
+    .prop_map(|steps| steps.concat().trim_start_matches('.').to_string())
+}
+
+const KINDS: &[Kind] = &[
+    Kind::Int,
+    Kind::Text,
+    Kind::Quantity,
+    Kind::Labels,
+    Kind::Amounts,
+    Kind::List,
+    Kind::Json,
+    Kind::Bool,
+    Kind::BoolOn,
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn editing_any_path_never_panics_and_reads_back(
+        mut d in arb_json(), path in arb_path(), v in arb_json(), remove in any::<bool>()
+    ) {
+        if remove {
+            doc::set(&mut d, &path, None);
+        } else {
+            doc::set(&mut d, &path, Some(v.clone()));
+            // Where the path can be reached, the value is there now.
+            if let Some(got) = doc::get(&d, &path) {
+                prop_assert_eq!(got, &v);
+            }
+        }
+        doc::push(&mut d, &path, json!(1));
+        let _ = doc::items(&d, &path);
+    }
+
+    #[test]
+    fn any_text_in_any_field_reads_and_formats_stably(text in "\\PC{0,24}", k in 0..KINDS.len()) {
+        let kind = KINDS[k];
+        let value = parse(kind, &text);
+        // What a value is shown as means that value again.
+        prop_assert_eq!(parse(kind, &format(kind, value.as_ref())), value);
+    }
+
+    #[test]
+    fn any_fragment_decodes_or_says_why(fragment in "#?(s=|preset=)?[0-9A-Za-z._~-]{0,40}") {
+        let _ = share::decode(&fragment);
+    }
+
+    #[test]
+    fn any_scenario_goes_round_a_link(mut d in arb_json()) {
+        if !d.is_object() {
+            d = json!({"x": d});
+        }
+        d["version"] = json!(1);
+        prop_assert_eq!(share::decode(&share::encode(&d)), Ok(Link::Scenario(d)));
+    }
+}
