@@ -28,6 +28,25 @@ pub enum Method {
     NameOrder,
 }
 
+impl Method {
+    /// Every method, Karmada's current one first.
+    pub const ALL: [Method; 3] = [Method::Webster, Method::Remainder, Method::NameOrder];
+
+    /// The name a scenario's `policy.method` uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Webster => "webster",
+            Method::Remainder => "remainder",
+            Method::NameOrder => "name-order",
+        }
+    }
+
+    /// The method of that name.
+    pub fn named(name: &str) -> Option<Method> {
+        Method::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
 /// A cluster taking part in one division.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Input<'a> {
@@ -199,4 +218,21 @@ fn fraction_milli(target: u64, weight: u64, total: u64) -> u64 {
     }
     let num = u128::from(weight) * u128::from(target) % u128::from(total);
     (num * 1000 / u128::from(total)) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_the_scenario_names() {
+        for m in Method::ALL {
+            assert_eq!(
+                serde_json::to_value(m).unwrap(),
+                serde_json::json!(m.name())
+            );
+            assert_eq!(Method::named(m.name()), Some(m));
+        }
+        assert_eq!(Method::named("evenly"), None);
+    }
 }

@@ -15,12 +15,6 @@ pub struct Column {
     pub random: bool,
 }
 
-const METHODS: [(&str, Method); 3] = [
-    ("webster", Method::Webster),
-    ("remainder", Method::Remainder),
-    ("name-order", Method::NameOrder),
-];
-
 const STRATEGIES: [&str; 5] = ["AUTO", "FILL", "EACH", "GLOBAL", "DRAINED"];
 
 /// The targets' names and one column per method (or strategy).
@@ -48,12 +42,12 @@ pub fn compare(s: &Scenario, seed: u64) -> (Vec<String>, Vec<Column>) {
     };
     if let Some(clusters) = &s.clusters {
         let names: Vec<String> = clusters.iter().map(|c| c.name.clone()).collect();
-        let columns = METHODS
-            .iter()
-            .map(|&(name, method)| {
+        let columns = Method::ALL
+            .into_iter()
+            .map(|method| {
                 let mut v = s.clone();
                 v.policy.method = method;
-                run(v, name, &names)
+                run(v, method.name(), &names)
             })
             .collect();
         (names, columns)

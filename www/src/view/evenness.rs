@@ -83,11 +83,7 @@ pub fn evenness(p: &EvennessProps) -> Html {
         let method = method.clone();
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
-            method.set(match select.value().as_str() {
-                "webster" => Method::Webster,
-                "name-order" => Method::NameOrder,
-                _ => Method::Remainder,
-            });
+            method.set(Method::named(&select.value()).unwrap_or(Method::Remainder));
         })
     };
     let on_runs = {
@@ -112,8 +108,9 @@ pub fn evenness(p: &EvennessProps) -> Html {
                 gives it to the same one." }</p>
             <label>{ "method " }
                 <select id="evenness-method" onchange={on_method}>
-                    { for [("remainder", Method::Remainder), ("webster", Method::Webster), ("name-order", Method::NameOrder)]
-                        .iter().map(|(n, m)| html! { <option value={*n} selected={*m == *method}>{ *n }</option> }) }
+                    { for Method::ALL.into_iter().map(|m| html! {
+                        <option value={m.name()} selected={m == *method}>{ m.name() }</option>
+                    }) }
                 </select>
             </label>
             <label>{ " seeds " }

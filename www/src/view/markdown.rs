@@ -21,7 +21,7 @@ pub fn markdown(s: &Scenario, o: &Outcome) -> String {
             out.push_str(&format!(
                 "{} replicas, {strategy}, method {}, seed {} ({seed}).\n\n",
                 s.workload.replicas.unwrap_or(0),
-                method_name(s),
+                s.policy.method.name(),
                 k.seed
             ));
             let rows = rows::karmada(s, k).into_iter().map(|r| {
@@ -90,16 +90,6 @@ fn list(out: &mut String, sentences: &[String]) {
     out.push('\n');
     for s in sentences {
         out.push_str(&format!("- {s}\n"));
-    }
-}
-
-/// `webster`, `remainder` or `name-order`.
-pub fn method_name(s: &Scenario) -> &'static str {
-    use allot_core::karmada::Method;
-    match s.policy.method {
-        Method::Webster => "webster",
-        Method::Remainder => "remainder",
-        Method::NameOrder => "name-order",
     }
 }
 
