@@ -1,6 +1,12 @@
 //! The one portable PRNG of allot (spec README decision 3): xoshiro256** seeded through
 //! SplitMix64. The same seed gives the same stream natively and in wasm.
 
+/// A drawn seed as the bindings report it: the low 53 bits of `raw`, so a JavaScript number
+/// holds it exactly and a seed read back from JSON is the same seed.
+pub fn js_safe_seed(raw: u64) -> u64 {
+    raw & ((1 << 53) - 1)
+}
+
 /// A seeded xoshiro256** generator.
 #[derive(Debug, Clone)]
 pub struct Rng {

@@ -93,7 +93,7 @@ pub fn parse_quantity(text: &str, resource: Option<String>) -> Result<JsValue, J
 /// A seed for scenarios without one: 53 random bits, so JS numbers hold it exactly.
 fn draw_seed() -> u64 {
     // Without a source of randomness (never in browsers or Node 20) the seed is 0.
-    getrandom::u64().unwrap_or(0) & ((1 << 53) - 1)
+    allot_core::rng::js_safe_seed(getrandom::u64().unwrap_or(0))
 }
 
 /// A document from a JS value: JSON text as is, anything else through `JSON.stringify`.

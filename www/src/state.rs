@@ -47,11 +47,15 @@ pub struct State {
     pub notice: Option<String>,
 }
 
+/// Makes an array's next item from its current items.
+pub type MakeItem = Box<dyn FnOnce(&[Value]) -> Option<Value>>;
+
 pub enum Action {
     /// Set (or, with `None`, remove) the value at a path.
     Set(String, Option<Value>),
-    /// Append to the array at a path.
-    Push(String, Value),
+    /// Append to the array at a path what the function makes of its current items (nothing
+    /// when it returns `None`). New rows are made when asked for, not on every render.
+    Append(String, MakeItem),
     /// A whole new document, with a notice (or none).
     Replace(Value, Option<String>),
     /// Draw a new seed; a pinned seed is replaced by it.
@@ -88,7 +92,11 @@ impl Reducible for State {
         let doc = Rc::make_mut(&mut next.doc);
         match action {
             Action::Set(path, value) => doc::set(doc, &path, value),
-            Action::Push(path, value) => doc::push(doc, &path, value),
+            Action::Append(path, make) => {
+                if let Some(value) = make(doc::items(doc, &path)) {
+                    doc::push(doc, &path, value);
+                }
+            }
             Action::Replace(value, notice) => {
                 *doc = value;
                 next.notice = notice;
@@ -113,13 +121,9 @@ impl Reducible for State {
     }
 }
 
-/// A fresh seed: 53 bits, so it survives a round trip through a JavaScript number.
+/// A fresh seed, as the npm package draws one (without a source of randomness, 0).
 pub fn draw_seed() -> u64 {
-    let mut bytes = [0u8; 8];
-    match getrandom::fill(&mut bytes) {
-        Ok(()) => u64::from_le_bytes(bytes) >> 11,
-        Err(_) => 0,
-    }
+    allot_core::rng::js_safe_seed(getrandom::u64().unwrap_or(0))
 }
 
 /// What the core makes of a document.

@@ -22,27 +22,45 @@ pub fn read(text: &str) -> Result<Value, String> {
     serde_json::from_str(text).map_err(|e| format!("line {}, column {}: {e}", e.line(), e.column()))
 }
 
+/// Text as the user typed it, read once when typed.
+struct Typed {
+    text: String,
+    read: Result<Value, String>,
+    /// The document when it was typed (what half-typed text stands over).
+    base: Rc<Value>,
+}
+
 #[function_component(JsonEditor)]
 pub fn json_editor(p: &JsonProps) -> Html {
     let dispatch = use_context::<Dispatch>().expect("inside the state provider");
-    let typed = use_state(|| None::<String>);
+    let typed = use_state(|| None::<Typed>);
+    // Typed text stays while it is what the document holds (or, not JSON yet, while the
+    // document is the one it was typed over); after an outside change the document shows.
     let (text, error) = match &*typed {
-        Some(t) => match read(t) {
-            Ok(v) if v == *p.doc => (t.clone(), None),
-            Ok(_) => (pretty(&p.doc), None),
-            Err(e) => (t.clone(), Some(e)),
-        },
-        None => (pretty(&p.doc), None),
+        Some(Typed {
+            text, read: Ok(v), ..
+        }) if *v == *p.doc => (text.clone(), None),
+        Some(Typed {
+            text,
+            read: Err(e),
+            base,
+        }) if Rc::ptr_eq(base, &p.doc) => (text.clone(), Some(e.clone())),
+        _ => (pretty(&p.doc), None),
     };
     let oninput = {
-        let (typed, dispatch) = (typed.clone(), dispatch.clone());
+        let (typed, dispatch, base) = (typed.clone(), dispatch.clone(), p.doc.clone());
         Callback::from(move |e: InputEvent| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
-            let t = area.value();
-            if let Ok(v) = read(&t) {
-                dispatch.dispatch(Action::Replace(v, None));
+            let text = area.value();
+            let read = read(&text);
+            if let Ok(v) = &read {
+                dispatch.dispatch(Action::Replace(v.clone(), None));
             }
-            typed.set(Some(t));
+            typed.set(Some(Typed {
+                text,
+                read,
+                base: base.clone(),
+            }));
         })
     };
     html! {

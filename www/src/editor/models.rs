@@ -36,15 +36,16 @@ pub fn models(p: &ModelsProps) -> Html {
     };
     let add = {
         let (dispatch, path) = (dispatch.clone(), path.clone());
-        let next = p.models.last().cloned().map(|mut m| {
-            let grade = m.get("grade").and_then(Value::as_u64).unwrap_or(0) + 1;
-            m["grade"] = grade.into();
-            m
-        });
+        // A new grade copies the last one, one grade up.
         Callback::from(move |_| {
-            if let Some(m) = next.clone() {
-                dispatch.dispatch(Action::Push(path.clone(), m));
-            }
+            let make = Box::new(|models: &[Value]| {
+                models.last().cloned().map(|mut m| {
+                    let grade = m.get("grade").and_then(Value::as_u64).unwrap_or(0) + 1;
+                    m["grade"] = grade.into();
+                    m
+                })
+            });
+            dispatch.dispatch(Action::Append(path.clone(), make));
         })
     };
     let names: Vec<String> = p

@@ -88,8 +88,11 @@ pub struct TableProps {
 pub fn table(p: &TableProps) -> Html {
     let dispatch = use_context::<Dispatch>().expect("inside the state provider");
     let add = {
-        let (path, row) = (p.path.to_string(), p.new_row.make(&p.rows));
-        Callback::from(move |_| dispatch.dispatch(Action::Push(path.clone(), row.clone())))
+        let (path, new_row) = (p.path.to_string(), p.new_row);
+        Callback::from(move |_| {
+            let make = Box::new(move |rows: &[Value]| Some(new_row.make(rows)));
+            dispatch.dispatch(Action::Append(path.clone(), make));
+        })
     };
     let problem = problem_at(&p.problem, &p.path);
     let (shown, pager) = use_pager(p.rows.len(), p.noun);

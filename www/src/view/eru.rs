@@ -2,14 +2,13 @@
 //! gets, an SVG bar and what bound it; the strategy's reasoning; each new instance's CPU and
 //! volume plan; each node's capacity sentences.
 
+use allot_core::karmada::explain::DETAILED_CLUSTERS;
 use allot_core::scenario::Outcome;
 use yew::prelude::*;
 
 use super::rows::{self, capacity};
 use super::{bar, sentences};
 use crate::pager::use_pager;
-
-const DETAILED: usize = 100;
 
 #[function_component(EruView)]
 pub fn view(p: &super::karmada::ViewProps) -> Html {
@@ -52,7 +51,7 @@ pub fn view(p: &super::karmada::ViewProps) -> Html {
         if !o.plans.is_empty() {
             <details class="plans">
                 <summary>{ format!("Plans of the {} new instances", o.plans.len()) }</summary>
-                <ol>{ for o.plans.iter().take(DETAILED).map(|p| {
+                <ol>{ for o.plans.iter().take(DETAILED_CLUSTERS).map(|p| {
                     let cpu = p.cpu.as_ref().map(|c| {
                         let cores: Vec<String> = c.cpu_map.iter().map(|(k, v)| format!("{k}:{v}")).collect();
                         format!(" CPU {}{}", cores.join(","),
@@ -65,7 +64,7 @@ pub fn view(p: &super::karmada::ViewProps) -> Html {
         }
         <details class="capacities" open={o.capacities.len() <= 3}>
             <summary>{ "Capacity, node by node" }</summary>
-            { for o.capacities.iter().take(DETAILED).map(|c| html! {
+            { for o.capacities.iter().take(DETAILED_CLUSTERS).map(|c| html! {
                 <div class="estimate" data-node={c.name.clone()}>
                     <h4>{ format!("{}: {} more", c.name, capacity(c.capacity)) }</h4>
                     <pre>{ c.explanation.join("\n") }</pre>

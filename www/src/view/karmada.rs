@@ -3,19 +3,18 @@
 //! arithmetic, then each cluster's estimates: `cpu: (4 - 0.95) / 0.5 = 6.1 -> 6`).
 
 use allot_core::estimate::accurate::Verdict;
+use allot_core::estimate::combine::Source;
 use std::rc::Rc;
 
+use allot_core::karmada::explain::DETAILED_CLUSTERS;
 use allot_core::scenario::outcome::TargetEstimate;
 use allot_core::scenario::{Outcome, Scenario};
 use allot_core::selector::node::Mismatch;
 use yew::prelude::*;
 
-use super::rows::{self, amount, Row};
+use super::rows::{self, amount, describe, Row};
 use super::{bar, sentences};
 use crate::pager::use_pager;
-
-/// Above this many clusters, the estimate details list only the first ones.
-const DETAILED: usize = 100;
 
 #[derive(Properties, PartialEq)]
 pub struct ViewProps {
@@ -101,10 +100,11 @@ fn result_row(p: &RowProps) -> Html {
             <td class="bar-cell">{ bar(r.replicas, r.previous, p.scale) }</td>
             // No estimator answered: the division takes the requested replicas. Saying so (not
             // repeating the number) also keeps a replicas edit from touching every row.
-            if r.source == "requested" {
-                <td class="n available muted" title="no estimator answered: the requested replicas">{ "requested" }</td>
+            if let Some(source @ Source::Requested) = &r.source {
+                <td class="n available muted" title={describe(source)}>{ "requested" }</td>
             } else {
-                <td class="n available" title={r.source.clone()}>{ r.available.map_or_else(dash, amount) }</td>
+                <td class="n available" title={r.source.as_ref().map(describe)}>
+                    { r.available.map_or_else(dash, amount) }</td>
             }
             if p.columns.given { <td class="n">{ r.given.map_or_else(dash, |g| g.to_string()) }</td> }
             if p.columns.general { <td class="n general">{ r.general.map_or_else(dash, amount) }</td> }
@@ -119,7 +119,7 @@ fn estimates(s: &Scenario, targets: &[TargetEstimate]) -> Html {
     let explained: Vec<(&TargetEstimate, Vec<String>)> = targets
         .iter()
         .zip(clusters)
-        .take(DETAILED)
+        .take(DETAILED_CLUSTERS)
         .map(|(t, c)| {
             let mut lines = Vec::new();
             if let Some(g) = &t.general {
@@ -161,13 +161,7 @@ fn estimates(s: &Scenario, targets: &[TargetEstimate]) -> Html {
             { for explained.into_iter().map(|(t, lines)| html! {
                 <div class="estimate" data-cluster={t.name.clone()}>
                     <h4>{ format!("{}: {} available ({})", t.name, amount(t.available_replicas),
-                                  match &t.source {
-                                      allot_core::estimate::combine::Source::Estimator { estimator } =>
-                                          format!("the {estimator} estimator"),
-                                      allot_core::estimate::combine::Source::Requested =>
-                                          "nobody answered: the requested replicas".into(),
-                                      allot_core::estimate::combine::Source::NotAsked => "not asked".into(),
-                                  }) }</h4>
+                                  describe(&t.source)) }</h4>
                     <pre>{ lines.join("\n") }</pre>
                 </div>
             }) }

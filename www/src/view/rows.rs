@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use allot_core::eru::Capacity;
 use allot_core::estimate::combine::Source;
+use allot_core::estimate::MAX_INT32;
 use allot_core::scenario::outcome::{EruOutcome, KarmadaOutcome};
 use allot_core::scenario::Scenario;
 
@@ -54,15 +55,24 @@ pub struct Row {
     pub change: Change,
     /// The combined estimate and who set it (`None`: not a candidate any more).
     pub available: Option<u64>,
-    pub source: String,
+    pub source: Option<Source>,
     pub given: Option<i64>,
     pub general: Option<u64>,
     pub accurate: Option<u64>,
 }
 
+/// Who set a cluster's combined estimate, in words.
+pub fn describe(source: &Source) -> String {
+    match source {
+        Source::Estimator { estimator } => format!("the {estimator} estimator"),
+        Source::Requested => "no estimator answered: the requested replicas".into(),
+        Source::NotAsked => "not asked".into(),
+    }
+}
+
 /// Display of an estimate (MaxInt32 is "no limit" in Karmada's estimators).
 pub fn amount(n: u64) -> String {
-    if n >= i32::MAX as u64 {
+    if n >= MAX_INT32 {
         "∞".into()
     } else {
         n.to_string()
@@ -83,11 +93,7 @@ pub fn karmada(s: &Scenario, o: &KarmadaOutcome) -> Vec<Row> {
             replicas: got(&t.name),
             change: Change::of(held(&t.name), got(&t.name)),
             available: Some(t.available_replicas),
-            source: match &t.source {
-                Source::Estimator { estimator } => estimator.clone(),
-                Source::Requested => "requested".into(),
-                Source::NotAsked => "not asked".into(),
-            },
+            source: Some(t.source.clone()),
             given: t.given,
             general: t.general.as_ref().map(|g| g.replicas),
             accurate: t.accurate.as_ref().and_then(|a| a.replicas),
@@ -102,7 +108,7 @@ pub fn karmada(s: &Scenario, o: &KarmadaOutcome) -> Vec<Row> {
                 replicas: 0,
                 change: Change::of(previous, 0),
                 available: None,
-                source: "gone".into(),
+                source: None,
                 given: None,
                 general: None,
                 accurate: None,
@@ -190,6 +196,6 @@ mod tests {
             assert_eq!(r.change, Change::of(r.previous, r.replicas));
         }
         assert_eq!(Change::Grew(2).sign(), "+2");
-        assert_eq!(amount(i32::MAX as u64), "∞");
+        assert_eq!(amount(MAX_INT32), "∞");
     }
 }
