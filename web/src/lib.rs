@@ -100,8 +100,8 @@ fn draw_seed() -> u64 {
 /// Objects with lists beyond the documented limits fail before any work.
 ///
 /// Documents cross into wasm as one JSON string and outcomes come back as one (see
-/// [`to_js`]): serde_json's reader and writer compiled once, rather than serde-wasm-bindgen's
-/// per-field conversions, keep the module within its size budget and read large scenarios
+/// [`to_js`]): allot-core's own JSON reader and writer, compiled once, rather than
+/// serde-wasm-bindgen's per-field conversions, keep the module small and read large scenarios
 /// faster.
 fn text_of(value: &JsValue) -> Result<String, JsValue> {
     if let Some(text) = value.as_string() {
@@ -150,7 +150,7 @@ fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsValue>
 /// string. Integers beyond 2^53 (only in echoes of huge inputs) become the nearest number.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     let text =
-        serde_json::to_string(value).map_err(|e| coded_error("internal", "", &e.to_string()))?;
+        scenario::json::to_json(value).map_err(|e| coded_error("internal", "", &e.to_string()))?;
     js_sys::JSON::parse(&text)
 }
 

@@ -1,0 +1,213 @@
+//! Where a value sits in a document (`clusters[1].resourceSummary.allocatable.cpu`), for the
+//! errors of both readers: a chain of keys and indexes built on the stack as the reader descends,
+//! made into a string only when an error needs it, and [`path_at`] for syntax errors, which are
+//! located by position.
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use serde::de::{self, Deserializer, Visitor};
+
+/// Where a value sits, built into a string only when an error needs it.
+pub(super) enum Chain<'a> {
+    Root,
+    Key(&'a Chain<'a>, &'a str),
+    Index(&'a Chain<'a>, usize),
+}
+
+impl fmt::Display for Chain<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Chain::Root => Ok(()),
+            Chain::Key(Chain::Root, k) => f.write_str(k),
+            Chain::Key(parent, k) => write!(f, "{parent}.{k}"),
+            Chain::Index(parent, i) => write!(f, "{parent}[{i}]"),
+        }
+    }
+}
+
+/// A deserialization error and where it arose: the path of the innermost value, or for a
+/// syntax error the byte offset just past the offending character. Boxed, so that the results
+/// passed through every generated visitor stay one word.
+#[derive(Debug)]
+pub(super) struct PathError(Box<Located>);
+
+#[derive(Debug)]
+struct Located {
+    path: Option<String>,
+    offset: Option<usize>,
+    message: String,
+}
+
+impl PathError {
+    fn new(message: String, offset: Option<usize>) -> Self {
+        PathError(Box::new(Located {
+            path: None,
+            offset,
+            message,
+        }))
+    }
+
+    /// A syntax error just before `offset`.
+    #[inline(never)]
+    pub(super) fn syntax(message: &str, offset: usize) -> Self {
+        PathError::new(message.into(), Some(offset))
+    }
+
+    /// Locate the error at `chain` unless an inner value already did.
+    #[inline(never)]
+    pub(super) fn at(mut self, chain: &Chain<'_>) -> Self {
+        let e = &mut *self.0;
+        if e.path.is_none() && e.offset.is_none() {
+            e.path = Some(alloc::format!("{chain}"));
+        }
+        self
+    }
+
+    /// The allot error: the path as located, or for a syntax error as [`path_at`] finds it.
+    pub(super) fn into_error(self, text: &str) -> crate::Error {
+        let e = *self.0;
+        let path = match e.offset {
+            Some(end) => path_before(text, end),
+            None => e.path.unwrap_or_default(),
+        };
+        crate::Error::from_deserialize(&path, &e.message)
+    }
+}
+
+impl fmt::Display for PathError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.message)
+    }
+}
+
+impl core::error::Error for PathError {}
+
+impl de::Error for PathError {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        PathError::new(alloc::format!("{msg}"), None)
+    }
+}
+
+pub(super) type R<T> = core::result::Result<T, PathError>;
+
+/// A map key: always a string.
+pub(super) struct Key<'a>(pub(super) &'a str);
+
+impl<'de> Deserializer<'de> for Key<'_> {
+    type Error = PathError;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> R<V::Value> {
+        visitor.visit_str(self.0)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct map struct enum
+        identifier ignored_any
+    }
+}
+
+enum Frame<'a> {
+    Object { key: Option<&'a str> },
+    Array { index: usize, started: bool },
+}
+
+fn path_of(frames: &[Frame<'_>]) -> String {
+    let mut out = String::new();
+    for f in frames {
+        match f {
+            Frame::Object { key: Some(k) } => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+            Frame::Array {
+                index,
+                started: true,
+            } => {
+                out.push_str(&alloc::format!("[{index}]"));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The path of the field at `line` (1-based) and `column` (bytes consumed on that line), as
+/// serde_json reports positions: the last key or element read, or the object or array just
+/// closed (a missing field is reported at its object's closing brace).
+pub fn path_at(text: &str, line: usize, column: usize) -> String {
+    let start: usize = text
+        .split('\n')
+        .take(line.saturating_sub(1))
+        .map(|l| l.len() + 1)
+        .sum();
+    path_before(text, start.saturating_add(column))
+}
+
+/// [`path_at`] for the first `end` bytes of `text`.
+fn path_before(text: &str, end: usize) -> String {
+    let end = end.min(text.len());
+    let bytes = &text.as_bytes()[..end];
+    let mut frames: Vec<Frame<'_>> = Vec::new();
+    let mut expect_key = false;
+    let mut closed: Option<String> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if !matches!(c, b' ' | b'\t' | b'\r' | b'\n' | b':' | b',' | b'}' | b']') {
+            closed = None;
+            if let Some(Frame::Array { started, .. }) = frames.last_mut() {
+                *started = true;
+            }
+        }
+        match c {
+            b'"' => {
+                let from = i + 1;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                let to = i.min(bytes.len());
+                if expect_key {
+                    if let Some(Frame::Object { key }) = frames.last_mut() {
+                        *key = text.get(from..to);
+                    }
+                    expect_key = false;
+                }
+            }
+            b'{' => {
+                frames.push(Frame::Object { key: None });
+                expect_key = true;
+            }
+            b'[' => frames.push(Frame::Array {
+                index: 0,
+                started: false,
+            }),
+            b'}' | b']' => {
+                let depth = frames.len().saturating_sub(1);
+                closed = Some(path_of(&frames[..depth]));
+                frames.truncate(depth);
+                expect_key = false;
+            }
+            b',' => match frames.last_mut() {
+                Some(Frame::Object { key }) => {
+                    *key = None;
+                    expect_key = true;
+                }
+                Some(Frame::Array { index, started }) => {
+                    *index += 1;
+                    *started = false;
+                }
+                None => {}
+            },
+            _ => {}
+        }
+        i += 1;
+    }
+    closed.unwrap_or_else(|| path_of(&frames))
+}

@@ -1,0 +1,441 @@
+//! Outcomes (and scenarios) as compact JSON text (`docs/scenario.md`, "Outcome v1"): a small
+//! serde serializer appending to one `String`.
+//!
+//! The text is what serde_json writes, except for numbers with a fractional part: they are
+//! written in Rust's shortest round-trip form (`0.25`, `1e-7`), which reads back as the same
+//! `f64`. Non-finite numbers are written as `null`. Map keys must be strings or integers
+//! (integers are quoted); anything else is a [`WriteError`].
+
+use alloc::string::{String, ToString};
+use core::fmt::{self, Write as _};
+
+use serde::ser::{self, Serialize, Serializer};
+
+/// Why a value could not be written: only values whose `Serialize` fails, or maps with keys
+/// that are not strings or integers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WriteError(String);
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl core::error::Error for WriteError {}
+
+impl ser::Error for WriteError {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        WriteError(msg.to_string())
+    }
+}
+
+/// `value` as compact JSON text.
+pub fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, WriteError> {
+    let mut w = Writer(String::new());
+    value.serialize(&mut w)?;
+    Ok(w.0)
+}
+
+struct Writer(String);
+
+type W<T = ()> = Result<T, WriteError>;
+
+impl Writer {
+    fn unsigned(&mut self, mut v: u64) {
+        let mut digits = [0u8; 20];
+        let mut i = digits.len();
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (v % 10) as u8;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        // Only ASCII digits were written.
+        self.0
+            .push_str(core::str::from_utf8(&digits[i..]).unwrap_or_default());
+    }
+
+    fn signed(&mut self, v: i64) {
+        if v < 0 {
+            self.0.push('-');
+        }
+        self.unsigned(v.unsigned_abs());
+    }
+
+    fn string(&mut self, s: &str) {
+        let out = &mut self.0;
+        out.push('"');
+        let mut run = 0;
+        for (i, &b) in s.as_bytes().iter().enumerate() {
+            let escape = match b {
+                b'"' => "\\\"",
+                b'\\' => "\\\\",
+                b'\n' => "\\n",
+                b'\r' => "\\r",
+                b'\t' => "\\t",
+                0x08 => "\\b",
+                0x0c => "\\f",
+                0..=0x1f => "",
+                _ => continue,
+            };
+            // `i` is at an ASCII byte: a character boundary.
+            out.push_str(s.get(run..i).unwrap_or_default());
+            if escape.is_empty() {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push_str("\\u00");
+                out.push(char::from(HEX[usize::from(b >> 4)]));
+                out.push(char::from(HEX[usize::from(b & 0xf)]));
+            } else {
+                out.push_str(escape);
+            }
+            run = i + 1;
+        }
+        out.push_str(s.get(run..).unwrap_or_default());
+        out.push('"');
+    }
+
+    fn float(&mut self, v: f64) {
+        if v.is_finite() {
+            // Writing to a String cannot fail.
+            let _ = write!(self.0, "{v:?}");
+        } else {
+            self.0.push_str("null");
+        }
+    }
+
+    /// Open an object or array; its [`Compound`] writes the separators and the close.
+    fn open(&mut self, open: &str, close: &'static str) -> Compound<'_> {
+        self.0.push_str(open);
+        Compound {
+            w: self,
+            first: true,
+            close,
+        }
+    }
+
+    /// `{"variant":` before the value of an enum variant with data.
+    fn variant(&mut self, variant: &str) {
+        self.0.push('{');
+        self.string(variant);
+        self.0.push(':');
+    }
+}
+
+#[doc(hidden)]
+pub struct Compound<'w> {
+    w: &'w mut Writer,
+    first: bool,
+    close: &'static str,
+}
+
+impl Compound<'_> {
+    fn comma(&mut self) {
+        if !self.first {
+            self.w.0.push(',');
+        }
+        self.first = false;
+    }
+
+    fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> W {
+        self.comma();
+        value.serialize(&mut *self.w)
+    }
+
+    fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> W {
+        self.comma();
+        self.w.string(key);
+        self.w.0.push(':');
+        value.serialize(&mut *self.w)
+    }
+
+    fn end(self) -> W {
+        self.w.0.push_str(self.close);
+        Ok(())
+    }
+}
+
+impl<'w> Serializer for &'w mut Writer {
+    type Ok = ();
+    type Error = WriteError;
+    type SerializeSeq = Compound<'w>;
+    type SerializeTuple = Compound<'w>;
+    type SerializeTupleStruct = Compound<'w>;
+    type SerializeTupleVariant = Compound<'w>;
+    type SerializeMap = Compound<'w>;
+    type SerializeStruct = Compound<'w>;
+    type SerializeStructVariant = Compound<'w>;
+
+    fn serialize_bool(self, v: bool) -> W {
+        self.0.push_str(if v { "true" } else { "false" });
+        Ok(())
+    }
+
+    fn serialize_i8(self, v: i8) -> W {
+        self.serialize_i64(v.into())
+    }
+
+    fn serialize_i16(self, v: i16) -> W {
+        self.serialize_i64(v.into())
+    }
+
+    fn serialize_i32(self, v: i32) -> W {
+        self.serialize_i64(v.into())
+    }
+
+    fn serialize_i64(self, v: i64) -> W {
+        self.signed(v);
+        Ok(())
+    }
+
+    fn serialize_i128(self, v: i128) -> W {
+        let _ = write!(self.0, "{v}");
+        Ok(())
+    }
+
+    fn serialize_u8(self, v: u8) -> W {
+        self.serialize_u64(v.into())
+    }
+
+    fn serialize_u16(self, v: u16) -> W {
+        self.serialize_u64(v.into())
+    }
+
+    fn serialize_u32(self, v: u32) -> W {
+        self.serialize_u64(v.into())
+    }
+
+    fn serialize_u64(self, v: u64) -> W {
+        self.unsigned(v);
+        Ok(())
+    }
+
+    fn serialize_u128(self, v: u128) -> W {
+        let _ = write!(self.0, "{v}");
+        Ok(())
+    }
+
+    fn serialize_f32(self, v: f32) -> W {
+        self.float(v.into());
+        Ok(())
+    }
+
+    fn serialize_f64(self, v: f64) -> W {
+        self.float(v);
+        Ok(())
+    }
+
+    fn serialize_char(self, v: char) -> W {
+        self.string(v.encode_utf8(&mut [0; 4]));
+        Ok(())
+    }
+
+    fn serialize_str(self, v: &str) -> W {
+        self.string(v);
+        Ok(())
+    }
+
+    fn serialize_bytes(self, v: &[u8]) -> W {
+        let mut seq = self.open("[", "]");
+        for b in v {
+            seq.element(b)?;
+        }
+        seq.end()
+    }
+
+    fn serialize_none(self) -> W {
+        self.serialize_unit()
+    }
+
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> W {
+        value.serialize(self)
+    }
+
+    fn serialize_unit(self) -> W {
+        self.0.push_str("null");
+        Ok(())
+    }
+
+    fn serialize_unit_struct(self, _name: &'static str) -> W {
+        self.serialize_unit()
+    }
+
+    fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> W {
+        self.string(variant);
+        Ok(())
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _name: &'static str, value: &T) -> W {
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> W {
+        self.variant(variant);
+        value.serialize(&mut *self)?;
+        self.0.push('}');
+        Ok(())
+    }
+
+    fn serialize_seq(self, _len: Option<usize>) -> W<Compound<'w>> {
+        Ok(self.open("[", "]"))
+    }
+
+    fn serialize_tuple(self, _len: usize) -> W<Compound<'w>> {
+        Ok(self.open("[", "]"))
+    }
+
+    fn serialize_tuple_struct(self, _name: &'static str, _len: usize) -> W<Compound<'w>> {
+        Ok(self.open("[", "]"))
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> W<Compound<'w>> {
+        self.variant(variant);
+        Ok(self.open("[", "]}"))
+    }
+
+    fn serialize_map(self, _len: Option<usize>) -> W<Compound<'w>> {
+        Ok(self.open("{", "}"))
+    }
+
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> W<Compound<'w>> {
+        Ok(self.open("{", "}"))
+    }
+
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> W<Compound<'w>> {
+        self.variant(variant);
+        Ok(self.open("{", "}}"))
+    }
+}
+
+impl ser::SerializeSeq for Compound<'_> {
+    type Ok = ();
+    type Error = WriteError;
+
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> W {
+        self.element(value)
+    }
+
+    fn end(self) -> W {
+        Compound::end(self)
+    }
+}
+
+impl ser::SerializeTuple for Compound<'_> {
+    type Ok = ();
+    type Error = WriteError;
+
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> W {
+        self.element(value)
+    }
+
+    fn end(self) -> W {
+        Compound::end(self)
+    }
+}
+
+impl ser::SerializeTupleStruct for Compound<'_> {
+    type Ok = ();
+    type Error = WriteError;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> W {
+        self.element(value)
+    }
+
+    fn end(self) -> W {
+        Compound::end(self)
+    }
+}
+
+impl ser::SerializeTupleVariant for Compound<'_> {
+    type Ok = ();
+    type Error = WriteError;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> W {
+        self.element(value)
+    }
+
+    fn end(self) -> W {
+        Compound::end(self)
+    }
+}
+
+impl ser::SerializeMap for Compound<'_> {
+    type Ok = ();
+    type Error = WriteError;
+
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> W {
+        self.comma();
+        let start = self.w.0.len();
+        key.serialize(&mut *self.w)?;
+        // A key is a string; an integer is quoted, as JSON object keys are strings.
+        let out = &mut self.w.0;
+        match out.as_bytes().get(start) {
+            Some(b'"') => Ok(()),
+            Some(b'-' | b'0'..=b'9')
+                if out.get(start..).is_some_and(|k| !k.contains(['.', 'e'])) =>
+            {
+                out.insert(start, '"');
+                out.push('"');
+                Ok(())
+            }
+            _ => Err(WriteError(
+                "a map key must be a string or an integer".into(),
+            )),
+        }
+    }
+
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> W {
+        self.w.0.push(':');
+        value.serialize(&mut *self.w)
+    }
+
+    fn end(self) -> W {
+        Compound::end(self)
+    }
+}
+
+impl ser::SerializeStruct for Compound<'_> {
+    type Ok = ();
+    type Error = WriteError;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> W {
+        self.field(key, value)
+    }
+
+    fn end(self) -> W {
+        Compound::end(self)
+    }
+}
+
+impl ser::SerializeStructVariant for Compound<'_> {
+    type Ok = ();
+    type Error = WriteError;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> W {
+        self.field(key, value)
+    }
+
+    fn end(self) -> W {
+        Compound::end(self)
+    }
+}
