@@ -181,3 +181,12 @@ fn map_keys_must_be_strings_or_integers() {
     let bools: BTreeMap<bool, u8> = [(true, 1)].into();
     assert!(to_json(&bools).is_err());
 }
+
+#[test]
+fn long_texts_cross_the_write_buffer_whole() {
+    let long: String = "é😀\"x".repeat(5_000);
+    let v = json!({"long": long, "many": vec!["é😀\u{1}"; 3_000], "n": (0..2_000).collect::<Vec<u32>>()});
+    let text = to_json(&v).unwrap();
+    assert_eq!(text, serde_json::to_string(&v).unwrap());
+    assert_eq!(read(&text).unwrap(), v);
+}

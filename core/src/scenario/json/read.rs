@@ -71,6 +71,7 @@ enum Found {
 }
 
 impl<'a> Reader<'a> {
+    #[inline(always)]
     fn byte(&self) -> Option<u8> {
         self.text.as_bytes().get(self.pos).copied()
     }
@@ -115,6 +116,7 @@ impl<'a> Reader<'a> {
         Ok(true)
     }
 
+    #[inline(always)]
     fn slice(&self, from: usize, to: usize) -> &'a str {
         // Both ends sit at ASCII bytes, so they are character boundaries.
         self.text.get(from..to).unwrap_or_default()
@@ -134,6 +136,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Move past the bytes a string holds as they are.
+    #[inline(always)]
     fn plain_run(&mut self) -> Option<u8> {
         while let Some(c) = self.byte() {
             if c == b'"' || c == b'\\' || c < 0x20 {
@@ -247,6 +250,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Move past digits; false when there were none.
+    #[inline(always)]
     fn digits(&mut self) -> bool {
         let from = self.pos;
         while self.byte().is_some_and(|c| c.is_ascii_digit()) {

@@ -1,5 +1,7 @@
 //! Outcomes (and scenarios) as compact JSON text (`docs/scenario.md`, "Outcome v1"): a small
-//! serde serializer appending to one `String`.
+//! serde serializer. It writes into a fixed buffer and moves whole buffers into the `String`, so
+//! the many short pieces of an outcome cost no allocation checks each (this is most of the
+//! writing time in the size-optimized wasm build).
 //!
 //! The text is what serde_json writes, except for numbers with a fractional part: they are
 //! written in Rust's shortest round-trip form (`0.25`, `1e-7`), which reads back as the same
@@ -9,7 +11,7 @@
 use alloc::string::{String, ToString};
 use core::fmt::{self, Write as _};
 
-use serde::ser::{self, Serialize, Serializer};
+use serde::ser::{self, Impossible, Serialize, Serializer};
 
 /// Why a value could not be written: only values whose `Serialize` fails, or maps with keys
 /// that are not strings or integers.
@@ -32,16 +34,63 @@ impl ser::Error for WriteError {
 
 /// `value` as compact JSON text.
 pub fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, WriteError> {
-    let mut w = Writer(String::new());
+    let mut w = Writer {
+        out: String::new(),
+        buf: [0; CHUNK],
+        len: 0,
+    };
     value.serialize(&mut w)?;
-    Ok(w.0)
+    w.flush();
+    Ok(w.out)
 }
 
-struct Writer(String);
+const CHUNK: usize = 4096;
+
+struct Writer {
+    out: String,
+    /// Text not yet in `out`: always whole characters, as only whole strings are put in.
+    buf: [u8; CHUNK],
+    len: usize,
+}
 
 type W<T = ()> = Result<T, WriteError>;
 
 impl Writer {
+    #[inline(never)]
+    fn flush(&mut self) {
+        let text = self.buf.get(..self.len).unwrap_or_default();
+        // The buffer holds whole strings only, so it is always valid UTF-8.
+        self.out
+            .push_str(core::str::from_utf8(text).unwrap_or_default());
+        self.len = 0;
+    }
+
+    #[inline(always)]
+    fn push(&mut self, b: u8) {
+        if self.len == CHUNK {
+            self.flush();
+        }
+        if let Some(slot) = self.buf.get_mut(self.len) {
+            *slot = b;
+            self.len += 1;
+        }
+    }
+
+    fn push_str(&mut self, s: &str) {
+        let end = self.len + s.len();
+        if end > CHUNK {
+            self.flush();
+            if s.len() > CHUNK {
+                self.out.push_str(s);
+                return;
+            }
+        }
+        if let Some(slots) = self.buf.get_mut(self.len..self.len + s.len()) {
+            slots.copy_from_slice(s.as_bytes());
+            self.len += s.len();
+        }
+    }
+
     fn unsigned(&mut self, mut v: u64) {
         let mut digits = [0u8; 20];
         let mut i = digits.len();
@@ -54,20 +103,18 @@ impl Writer {
             }
         }
         // Only ASCII digits were written.
-        self.0
-            .push_str(core::str::from_utf8(&digits[i..]).unwrap_or_default());
+        self.push_str(core::str::from_utf8(&digits[i..]).unwrap_or_default());
     }
 
     fn signed(&mut self, v: i64) {
         if v < 0 {
-            self.0.push('-');
+            self.push(b'-');
         }
         self.unsigned(v.unsigned_abs());
     }
 
     fn string(&mut self, s: &str) {
-        let out = &mut self.0;
-        out.push('"');
+        self.push(b'"');
         let mut run = 0;
         for (i, &b) in s.as_bytes().iter().enumerate() {
             let escape = match b {
@@ -82,33 +129,33 @@ impl Writer {
                 _ => continue,
             };
             // `i` is at an ASCII byte: a character boundary.
-            out.push_str(s.get(run..i).unwrap_or_default());
+            self.push_str(s.get(run..i).unwrap_or_default());
             if escape.is_empty() {
                 const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.push_str("\\u00");
-                out.push(char::from(HEX[usize::from(b >> 4)]));
-                out.push(char::from(HEX[usize::from(b & 0xf)]));
+                self.push_str("\\u00");
+                self.push(HEX[usize::from(b >> 4)]);
+                self.push(HEX[usize::from(b & 0xf)]);
             } else {
-                out.push_str(escape);
+                self.push_str(escape);
             }
             run = i + 1;
         }
-        out.push_str(s.get(run..).unwrap_or_default());
-        out.push('"');
+        self.push_str(s.get(run..).unwrap_or_default());
+        self.push(b'"');
     }
 
     fn float(&mut self, v: f64) {
         if v.is_finite() {
-            // Writing to a String cannot fail.
-            let _ = write!(self.0, "{v:?}");
+            // Writing to the buffer cannot fail.
+            let _ = write!(self, "{v:?}");
         } else {
-            self.0.push_str("null");
+            self.push_str("null");
         }
     }
 
     /// Open an object or array; its [`Compound`] writes the separators and the close.
-    fn open(&mut self, open: &str, close: &'static str) -> Compound<'_> {
-        self.0.push_str(open);
+    fn open(&mut self, open: u8, close: &'static str) -> Compound<'_> {
+        self.push(open);
         Compound {
             w: self,
             first: true,
@@ -118,9 +165,16 @@ impl Writer {
 
     /// `{"variant":` before the value of an enum variant with data.
     fn variant(&mut self, variant: &str) {
-        self.0.push('{');
+        self.push(b'{');
         self.string(variant);
-        self.0.push(':');
+        self.push(b':');
+    }
+}
+
+impl fmt::Write for Writer {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.push_str(s);
+        Ok(())
     }
 }
 
@@ -134,7 +188,7 @@ pub struct Compound<'w> {
 impl Compound<'_> {
     fn comma(&mut self) {
         if !self.first {
-            self.w.0.push(',');
+            self.w.push(b',');
         }
         self.first = false;
     }
@@ -147,12 +201,12 @@ impl Compound<'_> {
     fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> W {
         self.comma();
         self.w.string(key);
-        self.w.0.push(':');
+        self.w.push(b':');
         value.serialize(&mut *self.w)
     }
 
     fn end(self) -> W {
-        self.w.0.push_str(self.close);
+        self.w.push_str(self.close);
         Ok(())
     }
 }
@@ -169,7 +223,7 @@ impl<'w> Serializer for &'w mut Writer {
     type SerializeStructVariant = Compound<'w>;
 
     fn serialize_bool(self, v: bool) -> W {
-        self.0.push_str(if v { "true" } else { "false" });
+        self.push_str(if v { "true" } else { "false" });
         Ok(())
     }
 
@@ -191,7 +245,7 @@ impl<'w> Serializer for &'w mut Writer {
     }
 
     fn serialize_i128(self, v: i128) -> W {
-        let _ = write!(self.0, "{v}");
+        let _ = write!(self, "{v}");
         Ok(())
     }
 
@@ -213,7 +267,7 @@ impl<'w> Serializer for &'w mut Writer {
     }
 
     fn serialize_u128(self, v: u128) -> W {
-        let _ = write!(self.0, "{v}");
+        let _ = write!(self, "{v}");
         Ok(())
     }
 
@@ -238,7 +292,7 @@ impl<'w> Serializer for &'w mut Writer {
     }
 
     fn serialize_bytes(self, v: &[u8]) -> W {
-        let mut seq = self.open("[", "]");
+        let mut seq = self.open(b'[', "]");
         for b in v {
             seq.element(b)?;
         }
@@ -254,7 +308,7 @@ impl<'w> Serializer for &'w mut Writer {
     }
 
     fn serialize_unit(self) -> W {
-        self.0.push_str("null");
+        self.push_str("null");
         Ok(())
     }
 
@@ -280,20 +334,20 @@ impl<'w> Serializer for &'w mut Writer {
     ) -> W {
         self.variant(variant);
         value.serialize(&mut *self)?;
-        self.0.push('}');
+        self.push(b'}');
         Ok(())
     }
 
     fn serialize_seq(self, _len: Option<usize>) -> W<Compound<'w>> {
-        Ok(self.open("[", "]"))
+        Ok(self.open(b'[', "]"))
     }
 
     fn serialize_tuple(self, _len: usize) -> W<Compound<'w>> {
-        Ok(self.open("[", "]"))
+        Ok(self.open(b'[', "]"))
     }
 
     fn serialize_tuple_struct(self, _name: &'static str, _len: usize) -> W<Compound<'w>> {
-        Ok(self.open("[", "]"))
+        Ok(self.open(b'[', "]"))
     }
 
     fn serialize_tuple_variant(
@@ -304,15 +358,15 @@ impl<'w> Serializer for &'w mut Writer {
         _len: usize,
     ) -> W<Compound<'w>> {
         self.variant(variant);
-        Ok(self.open("[", "]}"))
+        Ok(self.open(b'[', "]}"))
     }
 
     fn serialize_map(self, _len: Option<usize>) -> W<Compound<'w>> {
-        Ok(self.open("{", "}"))
+        Ok(self.open(b'{', "}"))
     }
 
     fn serialize_struct(self, _name: &'static str, _len: usize) -> W<Compound<'w>> {
-        Ok(self.open("{", "}"))
+        Ok(self.open(b'{', "}"))
     }
 
     fn serialize_struct_variant(
@@ -323,7 +377,7 @@ impl<'w> Serializer for &'w mut Writer {
         _len: usize,
     ) -> W<Compound<'w>> {
         self.variant(variant);
-        Ok(self.open("{", "}}"))
+        Ok(self.open(b'{', "}}"))
     }
 }
 
@@ -385,27 +439,11 @@ impl ser::SerializeMap for Compound<'_> {
 
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> W {
         self.comma();
-        let start = self.w.0.len();
-        key.serialize(&mut *self.w)?;
-        // A key is a string; an integer is quoted, as JSON object keys are strings.
-        let out = &mut self.w.0;
-        match out.as_bytes().get(start) {
-            Some(b'"') => Ok(()),
-            Some(b'-' | b'0'..=b'9')
-                if out.get(start..).is_some_and(|k| !k.contains(['.', 'e'])) =>
-            {
-                out.insert(start, '"');
-                out.push('"');
-                Ok(())
-            }
-            _ => Err(WriteError(
-                "a map key must be a string or an integer".into(),
-            )),
-        }
+        key.serialize(MapKey(&mut *self.w))
     }
 
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> W {
-        self.w.0.push(':');
+        self.w.push(b':');
         value.serialize(&mut *self.w)
     }
 
@@ -437,5 +475,178 @@ impl ser::SerializeStructVariant for Compound<'_> {
 
     fn end(self) -> W {
         Compound::end(self)
+    }
+}
+
+/// A map key: a string, or an integer written as a string (JSON object keys are strings).
+struct MapKey<'w>(&'w mut Writer);
+
+impl MapKey<'_> {
+    fn integer(self, v: impl fmt::Display) -> W {
+        let _ = write!(self.0, "\"{v}\"");
+        Ok(())
+    }
+}
+
+fn not_a_key<T>() -> W<T> {
+    Err(WriteError(
+        "a map key must be a string or an integer".into(),
+    ))
+}
+
+impl Serializer for MapKey<'_> {
+    type Ok = ();
+    type Error = WriteError;
+    type SerializeSeq = Impossible<(), WriteError>;
+    type SerializeTuple = Impossible<(), WriteError>;
+    type SerializeTupleStruct = Impossible<(), WriteError>;
+    type SerializeTupleVariant = Impossible<(), WriteError>;
+    type SerializeMap = Impossible<(), WriteError>;
+    type SerializeStruct = Impossible<(), WriteError>;
+    type SerializeStructVariant = Impossible<(), WriteError>;
+
+    fn serialize_str(self, v: &str) -> W {
+        self.0.string(v);
+        Ok(())
+    }
+
+    fn serialize_char(self, v: char) -> W {
+        self.0.string(v.encode_utf8(&mut [0; 4]));
+        Ok(())
+    }
+
+    fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> W {
+        self.0.string(variant);
+        Ok(())
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _name: &'static str, value: &T) -> W {
+        value.serialize(self)
+    }
+
+    fn serialize_i8(self, v: i8) -> W {
+        self.integer(v)
+    }
+
+    fn serialize_i16(self, v: i16) -> W {
+        self.integer(v)
+    }
+
+    fn serialize_i32(self, v: i32) -> W {
+        self.integer(v)
+    }
+
+    fn serialize_i64(self, v: i64) -> W {
+        self.integer(v)
+    }
+
+    fn serialize_i128(self, v: i128) -> W {
+        self.integer(v)
+    }
+
+    fn serialize_u8(self, v: u8) -> W {
+        self.integer(v)
+    }
+
+    fn serialize_u16(self, v: u16) -> W {
+        self.integer(v)
+    }
+
+    fn serialize_u32(self, v: u32) -> W {
+        self.integer(v)
+    }
+
+    fn serialize_u64(self, v: u64) -> W {
+        self.integer(v)
+    }
+
+    fn serialize_u128(self, v: u128) -> W {
+        self.integer(v)
+    }
+
+    fn serialize_bool(self, _v: bool) -> W {
+        not_a_key()
+    }
+
+    fn serialize_f32(self, _v: f32) -> W {
+        not_a_key()
+    }
+
+    fn serialize_f64(self, _v: f64) -> W {
+        not_a_key()
+    }
+
+    fn serialize_bytes(self, _v: &[u8]) -> W {
+        not_a_key()
+    }
+
+    fn serialize_none(self) -> W {
+        not_a_key()
+    }
+
+    fn serialize_some<T: Serialize + ?Sized>(self, _value: &T) -> W {
+        not_a_key()
+    }
+
+    fn serialize_unit(self) -> W {
+        not_a_key()
+    }
+
+    fn serialize_unit_struct(self, _name: &'static str) -> W {
+        not_a_key()
+    }
+
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _value: &T,
+    ) -> W {
+        not_a_key()
+    }
+
+    fn serialize_seq(self, _len: Option<usize>) -> W<Self::SerializeSeq> {
+        not_a_key()
+    }
+
+    fn serialize_tuple(self, _len: usize) -> W<Self::SerializeTuple> {
+        not_a_key()
+    }
+
+    fn serialize_tuple_struct(
+        self,
+        _name: &'static str,
+        _len: usize,
+    ) -> W<Self::SerializeTupleStruct> {
+        not_a_key()
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _len: usize,
+    ) -> W<Self::SerializeTupleVariant> {
+        not_a_key()
+    }
+
+    fn serialize_map(self, _len: Option<usize>) -> W<Self::SerializeMap> {
+        not_a_key()
+    }
+
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> W<Self::SerializeStruct> {
+        not_a_key()
+    }
+
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _len: usize,
+    ) -> W<Self::SerializeStructVariant> {
+        not_a_key()
     }
 }
