@@ -115,30 +115,35 @@ impl Writer {
 
     fn string(&mut self, s: &str) {
         self.push(b'"');
+        let bytes = s.as_bytes();
         let mut run = 0;
-        for (i, &b) in s.as_bytes().iter().enumerate() {
-            let escape = match b {
-                b'"' => "\\\"",
-                b'\\' => "\\\\",
-                b'\n' => "\\n",
-                b'\r' => "\\r",
-                b'\t' => "\\t",
-                0x08 => "\\b",
-                0x0c => "\\f",
-                0..=0x1f => "",
-                _ => continue,
-            };
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            // Bytes that need no escape extend the run.
+            if b >= 0x20 && b != b'"' && b != b'\\' {
+                i += 1;
+                continue;
+            }
             // `i` is at an ASCII byte: a character boundary.
             self.push_str(s.get(run..i).unwrap_or_default());
-            if escape.is_empty() {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                self.push_str("\\u00");
-                self.push(HEX[usize::from(b >> 4)]);
-                self.push(HEX[usize::from(b & 0xf)]);
-            } else {
-                self.push_str(escape);
+            match b {
+                b'"' => self.push_str("\\\""),
+                b'\\' => self.push_str("\\\\"),
+                b'\n' => self.push_str("\\n"),
+                b'\r' => self.push_str("\\r"),
+                b'\t' => self.push_str("\\t"),
+                0x08 => self.push_str("\\b"),
+                0x0c => self.push_str("\\f"),
+                _ => {
+                    const HEX: &[u8; 16] = b"0123456789abcdef";
+                    self.push_str("\\u00");
+                    self.push(HEX[usize::from(b >> 4)]);
+                    self.push(HEX[usize::from(b & 0xf)]);
+                }
             }
-            run = i + 1;
+            i += 1;
+            run = i;
         }
         self.push_str(s.get(run..).unwrap_or_default());
         self.push(b'"');
