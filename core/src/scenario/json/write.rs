@@ -386,57 +386,50 @@ impl<'w> Serializer for &'w mut Writer {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_> {
-    type Ok = ();
-    type Error = WriteError;
+/// The serde traits for arrays and objects that differ only in their name: elements
+/// (`element`) or named fields (`field`), then the close.
+macro_rules! compound {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = WriteError;
 
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> W {
-        self.element(value)
-    }
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> W {
+                self.element(value)
+            }
 
-    fn end(self) -> W {
-        Compound::end(self)
-    }
+            fn end(self) -> W {
+                Compound::end(self)
+            }
+        }
+    )*};
+    ($($trait:ident),* with keys) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = WriteError;
+
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> W {
+                self.field(key, value)
+            }
+
+            fn end(self) -> W {
+                Compound::end(self)
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Compound<'_> {
-    type Ok = ();
-    type Error = WriteError;
-
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> W {
-        self.element(value)
-    }
-
-    fn end(self) -> W {
-        Compound::end(self)
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_> {
-    type Ok = ();
-    type Error = WriteError;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> W {
-        self.element(value)
-    }
-
-    fn end(self) -> W {
-        Compound::end(self)
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_> {
-    type Ok = ();
-    type Error = WriteError;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> W {
-        self.element(value)
-    }
-
-    fn end(self) -> W {
-        Compound::end(self)
-    }
-}
+compound!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
+compound!(SerializeStruct, SerializeStructVariant with keys);
 
 impl ser::SerializeMap for Compound<'_> {
     type Ok = ();
@@ -457,34 +450,17 @@ impl ser::SerializeMap for Compound<'_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_> {
-    type Ok = ();
-    type Error = WriteError;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> W {
-        self.field(key, value)
-    }
-
-    fn end(self) -> W {
-        Compound::end(self)
-    }
-}
-
-impl ser::SerializeStructVariant for Compound<'_> {
-    type Ok = ();
-    type Error = WriteError;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> W {
-        self.field(key, value)
-    }
-
-    fn end(self) -> W {
-        Compound::end(self)
-    }
-}
-
 /// A map key: a string, or an integer written as a string (JSON object keys are strings).
 struct MapKey<'w>(&'w mut Writer);
+
+/// `serialize_i8` ... `serialize_u128` of [`MapKey`]: the integer, quoted.
+macro_rules! integer_keys {
+    ($($method:ident: $t:ty),*) => {$(
+        fn $method(self, v: $t) -> W {
+            self.integer(v)
+        }
+    )*};
+}
 
 impl MapKey<'_> {
     fn integer(self, v: impl fmt::Display) -> W {
@@ -529,45 +505,11 @@ impl Serializer for MapKey<'_> {
         value.serialize(self)
     }
 
-    fn serialize_i8(self, v: i8) -> W {
-        self.integer(v)
-    }
-
-    fn serialize_i16(self, v: i16) -> W {
-        self.integer(v)
-    }
-
-    fn serialize_i32(self, v: i32) -> W {
-        self.integer(v)
-    }
-
-    fn serialize_i64(self, v: i64) -> W {
-        self.integer(v)
-    }
-
-    fn serialize_i128(self, v: i128) -> W {
-        self.integer(v)
-    }
-
-    fn serialize_u8(self, v: u8) -> W {
-        self.integer(v)
-    }
-
-    fn serialize_u16(self, v: u16) -> W {
-        self.integer(v)
-    }
-
-    fn serialize_u32(self, v: u32) -> W {
-        self.integer(v)
-    }
-
-    fn serialize_u64(self, v: u64) -> W {
-        self.integer(v)
-    }
-
-    fn serialize_u128(self, v: u128) -> W {
-        self.integer(v)
-    }
+    integer_keys!(
+        serialize_i8: i8, serialize_i16: i16, serialize_i32: i32, serialize_i64: i64,
+        serialize_i128: i128, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
+        serialize_u64: u64, serialize_u128: u128
+    );
 
     fn serialize_bool(self, _v: bool) -> W {
         not_a_key()
