@@ -10,6 +10,9 @@
 
 extern crate alloc;
 
+#[macro_use]
+mod record;
+
 pub mod division;
 pub mod error;
 pub mod eru;

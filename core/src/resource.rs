@@ -240,35 +240,80 @@ pub mod bytes {
         }
     }
 
-    /// `#[serde(deserialize_with = "bytes::signed")]`.
-    pub fn signed<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
-        Amount::deserialize(d).map(|a| a.0)
+    /// A byte amount that may be negative (`memory`, `storage`): read as `i64`.
+    pub struct Signed(i64);
+
+    impl<'de> Deserialize<'de> for Signed {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            Amount::deserialize(d).map(|a| Signed(a.0))
+        }
     }
 
-    /// A map of amounts (`numaMemory`).
-    pub fn signed_map<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, i64>, D::Error> {
-        let m = BTreeMap::<String, Amount>::deserialize(d)?;
-        Ok(m.into_iter().map(|(k, v)| (k, v.0)).collect())
+    impl From<Signed> for i64 {
+        fn from(a: Signed) -> i64 {
+            a.0
+        }
     }
+
+    /// A map of amounts that may be negative (`numaMemory`).
+    pub struct SignedMap(BTreeMap<String, i64>);
 
     /// A map of sizes that must not be negative (`volumes`, `usageVolumes`).
-    pub fn unsigned_map<'de, D: Deserializer<'de>>(
-        d: D,
-    ) -> Result<BTreeMap<String, u64>, D::Error> {
-        let m = BTreeMap::<String, Amount>::deserialize(d)?;
-        m.into_iter()
-            .map(|(k, v)| {
-                u64::try_from(v.0).map(|n| (k, n)).map_err(|_| {
+    pub struct UnsignedMap(BTreeMap<String, u64>);
+
+    impl<'de> Deserialize<'de> for SignedMap {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_map(AmountMap(Ok)).map(SignedMap)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for UnsignedMap {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_map(AmountMap(|v| u64::try_from(v).map_err(|_| v)))
+                .map(UnsignedMap)
+        }
+    }
+
+    impl From<SignedMap> for BTreeMap<String, i64> {
+        fn from(m: SignedMap) -> Self {
+            m.0
+        }
+    }
+
+    impl From<UnsignedMap> for BTreeMap<String, u64> {
+        fn from(m: UnsignedMap) -> Self {
+            m.0
+        }
+    }
+
+    /// Reads a map of amounts straight into the map kept, each checked by `.0` (a negative
+    /// amount where none may be is returned as `Err(amount)`). A key given twice keeps its
+    /// last amount, as serde's maps do.
+    struct AmountMap<F>(F);
+
+    impl<'de, T, F: Fn(i64) -> Result<T, i64>> Visitor<'de> for AmountMap<F> {
+        type Value = BTreeMap<String, T>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a map")
+        }
+
+        fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some((key, Amount(v))) = map.next_entry::<String, Amount>()? {
+                let value = (self.0)(v).map_err(|value| {
                     de::Error::custom(
                         crate::Error::Negative {
                             field: String::new(),
-                            value: v.0,
+                            value,
                         }
                         .tagged(),
                     )
-                })
-            })
-            .collect()
+                })?;
+                out.insert(key, value);
+            }
+            Ok(out)
+        }
     }
 }
 

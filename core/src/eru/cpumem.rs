@@ -20,23 +20,19 @@ use crate::error::{Error, Result};
 pub type CpuMap = BTreeMap<String, i64>;
 
 /// Plugin configuration.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CpuMemConfig {
     /// Pieces per core (default 100).
-    #[serde(default = "default_share_base")]
     pub share_base: i64,
     /// At most this many fragment cores per plan; -1: no limit.
-    #[serde(default = "default_max_share")]
     pub max_share: i64,
 }
 
-fn default_share_base() -> i64 {
-    100
-}
-fn default_max_share() -> i64 {
-    -1
-}
+record!(CpuMemConfig {
+    share_base: "shareBase",
+    max_share: "maxShare",
+});
 
 impl Default for CpuMemConfig {
     fn default() -> Self {
@@ -48,16 +44,19 @@ impl Default for CpuMemConfig {
 }
 
 /// What is in use on a node.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CpuMemUsage {
-    #[serde(default)]
     pub cpu_map: CpuMap,
-    #[serde(default, deserialize_with = "crate::resource::bytes::signed")]
     pub memory: i64,
-    #[serde(default, deserialize_with = "crate::resource::bytes::signed_map")]
     pub numa_memory: BTreeMap<String, i64>,
 }
+
+record!(CpuMemUsage {
+    cpu_map: "cpuMap",
+    memory: "memory" as crate::resource::bytes::Signed,
+    numa_memory: "numaMemory" as crate::resource::bytes::SignedMap,
+});
 
 /// A node's CPU and memory.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]

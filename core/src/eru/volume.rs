@@ -25,18 +25,21 @@ pub struct Binding {
 }
 
 /// Read and write IOPS and bytes per second.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Io {
-    #[serde(default)]
     pub read_iops: u64,
-    #[serde(default)]
     pub write_iops: u64,
-    #[serde(default)]
     pub read_bps: u64,
-    #[serde(default)]
     pub write_bps: u64,
 }
+
+record!(Io {
+    read_iops: "readIops",
+    write_iops: "writeIops",
+    read_bps: "readBps",
+    write_bps: "writeBps",
+});
 
 impl Io {
     fn is_zero(&self) -> bool {
@@ -188,21 +191,25 @@ pub fn bytes(s: &str) -> Option<u64> {
 }
 
 /// A disk with its mount points and IO capacity.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Disk {
     pub device: String,
-    #[serde(default)]
     pub mounts: Vec<String>,
-    #[serde(default)]
     pub read_iops: u64,
-    #[serde(default)]
     pub write_iops: u64,
-    #[serde(default)]
     pub read_bps: u64,
-    #[serde(default)]
     pub write_bps: u64,
 }
+
+record!(Disk {
+    device: "device"[required],
+    mounts: "mounts",
+    read_iops: "readIops",
+    write_iops: "writeIops",
+    read_bps: "readBps",
+    write_bps: "writeBps",
+});
 
 impl Disk {
     pub fn io(&self) -> Io {

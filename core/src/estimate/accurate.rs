@@ -22,19 +22,23 @@ use crate::selector::label::Labels;
 use crate::selector::node::{Mismatch, NodeClaim, NodeFacts, Taint};
 
 /// A member cluster's node.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Node {
     pub name: String,
-    #[serde(default)]
     pub labels: Labels,
-    #[serde(default)]
     pub taints: Vec<Taint>,
-    #[serde(default)]
     pub unschedulable: bool,
-    #[serde(default)]
     pub allocatable: ResourceList,
 }
+
+record!(Node {
+    name: "name"[required],
+    labels: "labels",
+    taints: "taints",
+    unschedulable: "unschedulable",
+    allocatable: "allocatable",
+});
 
 /// A pod's phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -48,33 +52,38 @@ pub enum PodPhase {
 }
 
 /// A container's requests.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Container {
-    #[serde(default)]
     pub requests: ResourceList,
 }
 
+record!(Container {
+    requests: "requests",
+});
+
 /// A pod. `requests` is a shorthand for one container's requests.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Pod {
-    #[serde(default)]
     pub name: String,
     /// The node it is bound to; unbound pods take nothing.
-    #[serde(default)]
     pub node_name: Option<String>,
-    #[serde(default)]
     pub phase: PodPhase,
-    #[serde(default)]
     pub requests: ResourceList,
-    #[serde(default)]
     pub containers: Vec<Container>,
-    #[serde(default)]
     pub init_containers: Vec<Container>,
-    #[serde(default)]
     pub overhead: ResourceList,
 }
+
+record!(Pod {
+    name: "name",
+    node_name: "nodeName",
+    phase: "phase",
+    requests: "requests",
+    containers: "containers",
+    init_containers: "initContainers",
+    overhead: "overhead",
+});
 
 impl Pod {
     /// Whether the pod holds resources on its node.

@@ -18,19 +18,22 @@ use crate::quantity::{decimal, human};
 use crate::resource::ResourceList;
 
 /// A cluster's `status.resourceSummary`.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ResourceSummary {
-    #[serde(default)]
     pub allocatable: ResourceList,
-    #[serde(default)]
     pub allocated: ResourceList,
-    #[serde(default)]
     pub allocating: ResourceList,
     /// Nodes per grade of the cluster's resource models.
-    #[serde(default)]
     pub allocatable_modelings: Vec<AllocatableModeling>,
 }
+
+record!(ResourceSummary {
+    allocatable: "allocatable",
+    allocated: "allocated",
+    allocating: "allocating",
+    allocatable_modelings: "allocatableModelings",
+});
 
 /// What the general estimator looks at for one cluster.
 #[derive(Debug, Clone, Copy, Default)]

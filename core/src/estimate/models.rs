@@ -29,20 +29,28 @@ pub struct ModelRange {
 }
 
 /// A grade: the ranges of each resource a node's free amount falls into.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ResourceModel {
     pub grade: u64,
     pub ranges: Vec<ModelRange>,
 }
 
+record!(ResourceModel start = ResourceModel { grade: 0, ranges: Vec::new() }; {
+    grade: "grade" [required],
+    ranges: "ranges" [required],
+});
+
 /// How many nodes of a cluster are in a grade (`status.resourceSummary.allocatableModelings`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct AllocatableModeling {
     pub grade: u64,
     pub count: u64,
 }
+
+record!(AllocatableModeling start = AllocatableModeling { grade: 0, count: 0 }; {
+    grade: "grade" [required],
+    count: "count" [required],
+});
 
 /// A rule of model validation; each violation names one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -46,81 +46,109 @@ pub const FORMAT_VERSION: u32 = 1;
 pub const MAX_PODS: usize = 1 << 22;
 
 /// A whole problem.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Scenario {
     /// Always 1 for this format.
     pub version: u32,
     /// A title, for people (the playground shows it).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub title: String,
     /// A longer description, for people.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub description: String,
     /// Karmada member clusters (candidates, in candidate order).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub clusters: Option<Vec<Target>>,
     /// eru nodes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<Vec<EruNode>>,
-    #[serde(default)]
     pub workload: Workload,
-    #[serde(default)]
     pub policy: Policy,
     /// Karmada: the previous result (`spec.clusters`), cluster name -> replicas. eru nodes
     /// carry their instances in `nodes[i].count`.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub previous: BTreeMap<String, i64>,
     /// Seed of every random choice; absent: the caller draws one and reports it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
     /// The ResourceBinding UID (Webster's name tie direction).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub uid: String,
 }
 
+record!(Scenario {
+    version: "version"[required],
+    title: "title",
+    description: "description",
+    clusters: "clusters",
+    nodes: "nodes",
+    workload: "workload",
+    policy: "policy",
+    previous: "previous",
+    seed: "seed",
+    uid: "uid",
+});
+
 /// A Karmada member cluster with whatever its estimators look at.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Target {
     pub name: String,
-    #[serde(default, skip_serializing_if = "Labels::is_empty")]
+    #[serde(skip_serializing_if = "Labels::is_empty")]
     pub labels: Labels,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub provider: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub region: String,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub zones: Vec<String>,
     /// Shorthand static weight: the cluster's own rule. Either every weighted cluster says it
     /// here or `policy.staticWeights` lists rules, not both.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub weight: Option<i64>,
     /// Overflow tier (lower first), used when `policy.overflow` is on.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub overflow_order: i64,
     /// Replicas the cluster can take, as stated (an estimator answer named `given`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub available_replicas: Option<i64>,
     /// `status.resourceSummary`: the general estimator's input.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_summary: Option<ResourceSummary>,
     /// `spec.resourceModels`: grades for the summary's `allocatableModelings`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub resource_models: Vec<ResourceModel>,
     /// Nodes: the accurate estimator's input.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<Vec<Node>>,
     /// Pods bound to those nodes.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pods: Vec<Pod>,
     /// ResourceQuotas of the workload's namespace (the accurate estimator's quota plugin).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub resource_quotas: Vec<ResourceQuota>,
     /// Workloads scheduled here but not yet running (SchedulingOvercommitProtection).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub assumed: Vec<AssumedWorkload>,
 }
+
+record!(Target {
+    name: "name"[required],
+    labels: "labels",
+    provider: "provider",
+    region: "region",
+    zones: "zones",
+    weight: "weight",
+    overflow_order: "overflowOrder",
+    available_replicas: "availableReplicas",
+    resource_summary: "resourceSummary",
+    resource_models: "resourceModels",
+    nodes: "nodes",
+    pods: "pods",
+    resource_quotas: "resourceQuotas",
+    assumed: "assumed",
+});
 
 fn is_zero(v: &i64) -> bool {
     *v == 0
@@ -129,37 +157,49 @@ fn is_zero(v: &i64) -> bool {
 /// What is scheduled. Karmada uses `replicas`, `requests`, `nodeClaim`, `components` and
 /// `priorityClass`; eru uses `count`, `requests` (`cpu`, `memory`, `storage`), `limits`
 /// (`cpu`, `memory`), `cpuBind` and `volumes`.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Workload {
     /// Karmada: `spec.replicas`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub replicas: Option<i64>,
     /// eru: new instances to deploy.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<i64>,
     /// Per replica (instance). Karmada: absent means the workload declares no requirements.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub requests: Option<ResourceList>,
     /// eru: CPU and memory limits.
-    #[serde(default, skip_serializing_if = "ResourceList::is_empty")]
+    #[serde(skip_serializing_if = "ResourceList::is_empty")]
     pub limits: ResourceList,
     /// Karmada: the pods' node selector, required node affinity and tolerations.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_claim: Option<NodeClaim>,
     /// Karmada: a multi-component workload; estimators count complete sets.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub components: Vec<Component>,
     /// Karmada: the pods' PriorityClass (quota scopes).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub priority_class: Option<String>,
     /// eru: bind CPUs (full and fragment cores).
-    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    #[serde(skip_serializing_if = "core::ops::Not::not")]
     pub cpu_bind: bool,
     /// eru: volume bindings `src:dst[:flags[:size[:riops:wiops:rbps:wbps]]]`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub volumes: Vec<String>,
 }
+
+record!(Workload {
+    replicas: "replicas",
+    count: "count",
+    requests: "requests",
+    limits: "limits",
+    node_claim: "nodeClaim",
+    components: "components",
+    priority_class: "priorityClass",
+    cpu_bind: "cpuBind",
+    volumes: "volumes",
+});
 
 /// Which Karmada estimator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -172,45 +212,55 @@ pub enum Estimator {
 }
 
 /// How it is scheduled.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Policy {
     /// Karmada: `duplicated`, `staticWeight` (default), `dynamicWeight`, `aggregated`.
     /// eru: `AUTO` (default), `FILL`, `EACH`, `GLOBAL`, `DRAINED`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub strategy: Option<String>,
     /// Karmada: the division method.
-    #[serde(default)]
     pub method: Method,
     /// Karmada: static weight rules; absent (and no cluster `weight`) means every cluster
     /// weighs 1.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub static_weights: Option<Vec<StaticWeightRule>>,
     /// Karmada: the estimators to run; absent: each whose input a cluster has.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub estimators: Option<Vec<Estimator>>,
     /// Karmada: how resource models are read.
-    #[serde(default)]
     pub model_method: ModelMethod,
     /// Karmada: feature gates.
-    #[serde(default)]
     pub gates: Gates,
     /// Karmada: a reschedule was triggered: divide afresh, ignoring placements.
-    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    #[serde(skip_serializing_if = "core::ops::Not::not")]
     pub fresh: bool,
     /// Karmada: fill clusters tier by tier of `overflowOrder`.
-    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    #[serde(skip_serializing_if = "core::ops::Not::not")]
     pub overflow: bool,
     /// eru: `NodesLimit` (0: none).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub nodes_limit: i64,
     /// eru: the cpumem plugin's share base and max share.
-    #[serde(default)]
     pub cpumem: CpuMemConfig,
     /// eru: the storage plugin's cap on instances per node.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_deploy_count: Option<u64>,
 }
+
+record!(Policy {
+    strategy: "strategy",
+    method: "method",
+    static_weights: "staticWeights",
+    estimators: "estimators",
+    model_method: "modelMethod",
+    gates: "gates",
+    fresh: "fresh",
+    overflow: "overflow",
+    nodes_limit: "nodesLimit",
+    cpumem: "cpumem",
+    max_deploy_count: "maxDeployCount",
+});
 
 /// Which family a scenario belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

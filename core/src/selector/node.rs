@@ -65,20 +65,26 @@ impl NodeOperator {
 }
 
 /// One node selector term: the AND of its expressions. An empty term matches nothing.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct NodeSelectorTerm {
-    #[serde(default)]
     pub match_expressions: Vec<Requirement>,
 }
 
+record!(NodeSelectorTerm {
+    match_expressions: "matchExpressions",
+});
+
 /// `requiredDuringSchedulingIgnoredDuringExecution`: the OR of its terms.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct NodeSelector {
-    #[serde(default)]
     pub node_selector_terms: Vec<NodeSelectorTerm>,
 }
+
+record!(NodeSelector {
+    node_selector_terms: "nodeSelectorTerms",
+});
 
 /// A taint's effect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,14 +95,18 @@ pub enum TaintEffect {
 }
 
 /// A node taint.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Taint {
     pub key: String,
-    #[serde(default)]
     pub value: String,
     pub effect: TaintEffect,
 }
+
+record!(Taint start = Taint { key: String::new(), value: String::new(), effect: TaintEffect::NoSchedule }; {
+    key: "key" [required],
+    value: "value",
+    effect: "effect" [required],
+});
 
 /// A toleration operator. `Lt` and `Gt` are accepted but never tolerate (as Karmada).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -109,18 +119,20 @@ pub enum TolerationOperator {
 }
 
 /// A pod toleration. Empty key with `Exists` tolerates every taint; no effect means any effect.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Toleration {
-    #[serde(default)]
     pub key: String,
-    #[serde(default)]
     pub operator: TolerationOperator,
-    #[serde(default)]
     pub value: String,
-    #[serde(default)]
     pub effect: Option<TaintEffect>,
 }
+
+record!(Toleration {
+    key: "key",
+    operator: "operator",
+    value: "value",
+    effect: "effect",
+});
 
 impl Toleration {
     /// Whether this toleration tolerates `taint`.
@@ -140,16 +152,19 @@ impl Toleration {
 }
 
 /// What a workload asks of a node.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct NodeClaim {
-    #[serde(default)]
     pub node_selector: BTreeMap<String, String>,
-    #[serde(default)]
     pub hard_node_affinity: Option<NodeSelector>,
-    #[serde(default)]
     pub tolerations: Vec<Toleration>,
 }
+
+record!(NodeClaim {
+    node_selector: "nodeSelector",
+    hard_node_affinity: "hardNodeAffinity",
+    tolerations: "tolerations",
+});
 
 /// The parts of a node the claim looks at.
 #[derive(Debug, Clone, Copy)]
