@@ -6,6 +6,8 @@
 //! `clusters[2].weight`.
 
 use alloc::string::String;
+
+use crate::text::Quoted;
 use core::fmt;
 
 /// Largest number of replicas (seats) allot divides in one call: 2^53, the largest integer a
@@ -280,7 +282,7 @@ impl fmt::Display for Reason<'_> {
                 write!(f, "too large, allot accepts at most {limit}")
             }
             Error::DuplicateName { name, .. } => {
-                write!(f, "the name {name:?} appears more than once")
+                write!(f, "the name {} appears more than once", Quoted(name))
             }
             Error::EmptyName { .. } => write!(f, "the name must not be empty"),
             Error::NoCandidates { .. } => {
@@ -301,11 +303,16 @@ impl fmt::Display for Reason<'_> {
             ),
             Error::UnknownValue {
                 value, expected, ..
-            } => write!(f, "unknown value {value:?}, expected one of {expected}"),
+            } => write!(
+                f,
+                "unknown value {}, expected one of {expected}",
+                Quoted(value)
+            ),
             Error::Missing { .. } => write!(f, "required but missing"),
             Error::InvalidQuantity { value, problem, .. } => write!(
                 f,
-                "{value:?} is not a quantity allot reads: {}",
+                "{} is not a quantity allot reads: {}",
+                Quoted(value),
                 problem.describe()
             ),
             Error::InsufficientResource {
@@ -331,7 +338,8 @@ impl fmt::Display for Reason<'_> {
             }
             Error::InvalidStrategy { value, .. } => write!(
                 f,
-                "{value:?} is not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED)"
+                "{} is not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED)",
+                Quoted(value)
             ),
             Error::InvalidResource { reason, .. } => f.write_str(reason),
             Error::InvalidModel {

@@ -24,6 +24,7 @@ pub mod resource;
 pub mod rng;
 pub mod scenario;
 pub mod selector;
+mod text;
 
 pub use error::{Error, Result};
 

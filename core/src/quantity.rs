@@ -96,15 +96,17 @@ pub fn parse(text: &str, unit: Unit, field: &str) -> Result<u64> {
 /// A JSON number as a quantity: the same meaning as the string of that number (`cpu: 0.5`
 /// is 500m, `memory: 1024` is 1024 bytes).
 pub fn from_f64(value: f64, unit: Unit, field: &str) -> Result<u64> {
+    // The shortest decimal that reads back as the same f64, with an exponent where that is
+    // shorter (`1e-7`): a quantity suffix, so it reads as the same amount.
+    let text = format!("{}", crate::text::Decimal(value));
     if !value.is_finite() {
         return Err(Error::InvalidQuantity {
             field: field.into(),
-            value: format!("{value}"),
+            value: text,
             problem: QuantityProblem::Malformed,
         });
     }
-    // Display prints the shortest decimal that reads back as the same f64, without exponent.
-    parse(&format!("{value}"), unit, field)
+    parse(&text, unit, field)
 }
 
 /// An integer JSON number as a quantity.
@@ -342,6 +344,21 @@ mod tests {
         assert_eq!(bytes("10.50"), Ok(11));
         assert_eq!(bytes("0.000"), Ok(0));
         assert_eq!(bytes("1000000000000000000000e-10"), Ok(100_000_000_000));
+    }
+
+    /// JSON numbers read as the quantity their shortest decimal spells, exponent forms
+    /// (`1e-7`, `1e+21`) included.
+    #[test]
+    fn json_numbers_as_quantities() {
+        assert_eq!(from_f64(0.5, Unit::Milli, "cpu").unwrap(), 500);
+        assert_eq!(from_f64(2.0, Unit::Milli, "cpu").unwrap(), 2000);
+        assert_eq!(from_f64(2.5e3, Unit::Base, "memory").unwrap(), 2500);
+        assert_eq!(from_f64(1e-7, Unit::Milli, "cpu").unwrap(), 1);
+        assert_eq!(from_f64(1.5e15, Unit::Base, "memory").unwrap(), 1_500_000_000_000_000);
+        assert_eq!(from_f64(1e21, Unit::Base, "memory").unwrap_err().code(), "too_large");
+        let e = from_f64(f64::NAN, Unit::Base, "memory").unwrap_err();
+        assert_eq!(e.code(), "invalid_quantity");
+        assert!(format!("{e}").contains("\"NaN\""), "{e}");
     }
 
     #[test]

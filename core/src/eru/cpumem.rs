@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Capacity, ResourceKind};
 use crate::error::{Error, Result};
+use crate::text::Decimal;
 
 /// Core id -> pieces (share base pieces make one core).
 pub type CpuMap = BTreeMap<String, i64>;
@@ -156,7 +157,7 @@ pub fn normalize(r: &CpuMemRequest) -> Result<CpuMemRequest> {
             "request.cpuRequest",
             format!(
                 "CPU must not be negative, got {}",
-                r.cpu_request.min(r.cpu_limit)
+                Decimal(r.cpu_request.min(r.cpu_limit))
             ),
         ));
     }
@@ -186,7 +187,10 @@ pub fn validate_node(n: &CpuMemNode, field: &str) -> Result<()> {
                 return Err(invalid(
                     ResourceKind::Cpu,
                     &format!("{field}.{name}"),
-                    format!("core id {id:?} is not a non-negative integer"),
+                    format!(
+                        "core id {} is not a non-negative integer",
+                        crate::text::Quoted(id)
+                    ),
                 ));
             }
             if pieces < 0 {
@@ -260,7 +264,7 @@ fn memory_only(node: &CpuMemNode, r: &CpuMemRequest) -> CpuMemCapacity {
             weight: 1,
             explanation: format!(
                 "cpu: {} cores requested, the node has {}",
-                r.cpu_request,
+                Decimal(r.cpu_request),
                 node.cpu_map.len()
             ),
         };
@@ -322,7 +326,7 @@ fn bind(
             "request.cpuRequest",
             format!(
                 "{} cores is less than one piece of a core (share base {base})",
-                r.cpu_request
+                Decimal(r.cpu_request)
             ),
         ));
     }
@@ -400,7 +404,7 @@ fn bind(
         capacity: Capacity::Finite(plans.len() as u64),
         explanation: format!(
             "cpu: {} cores = {full} full + {frag}/{base} of a core: {} plans",
-            r.cpu_request,
+            Decimal(r.cpu_request),
             plans.len()
         ),
         plans,

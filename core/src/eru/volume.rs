@@ -78,7 +78,7 @@ impl Binding {
         let bad = |reason: &str| Error::InvalidResource {
             field: field.into(),
             kind: ResourceKind::Volume,
-            reason: format!("{text:?}: {reason}"),
+            reason: format!("{}: {reason}", crate::text::Quoted(text)),
         };
         let parts: Vec<&str> = text.split(':').collect();
         if !matches!(parts.len(), 2..=4 | 8) {

@@ -157,7 +157,8 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     }
     let explanation = alloc::vec![format!(
         "GLOBAL: every new instance went to the node with the lowest usage after it; the last \
-         one brought a node to usage {t}"
+         one brought a node to usage {}",
+        crate::text::Decimal(t)
     )];
     Ok((
         map_of(nodes.len(), added.into_iter().filter(|&(_, k)| k > 0)),

@@ -13,6 +13,7 @@ pub mod each;
 pub mod fill;
 pub mod global;
 
+use crate::text::Decimal;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -153,8 +154,8 @@ pub fn deploy(nodes: &[StrategyNode], ask: Ask) -> Result<Deployment> {
             Strategy::Global => format!(
                 "{}: +{k}, usage {} -> {} (capacity {})",
                 n.name,
-                n.usage,
-                n.usage + k as f64 * n.rate,
+                Decimal(n.usage),
+                Decimal(n.usage + k as f64 * n.rate),
                 n.capacity
             ),
             _ => format!(
@@ -198,7 +199,7 @@ fn check(nodes: &[StrategyNode], ask: Ask) -> Result<Checked> {
                 return Err(Error::InvalidResource {
                     field: format!("{}.{what}", indexed("nodes", i)),
                     kind: ResourceKind::Usage,
-                    reason: format!("{what} must be a finite number >= 0, got {v}"),
+                    reason: format!("{what} must be a finite number >= 0, got {}", Decimal(v)),
                 });
             }
         }

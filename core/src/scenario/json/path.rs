@@ -89,6 +89,56 @@ impl de::Error for PathError {
     fn custom<T: fmt::Display>(msg: T) -> Self {
         PathError::new(alloc::format!("{msg}"), None)
     }
+
+    fn invalid_type(unexpected: de::Unexpected<'_>, expected: &dyn de::Expected) -> Self {
+        Self::custom(format_args!(
+            "invalid type: {}, expected {expected}",
+            Found(unexpected)
+        ))
+    }
+
+    fn invalid_value(unexpected: de::Unexpected<'_>, expected: &dyn de::Expected) -> Self {
+        Self::custom(format_args!(
+            "invalid value: {}, expected {expected}",
+            Found(unexpected)
+        ))
+    }
+}
+
+/// What a document held where something else was expected, worded as serde_json words it
+/// (`null`, ``integer `-1` ``, ``floating point `1.5` ``, `string "x"`, `sequence`, `map`).
+/// Floats are written as the JSON writer writes them ([`crate::text::write_finite`]).
+struct Found<'a>(de::Unexpected<'a>);
+
+impl fmt::Display for Found<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use de::Unexpected as U;
+        match self.0 {
+            U::Bool(b) => write!(f, "boolean `{b}`"),
+            U::Unsigned(i) => write!(f, "integer `{i}`"),
+            U::Signed(i) => write!(f, "integer `{i}`"),
+            U::Float(x) if x.is_finite() => {
+                f.write_str("floating point `")?;
+                crate::text::write_finite(f, x, false)?;
+                f.write_str("`")
+            }
+            U::Float(_) => f.write_str("floating point"),
+            U::Char(c) => write!(f, "character `{c}`"),
+            U::Str(s) => write!(f, "string {}", crate::text::Quoted(s)),
+            U::Bytes(_) => f.write_str("byte array"),
+            U::Unit => f.write_str("null"),
+            U::Option => f.write_str("Option value"),
+            U::NewtypeStruct => f.write_str("newtype struct"),
+            U::Seq => f.write_str("sequence"),
+            U::Map => f.write_str("map"),
+            U::Enum => f.write_str("enum"),
+            U::UnitVariant => f.write_str("unit variant"),
+            U::NewtypeVariant => f.write_str("newtype variant"),
+            U::TupleVariant => f.write_str("tuple variant"),
+            U::StructVariant => f.write_str("struct variant"),
+            U::Other(other) => f.write_str(other),
+        }
+    }
 }
 
 pub(super) type R<T> = core::result::Result<T, PathError>;

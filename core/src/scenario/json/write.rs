@@ -3,9 +3,9 @@
 //! the many short pieces of an outcome cost no allocation checks each (this is most of the
 //! writing time in the size-optimized wasm build).
 //!
-//! The text is what serde_json writes, except for numbers with a fractional part: they are
-//! written in Rust's shortest round-trip form (`0.25`, `1e-7`), which reads back as the same
-//! `f64`. Non-finite numbers are written as `null`. Map keys must be strings or integers
+//! The text is what serde_json writes: numbers with a fractional part in their shortest
+//! round-trip form (`0.25`, `1e-7`, `1e+21`), as serde_json writes them. Non-finite numbers are written
+//! as `null`. Map keys must be strings or integers
 //! (integers are quoted); anything else is a [`WriteError`].
 
 use alloc::string::{String, ToString};
@@ -152,7 +152,7 @@ impl Writer {
     fn float(&mut self, v: f64) {
         if v.is_finite() {
             // Writing to the buffer cannot fail.
-            let _ = write!(self, "{v:?}");
+            let _ = crate::text::write_finite(self, v, false);
         } else {
             self.push_str("null");
         }
