@@ -18,6 +18,7 @@ pub mod error;
 pub mod eru;
 pub mod estimate;
 pub mod karmada;
+mod names;
 mod order;
 pub mod quantity;
 pub mod resource;

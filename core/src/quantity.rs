@@ -354,8 +354,14 @@ mod tests {
         assert_eq!(from_f64(2.0, Unit::Milli, "cpu").unwrap(), 2000);
         assert_eq!(from_f64(2.5e3, Unit::Base, "memory").unwrap(), 2500);
         assert_eq!(from_f64(1e-7, Unit::Milli, "cpu").unwrap(), 1);
-        assert_eq!(from_f64(1.5e15, Unit::Base, "memory").unwrap(), 1_500_000_000_000_000);
-        assert_eq!(from_f64(1e21, Unit::Base, "memory").unwrap_err().code(), "too_large");
+        assert_eq!(
+            from_f64(1.5e15, Unit::Base, "memory").unwrap(),
+            1_500_000_000_000_000
+        );
+        assert_eq!(
+            from_f64(1e21, Unit::Base, "memory").unwrap_err().code(),
+            "too_large"
+        );
         let e = from_f64(f64::NAN, Unit::Base, "memory").unwrap_err();
         assert_eq!(e.code(), "invalid_quantity");
         assert!(format!("{e}").contains("\"NaN\""), "{e}");

@@ -10,29 +10,14 @@ pub mod request;
 pub mod tie;
 pub mod webster;
 
-use crate::error::{indexed, Error, Result};
+use crate::error::Result;
 
 /// Check that every name is non-empty and unique; errors name `list[i].name`.
 pub(crate) fn check_unique_names<'a>(
     names: impl Iterator<Item = &'a str>,
     list: &str,
 ) -> Result<()> {
-    let (lower, _) = names.size_hint();
-    let mut seen = hashbrown::HashSet::with_capacity(lower);
-    for (i, name) in names.enumerate() {
-        if name.is_empty() {
-            return Err(Error::EmptyName {
-                field: indexed(list, i) + ".name",
-            });
-        }
-        if !seen.insert(name) {
-            return Err(Error::DuplicateName {
-                field: indexed(list, i) + ".name",
-                name: name.into(),
-            });
-        }
-    }
-    Ok(())
+    crate::names::NameIndex::unique(names, list).map(drop)
 }
 
 /// `floor(weight · n / total)`, exact in 128 bits; 0 when total is 0. At most `n` when

@@ -15,8 +15,8 @@ use super::framework::Code;
 use super::models::GradedNode;
 use super::simulate::{Grid, SimComponent};
 use super::{per, AssumedWorkload, Component, MAX_INT32};
-use crate::division::check_unique_names;
 use crate::error::{indexed, Error, Result, MAX_TARGETS};
+use crate::names::NameIndex;
 use crate::resource::ResourceList;
 use crate::selector::label::Labels;
 use crate::selector::node::{Mismatch, NodeClaim, NodeFacts, Taint};
@@ -173,12 +173,7 @@ impl NodeState {
                 limit: MAX_TARGETS as u64,
             });
         }
-        check_unique_names(nodes.iter().map(|n| n.name.as_str()), "nodes")?;
-        let index: hashbrown::HashMap<&str, usize> = nodes
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (n.name.as_str(), i))
-            .collect();
+        let index = NameIndex::unique(nodes.iter().map(|n| n.name.as_str()), "nodes")?;
         let mut columns: Vec<String> = Vec::new();
         let column = |name: &str, columns: &mut Vec<String>| -> usize {
             match columns.iter().position(|c| c == name) {
@@ -199,7 +194,7 @@ impl NodeState {
         let mut pod_count = alloc::vec![0u64; nodes.len()];
         let mut orphan_pods = 0;
         for pod in pods.iter().filter(|p| p.counts()) {
-            let Some(&n) = pod.node_name.as_deref().and_then(|name| index.get(name)) else {
+            let Some(n) = pod.node_name.as_deref().and_then(|name| index.get(name)) else {
                 orphan_pods += 1;
                 continue;
             };

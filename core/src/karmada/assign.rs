@@ -13,6 +13,7 @@ use super::{
 use crate::division::check_unique_names;
 use crate::division::request::non_negative;
 use crate::error::{indexed, Error, Result, MAX_REPLICAS, MAX_TARGETS};
+use crate::names::NameIndex;
 
 /// A validated candidate: replicas it can take (`alloc`) and holds (`prev`).
 #[derive(Debug, Clone, Copy)]
@@ -121,12 +122,7 @@ pub fn assign(placement: &Placement) -> Result<Outcome> {
             totals[i] += r;
         }
     }
-    let already: hashbrown::HashSet<&str> = run
-        .trace
-        .dropped
-        .iter()
-        .map(|d| d.cluster.as_str())
-        .collect();
+    let already = NameIndex::new(run.trace.dropped.iter().map(|d| d.cluster.as_str()));
     let mut assignment = Vec::new();
     let mut zero = Vec::new();
     for (c, &r) in run.candidates.iter().zip(&totals) {

@@ -11,6 +11,7 @@ use super::{DropReason, Dropped, WeightTrace};
 use crate::division::method::{divide_named, Input};
 use crate::division::request::non_negative;
 use crate::error::{indexed, Error, Result, MAX_WEIGHT};
+use crate::names::NameIndex;
 
 /// Each candidate's weight after rule matching (0: no rule selects it); fills the trace.
 pub(crate) fn weights(run: &mut Run<'_>) -> Result<Vec<u64>> {
@@ -20,12 +21,7 @@ pub(crate) fn weights(run: &mut Run<'_>) -> Result<Vec<u64>> {
     match &run.placement.static_weights {
         None => weights.iter_mut().for_each(|w| *w = 1),
         Some(rules) => {
-            let by_name: hashbrown::HashMap<&str, usize> = run
-                .candidates
-                .iter()
-                .enumerate()
-                .map(|(i, c)| (c.name, i))
-                .collect();
+            let by_name = NameIndex::new(run.candidates.iter().map(|c| c.name));
             for (r, rule) in rules.iter().enumerate() {
                 // Paths are built only on error: this loop runs once per rule.
                 let field = || indexed("staticWeights", r);
@@ -53,7 +49,7 @@ pub(crate) fn weights(run: &mut Run<'_>) -> Result<Vec<u64>> {
                     let mut named: Vec<usize> = affinity
                         .cluster_names
                         .iter()
-                        .filter_map(|name| by_name.get(name.as_str()).copied())
+                        .filter_map(|name| by_name.get(name.as_str()))
                         .collect();
                     crate::order::sort_indices_by_key(&mut named, |i| i);
                     named.dedup();

@@ -16,6 +16,7 @@ use serde::Serialize;
 
 use super::{karmada, Scenario};
 use crate::error::{Error, Result};
+use crate::names::NameIndex;
 
 /// One cluster's tally.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -73,24 +74,20 @@ impl Evenness {
                 reason: "the clusters changed between runs of one tally".into(),
             });
         }
-        let index: hashbrown::HashMap<&str, usize> = targets
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (t.name.as_str(), i))
-            .collect();
+        let index = NameIndex::new(targets.iter().map(|t| t.name.as_str()));
         let mut got = alloc::vec![0u64; targets.len()];
         let tallies = &mut self.targets;
         let (runs, random_runs) = (&mut self.runs, &mut self.random_runs);
         karmada::per_seed(s, targets, seeds, |outcome| {
             got.iter_mut().for_each(|g| *g = 0);
             for a in &outcome.assignment {
-                if let Some(&i) = index.get(a.name.as_str()) {
+                if let Some(i) = index.get(a.name.as_str()) {
                     got[i] = a.replicas;
                 }
             }
             for d in &outcome.trace.divisions {
                 for e in d.entries.iter().filter(|e| e.got_remainder) {
-                    if let Some(&i) = index.get(e.cluster.as_str()) {
+                    if let Some(i) = index.get(e.cluster.as_str()) {
                         tallies[i].remainders += 1;
                     }
                 }

@@ -15,6 +15,7 @@ use crate::estimate::framework::{server_answer, PluginResult};
 use crate::estimate::general::{max_available_component_sets, max_available_replicas, ClusterView};
 use crate::estimate::{models, quota};
 use crate::karmada::{assign, Cluster, Placement, StaticWeightRule, Strategy};
+use crate::names::NameIndex;
 use crate::resource::ResourceList;
 use crate::selector::cluster::ClusterAffinity;
 
@@ -395,13 +396,9 @@ fn divide_with(
     let outcome = assign(&placement).map_err(|e| e.map_field(|f| rewrite(f, PLACEMENT_PATHS)))?;
     // Static weights and Duplicated do not look at capacity: say where they exceed it.
     if matches!(strategy, Strategy::StaticWeight | Strategy::Duplicated) {
-        let index: hashbrown::HashMap<&str, usize> = estimates
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (e.name.as_str(), i))
-            .collect();
+        let index = NameIndex::new(estimates.iter().map(|e| e.name.as_str()));
         for a in &outcome.assignment {
-            let Some(&i) = index.get(a.name.as_str()) else {
+            let Some(i) = index.get(a.name.as_str()) else {
                 continue;
             };
             let e = &estimates[i];

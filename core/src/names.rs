@@ -1,0 +1,223 @@
+//! Positions of names in a list (clusters, nodes): lookups by name, and the check that names
+//! are present and unique (errors name `list[i].name`, karmada.md §0).
+//!
+//! A small open-addressing hash table over the names, built on every call for lists of up to
+//! 2^20 names; it replaces a general hash map whose code was most of 9 KB of the wasm module.
+//! The hash has no secret seed, so a crafted list could make many names collide: building
+//! counts its probes, and past a budget linear in the list it falls back to a sorted index,
+//! so no input makes it slower than O(n log n).
+
+use alloc::vec::Vec;
+
+use crate::error::{indexed, Error, Result};
+
+/// Names by position, searchable.
+pub(crate) struct NameIndex<'a> {
+    names: Vec<&'a str>,
+    table: Table<'a>,
+    /// The first position (in list order) whose name an earlier position has.
+    first_repeat: Option<usize>,
+}
+
+enum Table<'a> {
+    /// Slots holding position + 1 (0: empty); the length is a power of two.
+    Hashed(Vec<u32>, fn(&str) -> usize),
+    /// Each name with its position, by name and then position.
+    Sorted(Vec<(&'a str, usize)>),
+}
+
+impl<'a> NameIndex<'a> {
+    /// Index `names` by position. A name given twice is found at its last position, as in a
+    /// map filled in order.
+    pub(crate) fn new(names: impl Iterator<Item = &'a str>) -> Self {
+        Self::with_hash(names, hash)
+    }
+
+    fn with_hash(names: impl Iterator<Item = &'a str>, hash: fn(&str) -> usize) -> Self {
+        let names: Vec<&str> = names.collect();
+        match hashed(&names, hash) {
+            Some((slots, first_repeat)) => NameIndex {
+                names,
+                table: Table::Hashed(slots, hash),
+                first_repeat,
+            },
+            None => {
+                let mut sorted: Vec<(&str, usize)> =
+                    names.iter().enumerate().map(|(i, &n)| (n, i)).collect();
+                // Pairs are distinct, so the unstable sort has one answer.
+                sorted.sort_unstable();
+                let first_repeat = sorted
+                    .windows(2)
+                    .filter(|w| w[0].0 == w[1].0)
+                    .map(|w| w[1].1)
+                    .min();
+                NameIndex {
+                    names,
+                    table: Table::Sorted(sorted),
+                    first_repeat,
+                }
+            }
+        }
+    }
+
+    /// Index `names`, which must be non-empty and unique: else the error names `list[i].name`
+    /// for the first `i` (in list order) that is empty or repeats an earlier name.
+    pub(crate) fn unique(names: impl Iterator<Item = &'a str>, list: &str) -> Result<Self> {
+        let index = NameIndex::new(names);
+        let empty = index.names.iter().position(|n| n.is_empty());
+        match (empty, index.first_repeat) {
+            (Some(i), r) if r.is_none_or(|r| i < r) => Err(Error::EmptyName {
+                field: indexed(list, i) + ".name",
+            }),
+            (_, Some(i)) => Err(Error::DuplicateName {
+                field: indexed(list, i) + ".name",
+                name: index.names.get(i).copied().unwrap_or_default().into(),
+            }),
+            _ => Ok(index),
+        }
+    }
+
+    /// The position of `name`.
+    pub(crate) fn get(&self, name: &str) -> Option<usize> {
+        match &self.table {
+            Table::Hashed(slots, hash) => {
+                let mask = slots.len() - 1;
+                let mut at = hash(name) & mask;
+                loop {
+                    let i = (*slots.get(at)? as usize).checked_sub(1)?;
+                    if self.names.get(i) == Some(&name) {
+                        return Some(i);
+                    }
+                    at = (at + 1) & mask;
+                }
+            }
+            Table::Sorted(sorted) => {
+                let end = sorted.partition_point(|&(n, _)| n <= name);
+                let &(found, i) = sorted.get(end.checked_sub(1)?)?;
+                (found == name).then_some(i)
+            }
+        }
+    }
+
+    /// Whether `name` is in the list.
+    pub(crate) fn contains(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+}
+
+/// The hash table of `names` and the first repeat, or `None` when the names collide so much
+/// that building it would take more than a few probes per name.
+fn hashed(names: &[&str], hash: fn(&str) -> usize) -> Option<(Vec<u32>, Option<usize>)> {
+    let size = (names.len() * 2).max(8).next_power_of_two();
+    let mask = size - 1;
+    let mut slots = alloc::vec![0u32; size];
+    let mut budget = 8 * names.len() + 64;
+    let mut first_repeat = None;
+    for (i, &name) in names.iter().enumerate() {
+        let mut at = hash(name) & mask;
+        loop {
+            let slot = slots.get_mut(at)?;
+            match (*slot as usize).checked_sub(1) {
+                None => {
+                    *slot = u32::try_from(i + 1).ok()?;
+                    break;
+                }
+                Some(j) if names.get(j) == Some(&name) => {
+                    first_repeat = first_repeat.or(Some(i));
+                    *slot = u32::try_from(i + 1).ok()?;
+                    break;
+                }
+                Some(_) => {
+                    budget = budget.checked_sub(1)?;
+                    at = (at + 1) & mask;
+                }
+            }
+        }
+    }
+    Some((slots, first_repeat))
+}
+
+/// FNV-1a over 8-byte words, then a final mix: cheap for the short names of clusters and nodes.
+fn hash(name: &str) -> usize {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ name.len() as u64;
+    let mut words = name.as_bytes().chunks_exact(8);
+    for w in words.by_ref() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(w);
+        h = (h ^ u64::from_le_bytes(word)).wrapping_mul(PRIME);
+    }
+    let mut last = [0u8; 8];
+    let rest = words.remainder();
+    last[..rest.len()].copy_from_slice(rest);
+    h = (h ^ u64::from_le_bytes(last)).wrapping_mul(PRIME);
+    h ^= h >> 29;
+    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    (h ^ (h >> 32)) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+    use alloc::string::String;
+
+    fn check(index: &NameIndex<'_>, names: &[&str]) {
+        for (i, n) in names.iter().enumerate() {
+            let last = names.iter().rposition(|m| m == n);
+            assert_eq!(index.get(n), last, "{n} at {i}");
+        }
+        for absent in ["", "m", "m0", "m11", "m4", "z", "member-x"] {
+            if !names.contains(&absent) {
+                assert!(!index.contains(absent), "{absent}");
+            }
+        }
+    }
+
+    #[test]
+    fn finds_every_name_and_only_those() {
+        let names = ["m3", "m1", "m10", "m2", "m1", "a name longer than one word"];
+        check(&NameIndex::new(names.iter().copied()), &names);
+        assert!(!NameIndex::new([].into_iter()).contains("a"));
+        let many: Vec<String> = (0..5000).map(|i| format!("member-{i}")).collect();
+        let many: Vec<&str> = many.iter().map(String::as_str).collect();
+        let index = NameIndex::new(many.iter().copied());
+        assert!(matches!(index.table, Table::Hashed(..)));
+        check(&index, &many);
+    }
+
+    #[test]
+    fn colliding_names_fall_back_to_the_sorted_index() {
+        let names: Vec<String> = (0..300).map(|i| format!("n{}", i % 250)).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        // Every name in one slot: the probe budget runs out and the index is sorted.
+        let index = NameIndex::with_hash(names.iter().copied(), |_| 7);
+        assert!(matches!(index.table, Table::Sorted(_)));
+        check(&index, &names);
+        assert_eq!(index.first_repeat, Some(250));
+        // A few collisions stay within the budget.
+        let index = NameIndex::with_hash(names.iter().take(6).copied(), |n| n.len());
+        assert!(matches!(index.table, Table::Hashed(..)));
+        check(&index, &names[..6]);
+    }
+
+    #[test]
+    fn uniqueness_errors_name_the_first_offender_in_list_order() {
+        let check = |names: &[&str]| match NameIndex::unique(names.iter().copied(), "clusters") {
+            Ok(_) => String::new(),
+            Err(e) => format!("{} {}", e.code(), e.field()),
+        };
+        assert_eq!(check(&["a", "b", "c"]), "");
+        assert_eq!(
+            check(&["b", "a", "b", "a"]),
+            "duplicate_name clusters[2].name"
+        );
+        assert_eq!(
+            check(&["b", "a", "a", "b"]),
+            "duplicate_name clusters[2].name"
+        );
+        assert_eq!(check(&["a", "", "a"]), "empty_name clusters[1].name");
+        assert_eq!(check(&["a", "a", ""]), "duplicate_name clusters[1].name");
+        assert_eq!(check(&["", ""]), "empty_name clusters[0].name");
+    }
+}
