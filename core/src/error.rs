@@ -180,10 +180,7 @@ impl Error {
     /// ` at line L column C` suffix is dropped: the path says where.
     pub fn from_deserialize(path: &str, message: &str) -> Error {
         let path = if path == "." { "" } else { path };
-        let message = match message.rfind(" at line ") {
-            Some(i) if message[i..].contains(" column ") => &message[..i],
-            _ => message,
-        };
+        let message = without_position(message);
         // serde names a missing field in the message, at its parent's path.
         if let Some(name) = message
             .strip_prefix("missing field `")
@@ -201,7 +198,8 @@ impl Error {
         }
         let (code, reason) = message
             .strip_prefix('[')
-            .and_then(|m| m.split_once("] "))
+            .and_then(|m| m.split_once(']'))
+            .and_then(|(c, r)| Some((c, r.strip_prefix(' ')?)))
             .and_then(|(c, r)| CODES.iter().find(|&&k| k == c).map(|&k| (k, r)))
             .unwrap_or(("invalid_input", message));
         Error::Input {
@@ -267,6 +265,22 @@ impl serde::Serialize for Error {
         st.serialize_field("message", &alloc::format!("{self}"))?;
         st.end()
     }
+}
+
+/// `s` without the digits it ends with, if it ends with any.
+fn number_stripped(s: &str) -> Option<&str> {
+    let head = s.trim_end_matches(|c: char| c.is_ascii_digit());
+    (head.len() < s.len()).then_some(head)
+}
+
+/// `message` without serde_json's ` at line L column C` suffix. (Read from the end with
+/// `strip_suffix`: a substring search would link a string searcher into the wasm module.)
+fn without_position(message: &str) -> &str {
+    number_stripped(message)
+        .and_then(|m| m.strip_suffix(" column "))
+        .and_then(number_stripped)
+        .and_then(|m| m.strip_suffix(" at line "))
+        .unwrap_or(message)
 }
 
 /// An error's message without its field.
@@ -367,4 +381,41 @@ pub type Result<T, E = Error> = core::result::Result<T, E>;
 /// Build a field path `name[index]`.
 pub fn indexed(name: &str, index: usize) -> String {
     alloc::format!("{name}[{index}]")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deserializer_messages_become_coded_errors() {
+        let e = Error::from_deserialize(
+            "a.b",
+            "invalid type: null, expected u64 at line 3 column 17",
+        );
+        assert_eq!((e.code(), e.field()), ("invalid_input", "a.b"));
+        assert_eq!(
+            alloc::format!("{e}"),
+            "a.b: invalid type: null, expected u64"
+        );
+        // Only a complete position suffix is dropped.
+        for kept in [
+            "ends at line 3",
+            "at line x column 2",
+            "column 4",
+            "no digits at line  column ",
+        ] {
+            let e = Error::from_deserialize("p", kept);
+            assert_eq!(alloc::format!("{e}"), alloc::format!("p: {kept}"));
+        }
+        let e = Error::from_deserialize("p", "[negative] must not be negative, got -1");
+        assert_eq!(
+            (e.code(), alloc::format!("{e}").as_str()),
+            ("negative", "p: must not be negative, got -1")
+        );
+        let e = Error::from_deserialize("p", "[nonsense] x");
+        assert_eq!(e.code(), "invalid_input");
+        let e = Error::from_deserialize("p", "missing field `name` at line 1 column 2");
+        assert_eq!((e.code(), e.field()), ("missing", "p.name"));
+    }
 }

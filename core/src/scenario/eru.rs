@@ -34,8 +34,9 @@ const PATHS: &[(&str, &str)] = &[
 /// A pipeline error's path in the scenario. Per-node errors about the request are the
 /// request's; `nodes[i].node.memory` is `nodes[i].memory`.
 fn path(field: &str) -> String {
-    if let Some(close) = field.find("].").filter(|_| field.starts_with("nodes[")) {
-        let (head, tail) = (&field[..=close], &field[close + 2..]);
+    let close = field.find(']').filter(|_| field.starts_with("nodes["));
+    if let Some((close, tail)) = close.and_then(|c| Some((c, field[c + 1..].strip_prefix('.')?))) {
+        let head = &field[..=close];
         if let Some(rest) = tail.strip_prefix("node.") {
             return alloc::format!("{head}.{rest}");
         }
