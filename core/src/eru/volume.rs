@@ -89,14 +89,18 @@ impl Binding {
         if parts[1].is_empty() {
             return Err(bad("the destination is empty"));
         }
-        let mut flags: Vec<char> = parts.get(2).copied().unwrap_or("rw").chars().collect();
-        if flags.is_empty() {
-            flags = alloc::vec!['r', 'w'];
-        }
-        if flags.iter().any(|c| !c.is_ascii_alphabetic()) {
+        let given = match parts.get(2).copied().unwrap_or("rw") {
+            "" => "rw",
+            given => given,
+        };
+        if !given.bytes().all(|c| c.is_ascii_alphabetic()) {
             return Err(bad("flags are letters such as rw, ro, rwm"));
         }
-        crate::order::sort_by(&mut flags, &|a, b| a.cmp(b));
+        // The letters in order (a counting sort: ASCII letters only).
+        let flags: String = (b'A'..=b'z')
+            .flat_map(|c| given.bytes().filter(move |&b| b == c))
+            .map(char::from)
+            .collect();
         let size = match parts.get(3) {
             Some(s) => {
                 bytes(s).ok_or_else(|| bad("the size is not a size like 100, 1G, 500GiB"))?
@@ -118,7 +122,7 @@ impl Binding {
         Ok(Binding {
             source: parts[0].into(),
             destination: parts[1].into(),
-            flags: flags.into_iter().collect(),
+            flags,
             size,
             iops,
         })
