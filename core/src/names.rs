@@ -21,7 +21,7 @@ pub(crate) struct NameIndex<'a> {
 
 enum Table<'a> {
     /// Slots holding position + 1 (0: empty); the length is a power of two.
-    Hashed(Vec<u32>, fn(&str) -> usize),
+    Hashed(Vec<u32>),
     /// Each name with its position, by name and then position.
     Sorted(Vec<(&'a str, usize)>),
 }
@@ -30,15 +30,17 @@ impl<'a> NameIndex<'a> {
     /// Index `names` by position. A name given twice is found at its last position, as in a
     /// map filled in order.
     pub(crate) fn new(names: impl Iterator<Item = &'a str>) -> Self {
-        Self::with_hash(names, hash)
+        let names: Vec<&str> = names.collect();
+        let table = hashed(&names, hash);
+        Self::build(names, table)
     }
 
-    fn with_hash(names: impl Iterator<Item = &'a str>, hash: fn(&str) -> usize) -> Self {
-        let names: Vec<&str> = names.collect();
-        match hashed(&names, hash) {
+    /// The index over `names` with its hash `table`, or sorted when there is none.
+    fn build(names: Vec<&'a str>, table: Option<(Vec<u32>, Option<usize>)>) -> Self {
+        match table {
             Some((slots, first_repeat)) => NameIndex {
                 names,
-                table: Table::Hashed(slots, hash),
+                table: Table::Hashed(slots),
                 first_repeat,
             },
             None => {
@@ -80,7 +82,7 @@ impl<'a> NameIndex<'a> {
     /// The position of `name`.
     pub(crate) fn get(&self, name: &str) -> Option<usize> {
         match &self.table {
-            Table::Hashed(slots, hash) => {
+            Table::Hashed(slots) => {
                 let mask = slots.len() - 1;
                 let mut at = hash(name) & mask;
                 loop {
@@ -107,7 +109,7 @@ impl<'a> NameIndex<'a> {
 
 /// The hash table of `names` and the first repeat, or `None` when the names collide so much
 /// that building it would take more than a few probes per name.
-fn hashed(names: &[&str], hash: fn(&str) -> usize) -> Option<(Vec<u32>, Option<usize>)> {
+fn hashed(names: &[&str], hash: impl Fn(&str) -> usize) -> Option<(Vec<u32>, Option<usize>)> {
     let size = (names.len() * 2).max(8).next_power_of_two();
     let mask = size - 1;
     let mut slots = alloc::vec![0u32; size];
@@ -137,23 +139,46 @@ fn hashed(names: &[&str], hash: fn(&str) -> usize) -> Option<(Vec<u32>, Option<u
     Some((slots, first_repeat))
 }
 
-/// FNV-1a over 8-byte words, then a final mix: cheap for the short names of clusters and nodes.
+/// A hash for the short names of clusters and nodes: the first and last 8 (or 4) bytes, and
+/// every word between, each folded in with a multiply-xorshift mix. 64-bit operations only:
+/// wasm has no wide multiply.
 fn hash(name: &str) -> usize {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ name.len() as u64;
-    let mut words = name.as_bytes().chunks_exact(8);
-    for w in words.by_ref() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(w);
-        h = (h ^ u64::from_le_bytes(word)).wrapping_mul(PRIME);
-    }
-    let mut last = [0u8; 8];
-    let rest = words.remainder();
-    last[..rest.len()].copy_from_slice(rest);
-    h = (h ^ u64::from_le_bytes(last)).wrapping_mul(PRIME);
-    h ^= h >> 29;
-    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    (h ^ (h >> 32)) as usize
+    let b = name.as_bytes();
+    let n = b.len();
+    let mut h = (n as u64).wrapping_mul(K);
+    let (first, last) = if n >= 8 {
+        let mut at = 0;
+        while at + 16 < n {
+            h = mix(h ^ word(b, at));
+            at += 8;
+        }
+        (word(b, at), word(b, n - 8))
+    } else if n >= 4 {
+        (half(b, 0), half(b, n - 4))
+    } else {
+        (b.iter().fold(0, |v, &c| v << 8 | u64::from(c)), 0)
+    };
+    mix(mix(h ^ first) ^ last) as usize
+}
+
+const K: u64 = 0x9e37_79b9_7f4a_7c15;
+
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 32;
+    x = x.wrapping_mul(K);
+    x ^ (x >> 29)
+}
+
+/// The 8 bytes at `at`, little-endian.
+fn word(b: &[u8], at: usize) -> u64 {
+    let bytes = b.get(at..at + 8).and_then(|s| <[u8; 8]>::try_from(s).ok());
+    bytes.map_or(0, u64::from_le_bytes)
+}
+
+/// The 4 bytes at `at`, little-endian.
+fn half(b: &[u8], at: usize) -> u64 {
+    let bytes = b.get(at..at + 4).and_then(|s| <[u8; 4]>::try_from(s).ok());
+    bytes.map_or(0, |w| u64::from(u32::from_le_bytes(w)))
 }
 
 #[cfg(test)]
@@ -182,7 +207,7 @@ mod tests {
         let many: Vec<String> = (0..5000).map(|i| format!("member-{i}")).collect();
         let many: Vec<&str> = many.iter().map(String::as_str).collect();
         let index = NameIndex::new(many.iter().copied());
-        assert!(matches!(index.table, Table::Hashed(..)));
+        assert!(matches!(index.table, Table::Hashed(_)));
         check(&index, &many);
     }
 
@@ -191,14 +216,14 @@ mod tests {
         let names: Vec<String> = (0..300).map(|i| format!("n{}", i % 250)).collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         // Every name in one slot: the probe budget runs out and the index is sorted.
-        let index = NameIndex::with_hash(names.iter().copied(), |_| 7);
+        let table = hashed(&names, |_| 7);
+        assert!(table.is_none());
+        let index = NameIndex::build(names.clone(), table);
         assert!(matches!(index.table, Table::Sorted(_)));
         check(&index, &names);
         assert_eq!(index.first_repeat, Some(250));
         // A few collisions stay within the budget.
-        let index = NameIndex::with_hash(names.iter().take(6).copied(), |n| n.len());
-        assert!(matches!(index.table, Table::Hashed(..)));
-        check(&index, &names[..6]);
+        assert!(hashed(&names[..6], |n| n.len()).is_some());
     }
 
     #[test]

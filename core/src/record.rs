@@ -106,9 +106,11 @@ impl Visitor<'_> for FieldName {
     }
 
     fn visit_str<E: de::Error>(self, key: &str) -> Result<usize, E> {
+        // Length and first byte first: most names differ there, sparing a memcmp call.
+        let first = key.as_bytes().first();
         self.0
             .iter()
-            .position(|f| *f == key)
+            .position(|f| f.len() == key.len() && f.as_bytes().first() == first && *f == key)
             .ok_or_else(|| E::unknown_field(key, self.0))
     }
 }
