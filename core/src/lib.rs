@@ -11,7 +11,8 @@
 extern crate alloc;
 
 #[macro_use]
-mod record;
+#[doc(hidden)]
+pub mod record;
 
 pub mod division;
 pub mod error;

@@ -1,23 +1,12 @@
-//! The scenario format's structs start empty: reading a struct starts from its default and
-//! replaces each field read without dropping the old value, which is only sound (leak-free)
-//! while no default owns memory. This binary counts allocations to prove it for every struct
-//! the reader builds.
+//! The scenario format's structs start empty: reading a struct begins from its start value
+//! (`Record::start`) and replaces each field read without dropping the old value, which is
+//! only sound (leak-free) while no start owns memory. This binary counts allocations to prove
+//! it for every struct the reader builds.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use allot_core::eru::cpumem::{CpuMemConfig, CpuMemUsage};
-use allot_core::eru::pipeline::EruNode;
-use allot_core::eru::volume::{Disk, Io};
-use allot_core::estimate::accurate::{Container, Node, Pod};
-use allot_core::estimate::general::ResourceSummary;
-use allot_core::estimate::quota::ResourceQuota;
-use allot_core::estimate::{AssumedWorkload, Component, Gates};
-use allot_core::karmada::StaticWeightRule;
-use allot_core::scenario::{Policy, Scenario, Target, Workload};
-use allot_core::selector::cluster::{ClusterAffinity, FieldSelector};
-use allot_core::selector::label::{LabelSelector, Requirement};
-use allot_core::selector::node::{NodeClaim, NodeSelector, NodeSelectorTerm, Toleration};
+use allot_core::record::Record;
 
 thread_local! {
     static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
@@ -51,40 +40,11 @@ fn allocations<T>(make: fn() -> T) -> usize {
 #[test]
 fn every_struct_starts_without_memory() {
     macro_rules! check {
-        ($($t:ty),* $(,)?) => {
-            $(assert_eq!(allocations(<$t>::default), 0, stringify!($t));)*
+        ($($t:ty),*) => {
+            $(assert_eq!(allocations(<$t as Record>::start), 0, stringify!($t));)*
         };
     }
-    // The records with a start of their own (Taint, ScopeRequirement, ResourceModel,
-    // AllocatableModeling) spell it out of `String::new()`, `Vec::new()` and numbers.
-    check!(
-        Scenario,
-        Target,
-        Workload,
-        Policy,
-        StaticWeightRule,
-        ClusterAffinity,
-        FieldSelector,
-        LabelSelector,
-        Requirement,
-        NodeClaim,
-        NodeSelector,
-        NodeSelectorTerm,
-        Toleration,
-        ResourceQuota,
-        ResourceSummary,
-        Pod,
-        Node,
-        Container,
-        Gates,
-        Component,
-        AssumedWorkload,
-        Disk,
-        Io,
-        CpuMemConfig,
-        CpuMemUsage,
-        EruNode,
-    );
-    // The count works: a default that allocated would be seen.
+    allot_core::for_each_record!(check);
+    // The count works: a start that allocated would be seen.
     assert_eq!(allocations(|| String::from("x")), 1);
 }
