@@ -25,7 +25,9 @@ pub trait Record: Sized {
     const FIELDS: &'static [&'static str];
     /// Bit `i` set: `FIELDS[i]` must be present.
     const REQUIRED: u64;
-    /// The struct before any field is read: every field at its default.
+    /// The struct before any field is read: every field at its default. It must own no
+    /// memory: a field read replaces its start without dropping it (`record_start.rs` in the
+    /// workspace's tests checks every record).
     fn start() -> Self;
     /// Read field `index`'s value from `map` into `self`.
     fn field<'de, A: MapAccess<'de>>(&mut self, index: usize, map: &mut A) -> Result<(), A::Error>;
