@@ -216,6 +216,16 @@ impl Compound<'_> {
     }
 }
 
+/// Serializer methods for the narrower integers: each widens its value and hands it to
+/// `$to`, which writes every integer of that kind.
+macro_rules! widen {
+    ($to:ident($wide:ty): $($method:ident: $t:ty),*) => {$(
+        fn $method(self, v: $t) -> W {
+            self.$to(<$wide>::from(v))
+        }
+    )*};
+}
+
 impl<'w> Serializer for &'w mut Writer {
     type Ok = ();
     type Error = WriteError;
@@ -232,17 +242,8 @@ impl<'w> Serializer for &'w mut Writer {
         Ok(())
     }
 
-    fn serialize_i8(self, v: i8) -> W {
-        self.serialize_i64(v.into())
-    }
-
-    fn serialize_i16(self, v: i16) -> W {
-        self.serialize_i64(v.into())
-    }
-
-    fn serialize_i32(self, v: i32) -> W {
-        self.serialize_i64(v.into())
-    }
+    widen!(serialize_i64(i64): serialize_i8: i8, serialize_i16: i16, serialize_i32: i32);
+    widen!(serialize_u64(u64): serialize_u8: u8, serialize_u16: u16, serialize_u32: u32);
 
     fn serialize_i64(self, v: i64) -> W {
         self.signed(v);
@@ -252,18 +253,6 @@ impl<'w> Serializer for &'w mut Writer {
     fn serialize_i128(self, v: i128) -> W {
         let _ = write!(self, "{v}");
         Ok(())
-    }
-
-    fn serialize_u8(self, v: u8) -> W {
-        self.serialize_u64(v.into())
-    }
-
-    fn serialize_u16(self, v: u16) -> W {
-        self.serialize_u64(v.into())
-    }
-
-    fn serialize_u32(self, v: u32) -> W {
-        self.serialize_u64(v.into())
     }
 
     fn serialize_u64(self, v: u64) -> W {
@@ -453,16 +442,8 @@ impl ser::SerializeMap for Compound<'_> {
 /// A map key: a string, or an integer written as a string (JSON object keys are strings).
 struct MapKey<'w>(&'w mut Writer);
 
-/// `serialize_i8` ... `serialize_u128` of [`MapKey`]: the integer, quoted.
-macro_rules! integer_keys {
-    ($($method:ident: $t:ty),*) => {$(
-        fn $method(self, v: $t) -> W {
-            self.integer(v)
-        }
-    )*};
-}
-
 impl MapKey<'_> {
+    /// An integer key, quoted.
     fn integer(self, v: impl fmt::Display) -> W {
         let _ = write!(self.0, "\"{v}\"");
         Ok(())
@@ -505,11 +486,10 @@ impl Serializer for MapKey<'_> {
         value.serialize(self)
     }
 
-    integer_keys!(
-        serialize_i8: i8, serialize_i16: i16, serialize_i32: i32, serialize_i64: i64,
-        serialize_i128: i128, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
-        serialize_u64: u64, serialize_u128: u128
-    );
+    widen!(integer(i128): serialize_i8: i8, serialize_i16: i16, serialize_i32: i32,
+        serialize_i64: i64, serialize_i128: i128);
+    widen!(integer(u128): serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
+        serialize_u64: u64, serialize_u128: u128);
 
     fn serialize_bool(self, _v: bool) -> W {
         not_a_key()
