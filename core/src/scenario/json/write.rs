@@ -3,9 +3,12 @@
 //! the many short pieces of an outcome cost no allocation checks each (this is most of the
 //! writing time in the size-optimized wasm build).
 //!
-//! The text is what serde_json writes: numbers with a fractional part in their shortest
-//! round-trip form (`0.25`, `1e-7`, `1e+21`), as serde_json writes them. Non-finite numbers are written
-//! as `null`. Map keys must be strings or integers
+//! The text is what serde_json writes, except that it is 7-bit clean: every character beyond
+//! ASCII is written as a `\uXXXX` escape (JSON's own, read back by every JSON reader). JS
+//! engines decode and parse one-byte text on their fast paths, which matters for outcomes of
+//! megabytes handed to JavaScript. Numbers with a fractional part are written in their
+//! shortest round-trip form (`0.25`, `1e-7`, `1e+21`), as serde_json writes them. Non-finite
+//! numbers are written as `null`. Map keys must be strings or integers
 //! (integers are quoted); anything else is a [`WriteError`].
 
 use alloc::string::{String, ToString};
@@ -86,7 +89,7 @@ impl Writer {
             }
         }
         if let Some(slots) = self.buf.get_mut(self.len..self.len + s.len()) {
-            slots.copy_from_slice(s.as_bytes());
+            copy(slots, s.as_bytes());
             self.len += s.len();
         }
     }
@@ -113,36 +116,95 @@ impl Writer {
         self.unsigned(v.unsigned_abs());
     }
 
+    /// `s` as a JSON string. The fast path, a string with nothing to escape (names, keys,
+    /// most explanations), is one scan and one copy.
     fn string(&mut self, s: &str) {
-        self.push(b'"');
-        let bytes = s.as_bytes();
-        let mut run = 0;
+        match s.bytes().position(needs_escape) {
+            None => self.quoted(false, s, false),
+            Some(first) => self.escaped(s, first),
+        }
+    }
+
+    /// `[,]"s"[:]`, with `s` known to need no escape: one room check for the whole piece.
+    #[inline(never)]
+    fn quoted(&mut self, comma: bool, s: &str, colon: bool) {
+        let n = usize::from(comma) + s.len() + 2 + usize::from(colon);
+        if self.len + n > CHUNK {
+            self.flush();
+            if n > CHUNK {
+                let out = &mut self.out;
+                if comma {
+                    out.push(',');
+                }
+                out.push('"');
+                out.push_str(s);
+                out.push('"');
+                if colon {
+                    out.push(':');
+                }
+                return;
+            }
+        }
+        let at = self.len;
+        let Some(slots) = self.buf.get_mut(at..at + n) else {
+            return;
+        };
+        // Single bytes by index and the text by `copy`: no bulk memory calls for the few
+        // bytes of a key or a name.
         let mut i = 0;
-        while i < bytes.len() {
-            let b = bytes[i];
-            // Bytes that need no escape extend the run.
-            if b >= 0x20 && b != b'"' && b != b'\\' {
+        if comma {
+            slots[0] = b',';
+            i = 1;
+        }
+        slots[i] = b'"';
+        let end = i + 1 + s.len();
+        if let Some(text) = slots.get_mut(i + 1..end) {
+            copy(text, s.as_bytes());
+        }
+        slots[end] = b'"';
+        if colon {
+            slots[end + 1] = b':';
+        }
+        self.len += n;
+    }
+
+    /// A string with escapes, the first at byte `first`: control characters, `"` and `\\`
+    /// as serde_json escapes them, and every character beyond ASCII as `\\uXXXX` (two for
+    /// characters beyond the Basic Multilingual Plane).
+    #[inline(never)]
+    fn escaped(&mut self, s: &str, first: usize) {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        self.push(b'"');
+        let mut run = 0;
+        let mut i = first;
+        while let Some(&b) = s.as_bytes().get(i) {
+            if !needs_escape(b) {
                 i += 1;
                 continue;
             }
-            // `i` is at an ASCII byte: a character boundary.
+            // `i` is at the start of a character: escapes end at character boundaries.
             self.push_str(s.get(run..i).unwrap_or_default());
-            match b {
-                b'"' => self.push_str("\\\""),
-                b'\\' => self.push_str("\\\\"),
-                b'\n' => self.push_str("\\n"),
-                b'\r' => self.push_str("\\r"),
-                b'\t' => self.push_str("\\t"),
-                0x08 => self.push_str("\\b"),
-                0x0c => self.push_str("\\f"),
+            let Some(c) = s.get(i..).and_then(|rest| rest.chars().next()) else {
+                break;
+            };
+            match c {
+                '"' => self.push_str("\\\""),
+                '\\' => self.push_str("\\\\"),
+                '\n' => self.push_str("\\n"),
+                '\r' => self.push_str("\\r"),
+                '\t' => self.push_str("\\t"),
+                '\u{8}' => self.push_str("\\b"),
+                '\u{c}' => self.push_str("\\f"),
                 _ => {
-                    const HEX: &[u8; 16] = b"0123456789abcdef";
-                    self.push_str("\\u00");
-                    self.push(HEX[usize::from(b >> 4)]);
-                    self.push(HEX[usize::from(b & 0xf)]);
+                    for unit in c.encode_utf16(&mut [0; 2]) {
+                        self.push_str("\\u");
+                        for shift in [12, 8, 4, 0] {
+                            self.push(HEX[usize::from((*unit >> shift) as u8 & 0xf)]);
+                        }
+                    }
                 }
             }
-            i += 1;
+            i += c.len_utf8();
             run = i;
         }
         self.push_str(s.get(run..).unwrap_or_default());
@@ -176,6 +238,42 @@ impl Writer {
     }
 }
 
+/// `dst.copy_from_slice(src)` for slices of equal length, with text of up to 16 bytes moved
+/// as two overlapping words: wasm engines run `memory.copy` (what `copy_from_slice` becomes)
+/// out of line, which costs more than the copy itself for the few bytes of a name, a key or
+/// a number.
+#[inline(always)]
+fn copy(dst: &mut [u8], src: &[u8]) {
+    fn words<const K: usize>(dst: &mut [u8], src: &[u8]) {
+        if let (Some(d), Some(s)) = (dst.first_chunk_mut::<K>(), src.first_chunk::<K>()) {
+            *d = *s;
+        }
+        if let (Some(d), Some(s)) = (dst.last_chunk_mut::<K>(), src.last_chunk::<K>()) {
+            *d = *s;
+        }
+    }
+    match src.len() {
+        0 => {}
+        n if n != dst.len() => {}
+        1..=3 => {
+            let n = src.len();
+            dst[0] = src[0];
+            dst[n / 2] = src[n / 2];
+            dst[n - 1] = src[n - 1];
+        }
+        4..=7 => words::<4>(dst, src),
+        8..=16 => words::<8>(dst, src),
+        _ => dst.copy_from_slice(src),
+    }
+}
+
+/// Whether a byte is written escaped: control characters, `"`, `\\`, and every byte of a
+/// character beyond ASCII (the text is 7-bit clean).
+#[inline(always)]
+fn needs_escape(b: u8) -> bool {
+    b < 0x20 || b == b'"' || b == b'\\' || b >= 0x80
+}
+
 impl fmt::Write for Writer {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         self.push_str(s);
@@ -203,10 +301,12 @@ impl Compound<'_> {
         value.serialize(&mut *self.w)
     }
 
-    fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> W {
-        self.comma();
-        self.w.string(key);
-        self.w.push(b':');
+    /// A struct field. Keys are the outcome types' own field names, plain ASCII, so they are
+    /// copied without the escape scan.
+    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> W {
+        debug_assert!(!key.bytes().any(needs_escape), "{key}");
+        self.w.quoted(!self.first, key, true);
+        self.first = false;
         value.serialize(&mut *self.w)
     }
 
