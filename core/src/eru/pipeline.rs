@@ -102,7 +102,7 @@ pub struct NodeCapacity {
     pub usage: f64,
     pub rate: f64,
     /// The resource that bound the capacity (`cpumem` or `storage`), if any did.
-    pub bound_by: Option<String>,
+    pub bound_by: Option<&'static str>,
     /// One sentence per plugin.
     pub explanation: Vec<String>,
 }
@@ -145,7 +145,8 @@ pub fn capacities(d: &Deploy<'_>) -> Result<(Vec<NodeCapacity>, Vec<NodePlans>)>
     let mut out = Vec::with_capacity(d.nodes.len());
     let mut plans = Vec::with_capacity(d.nodes.len());
     for (i, n) in d.nodes.iter().enumerate() {
-        let at = indexed("nodes", i);
+        // The node's path, written only for an error.
+        let at = |e: Error| e.within(&indexed("nodes", i));
         let cm = CpuMemNode {
             cpu_map: n.cpu_map.clone(),
             memory: n.memory,
@@ -154,14 +155,19 @@ pub fn capacities(d: &Deploy<'_>) -> Result<(Vec<NodeCapacity>, Vec<NodePlans>)>
             usage: n.usage.clone(),
         };
         let c = cpumem::capacity(&cm, &d.request.cpumem, d.config, n.origin_cpu_map.as_ref())
-            .map_err(|e| e.within(&at))?;
-        let mut figures = alloc::vec![Some(PluginFigure {
-            capacity: c.capacity,
-            usage: c.usage,
-            rate: c.rate,
-            weight: f64::from(c.weight),
-        })];
-        let mut explanation = alloc::vec![c.explanation.clone()];
+            .map_err(at)?;
+        // The cpumem plugin's figure, then the storage plugin's when it runs.
+        let mut figures = [
+            Some(PluginFigure {
+                capacity: c.capacity,
+                usage: c.usage,
+                rate: c.rate,
+                weight: f64::from(c.weight),
+            }),
+            None,
+        ];
+        let mut plugins = 1;
+        let mut explanation = alloc::vec![c.explanation];
         let mut volume_plans = Vec::new();
         if with_storage {
             let sn = StorageNode {
@@ -178,23 +184,24 @@ pub fn capacities(d: &Deploy<'_>) -> Result<(Vec<NodeCapacity>, Vec<NodePlans>)>
                 storage: d.request.storage,
                 volumes: d.request.volumes.clone(),
             };
-            let s = storage::capacity(&sn, &req, d.max_deploy_count).map_err(|e| e.within(&at))?;
-            figures.push(Some(PluginFigure {
+            let s = storage::capacity(&sn, &req, d.max_deploy_count).map_err(at)?;
+            figures[1] = Some(PluginFigure {
                 capacity: s.capacity,
                 usage: s.usage,
                 rate: s.rate,
                 weight: 1.0,
-            }));
+            });
+            plugins = 2;
             explanation.push(s.explanation);
             volume_plans = s.plans;
         }
-        let merged = merge(&figures);
-        let bound_by = if figures.len() > 1 {
+        let merged = merge(figures.get(..plugins).unwrap_or_default());
+        let bound_by = if plugins > 1 {
             let cpu = figures[0].map(|f| f.capacity);
             let st = figures[1].map(|f| f.capacity);
-            Some(if cpu <= st { "cpumem" } else { "storage" }.into())
+            Some(if cpu <= st { "cpumem" } else { "storage" })
         } else {
-            Some("cpumem".into())
+            Some("cpumem")
         };
         out.push(NodeCapacity {
             name: n.name.clone(),
@@ -276,7 +283,7 @@ pub fn summary(outcome: &DeployOutcome) -> Vec<String> {
                 "{}: {} ({})",
                 c.name,
                 c.capacity,
-                c.bound_by.as_deref().unwrap_or("-")
+                c.bound_by.unwrap_or("-")
             )
         })
         .collect()

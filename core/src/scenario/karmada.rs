@@ -116,18 +116,19 @@ fn estimates(
     let mut generals = Vec::with_capacity(targets.len());
     let mut accurates = Vec::with_capacity(targets.len());
     for (i, t) in targets.iter().enumerate() {
-        let at = indexed("clusters", i);
+        // The cluster's path, written only for an error or a warning.
+        let at = || indexed("clusters", i);
         let general = if chosen(
             Estimator::General,
             t.resource_summary.is_some() || !t.resource_models.is_empty(),
         ) {
             if !t.resource_models.is_empty() {
-                models::validate(&t.resource_models).map_err(|e| e.within(&at))?;
+                models::validate(&t.resource_models).map_err(|e| e.within(&at()))?;
             }
             if t.resource_summary.is_none() {
                 warnings.push(Warning {
                     code: "estimator_without_input",
-                    path: at.clone() + ".resourceSummary",
+                    path: at() + ".resourceSummary",
                     message: format!(
                         "{}: the general estimator runs but the cluster reports no resource \
                          summary, so it answers 0",
@@ -163,7 +164,7 @@ fn estimates(
         generals.push(general);
         let accurate = match &t.nodes {
             Some(nodes) if chosen(Estimator::Accurate, true) => {
-                let a = accurate(s, t, nodes, request).map_err(|e| e.within(&at))?;
+                let a = accurate(s, t, nodes, request).map_err(|e| e.within(&at()))?;
                 match (a.replicas, accurate_answers.as_mut()) {
                     (Some(r), Some(m)) => {
                         m.insert(t.name.clone(), r as i64);
@@ -177,7 +178,7 @@ fn estimates(
             None if chosen(Estimator::Accurate, false) => {
                 warnings.push(Warning {
                     code: "estimator_without_input",
-                    path: at.clone() + ".nodes",
+                    path: at() + ".nodes",
                     message: format!(
                         "{}: the accurate estimator is chosen but the cluster lists no nodes; \
                          it has no answer for this cluster",

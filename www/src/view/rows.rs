@@ -166,7 +166,7 @@ pub fn eru(s: &Scenario, o: &EruOutcome) -> Vec<NodeRow> {
             before: before.get(c.name.as_str()).copied().unwrap_or(0),
             new: o.deploy.get(&c.name).copied(),
             capacity: c.capacity,
-            bound_by: c.bound_by.clone(),
+            bound_by: c.bound_by.map(String::from),
         })
         .collect()
 }
