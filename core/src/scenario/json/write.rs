@@ -132,16 +132,13 @@ impl Writer {
         if self.len + n > CHUNK {
             self.flush();
             if n > CHUNK {
-                let out = &mut self.out;
+                // Longer than the buffer: piece by piece.
                 if comma {
-                    out.push(',');
+                    self.push(b',');
                 }
-                out.push('"');
-                out.push_str(s);
-                out.push('"');
-                if colon {
-                    out.push(':');
-                }
+                self.push(b'"');
+                self.push_str(s);
+                self.push_str(if colon { "\":" } else { "\"" });
                 return;
             }
         }
