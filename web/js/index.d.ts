@@ -455,6 +455,12 @@ export class AllotError extends Error {
 export function schedule(scenario: KarmadaScenario): { kind: "karmada" } & KarmadaOutcome;
 export function schedule(scenario: EruScenario): { kind: "eru" } & EruOutcome;
 export function schedule(scenario: Scenario | string): Outcome;
+/**
+ * `schedule` with the outcome as JSON text (`JSON.parse` of it is what `schedule` returns):
+ * for outcomes that go on as text, such as a response body or a message to a worker.
+ * Characters beyond ASCII are written as `\uXXXX` escapes.
+ */
+export function scheduleJson(scenario: Scenario | string): string;
 /** Karmada: each cluster's estimates and the combined figure. */
 export function estimate(scenario: KarmadaScenario | string): Estimates;
 /** Karmada: the division alone, with `availableReplicas` as stated. */

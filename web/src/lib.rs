@@ -22,35 +22,39 @@ pub fn version() -> String {
 }
 
 /// Everything a scenario asks: Karmada estimates and division, or eru capacities, strategy and
-/// plans. A scenario without a seed gets one drawn here, reported as `seed` with
-/// `seedDrawn: true`.
-#[wasm_bindgen]
-pub fn schedule(scenario: JsValue) -> Result<JsValue, JsValue> {
+/// plans, as JSON text. A scenario without a seed gets one drawn here, reported as `seed` with
+/// `seedDrawn: true`. Characters beyond ASCII are written as `\uXXXX` escapes.
+///
+/// The package's `schedule` is `JSON.parse` of this text, in JS (`js/api.js`); `scheduleJson`
+/// hands the text itself to callers that pass it on as text (a response body, a message to a
+/// worker, a file) and so skip building the object and writing it back.
+#[wasm_bindgen(js_name = scheduleJson)]
+pub fn schedule_json(scenario: JsValue) -> Result<String, JsValue> {
     answer(scenario, |s, seed| text(scenario::schedule(s, seed)))
 }
 
 /// Karmada: every cluster's estimates (general, accurate) and the combined figure.
 #[wasm_bindgen]
 pub fn estimate(scenario: JsValue) -> Result<JsValue, JsValue> {
-    answer(scenario, |s, _| text(scenario::estimate(s)))
+    parsed(answer(scenario, |s, _| text(scenario::estimate(s))))
 }
 
 /// Karmada: the division alone, with each cluster's `availableReplicas` as stated.
 #[wasm_bindgen]
 pub fn divide(scenario: JsValue) -> Result<JsValue, JsValue> {
-    answer(scenario, |s, seed| text(scenario::divide(s, seed)))
+    parsed(answer(scenario, |s, seed| text(scenario::divide(s, seed))))
 }
 
 /// eru: each node's capacity for the workload, and why.
 #[wasm_bindgen]
 pub fn capacity(scenario: JsValue) -> Result<JsValue, JsValue> {
-    answer(scenario, |s, _| text(scenario::capacity(s)))
+    parsed(answer(scenario, |s, _| text(scenario::capacity(s))))
 }
 
 /// eru: capacities, the strategy's deploy map and the plans of the new instances.
 #[wasm_bindgen]
 pub fn deploy(scenario: JsValue) -> Result<JsValue, JsValue> {
-    answer(scenario, |s, seed| text(scenario::deploy(s, seed)))
+    parsed(answer(scenario, |s, seed| text(scenario::deploy(s, seed))))
 }
 
 /// Check customized resource models against Karmada's rules. Returns the problem found
@@ -111,7 +115,7 @@ fn draw_seed() -> u64 {
 /// faster.
 fn text_of(value: &JsValue) -> Result<String, JsValue> {
     if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
-        return utf8(text);
+        return Ok(utf8(text));
     }
     for key in ["clusters", "nodes"] {
         let list = js_sys::Reflect::get(value, &key.into()).unwrap_or(JsValue::UNDEFINED);
@@ -127,7 +131,7 @@ fn text_of(value: &JsValue) -> Result<String, JsValue> {
     }
     js_sys::JSON::stringify(value)
         .ok()
-        .and_then(|text| utf8(&text).ok())
+        .map(|text| utf8(&text))
         .ok_or_else(|| {
             coded_error(
                 "invalid_input",
@@ -138,22 +142,30 @@ fn text_of(value: &JsValue) -> Result<String, JsValue> {
 }
 
 /// Read a scenario, run `call` with it and the seed to use when it has none (drawn only then),
-/// and hand back the outcome. One function for every call, so the module holds one copy of
-/// the reading and answering glue.
+/// and hand back the outcome's text. One function for every call, so the module holds one copy
+/// of the reading and answering glue.
 #[inline(never)]
 fn answer(
     value: JsValue,
     call: fn(&Scenario, u64) -> Result<String, JsValue>,
-) -> Result<JsValue, JsValue> {
+) -> Result<String, JsValue> {
     let s: Scenario = from_js(value)?;
     let seed = if s.seed.is_none() { draw_seed() } else { 0 };
-    js_sys::JSON::parse(&call(&s, seed)?)
+    call(&s, seed)
+}
+
+/// An outcome's text as a plain JS value.
+fn parsed(text: Result<String, JsValue>) -> Result<JsValue, JsValue> {
+    js_sys::JSON::parse(&text?)
 }
 
 /// An outcome as JSON text.
 fn text<T: Serialize>(outcome: allot_core::Result<T>) -> Result<String, JsValue> {
-    scenario::json::to_json(&outcome.map_err(to_error)?)
-        .map_err(|e| coded_error("internal", "", &e.to_string()))
+    json(&outcome.map_err(to_error)?)
+}
+
+fn json<T: Serialize>(value: &T) -> Result<String, JsValue> {
+    scenario::json::to_json(value).map_err(|e| coded_error("internal", "", &e.to_string()))
 }
 
 fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsValue> {
@@ -163,9 +175,7 @@ fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsValue>
 /// An outcome as a plain JS value (maps as objects, absent values as `null`), through one JSON
 /// string. Integers beyond 2^53 (only in echoes of huge inputs) become the nearest number.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    let text =
-        scenario::json::to_json(value).map_err(|e| coded_error("internal", "", &e.to_string()))?;
-    js_sys::JSON::parse(&text)
+    parsed(json(value))
 }
 
 #[wasm_bindgen]
@@ -180,9 +190,11 @@ extern "C" {
 /// A JS string as Rust text. `TextEncoder` writes the bytes natively and they are copied into
 /// the module in one piece: wasm-bindgen's own string passing walks the string in JS, which
 /// took 8% of a call on a 4.7 MB scenario.
-fn utf8(text: &js_sys::JsString) -> Result<String, JsValue> {
-    String::from_utf8(TextEncoder::new().encode(text).to_vec())
-        .map_err(|_| coded_error("invalid_input", "", "the text is not valid UTF-8"))
+fn utf8(text: &js_sys::JsString) -> String {
+    let bytes = TextEncoder::new().encode(text).to_vec();
+    // SAFETY: `TextEncoder.encode` always returns UTF-8 (the Encoding Standard writes lone
+    // surrogates as U+FFFD), so checking it again (2% of a call on large scenarios) is skipped.
+    unsafe { String::from_utf8_unchecked(bytes) }
 }
 
 fn to_error(error: Error) -> JsValue {

@@ -1,12 +1,17 @@
 //! wasm-bindgen tests of the bindings, run in headless Chromium by `./dev test`.
 #![cfg(target_arch = "wasm32")]
 
-use allot_web::{parse_quantity, schedule, version};
+use allot_web::{parse_quantity, schedule_json, version};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
 fn parse(json: &str) -> JsValue {
     js_sys::JSON::parse(json).unwrap()
+}
+
+/// `schedule` as the package defines it: the outcome text, parsed.
+fn schedule(scenario: JsValue) -> Result<JsValue, JsValue> {
+    schedule_json(scenario).map(|text| parse(&text))
 }
 
 fn get(v: &JsValue, key: &str) -> JsValue {

@@ -13,6 +13,7 @@ import {
   estimate,
   parseQuantity,
   schedule,
+  scheduleJson,
   validateResourceModels,
   version,
 } from "allot";
@@ -55,6 +56,11 @@ test("every example gives the native outcome", () => {
     }
     // JSON text gives the same answer as the object.
     assert.deepEqual(schedule(JSON.stringify({ ...scenario, seed: 5 })), schedule({ ...scenario, seed: 5 }), name);
+    // scheduleJson: the same outcome as 7-bit clean text.
+    const text = scheduleJson({ ...scenario, seed: 5 });
+    assert.equal(typeof text, "string", name);
+    assert.match(text, /^[\x00-\x7f]*$/, name);
+    assert.deepEqual(JSON.parse(text), schedule({ ...scenario, seed: 5 }), name);
   }
 });
 
@@ -116,6 +122,7 @@ test("errors carry a code and the field's path", () => {
   throwsAllot(() => schedule({ ...base, clusters: [{ name: "a", wieght: 1 }] }), "invalid_input", "clusters[0].wieght");
   throwsAllot(() => schedule({ ...base, clusters: [{ name: "a" }, { name: "b", weight: -2 }] }), "negative", "clusters[1].weight");
   throwsAllot(() => schedule({ ...base, version: 2 }), "unsupported_version", "version");
+  throwsAllot(() => scheduleJson({ ...base, version: 2 }), "unsupported_version", "version");
   throwsAllot(() => schedule({ ...base, workload: { replicas: 3, count: 1 } }), "invalid_input", "workload.count");
   throwsAllot(
     () => schedule({ ...base, clusters: [{ name: "a", resourceSummary: { allocatable: { cpu: "four" } } }] }),

@@ -15,7 +15,7 @@ const TSC = process.env.ALLOT_TSC;
 test("the types accept every example and outcome and reject mistakes", () => {
   const names = readdirSync(EXAMPLES).filter((f) => f.endsWith(".json")).sort();
   const lines = [
-    'import { schedule, estimate, deploy, parseQuantity, AllotError } from "allot";',
+    'import { schedule, scheduleJson, estimate, deploy, parseQuantity, AllotError } from "allot";',
     'import type { Scenario, KarmadaScenario, EruScenario, Outcome, ErrorCode } from "allot";',
   ];
   names.forEach((f, i) => {
@@ -32,6 +32,7 @@ const e: EruScenario = { version: 1, nodes: [{ name: "n", memory: "1Gi" }], work
 const perNode: Record<string, number> = deploy(e).deploy;
 const formula: string | undefined = estimate(k).targets[0].general?.resources[0]?.formula;
 const cores: number = parseQuantity("1.5").value;
+const text: string = scheduleJson(k);
 try { schedule(k); } catch (err) { if (err instanceof AllotError) { const c: ErrorCode = err.code; const p: string = err.path; void c; void p; } }
 // @ts-expect-error: not a strategy
 const bad1: Scenario = { version: 1, clusters: [], policy: { strategy: "spread" } };
