@@ -26,6 +26,43 @@ impl fmt::Display for Quoted<'_> {
     }
 }
 
+/// An integer's decimal digits, written without `core::fmt`: for text built per target (the
+/// JSON writer's numbers, per-node explanations), where fmt's per-argument machinery costs more
+/// than the digits in wasm.
+pub(crate) struct Digits {
+    buf: [u8; 20],
+    start: usize,
+}
+
+impl Digits {
+    pub(crate) fn new(mut v: u64) -> Digits {
+        let mut buf = [0u8; 20];
+        let mut start = buf.len();
+        while let Some(slot) = start.checked_sub(1).and_then(|i| buf.get_mut(i)) {
+            *slot = b'0' + (v % 10) as u8;
+            start -= 1;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        Digits { buf, start }
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
+        // Only ASCII digits were written.
+        core::str::from_utf8(self.buf.get(self.start..).unwrap_or_default()).unwrap_or_default()
+    }
+}
+
+/// `v` in decimal at the end of `out`, `-` first when negative.
+pub(crate) fn push_int(out: &mut alloc::string::String, v: i64) {
+    if v < 0 {
+        out.push('-');
+    }
+    out.push_str(Digits::new(v.unsigned_abs()).as_str());
+}
+
 /// A number in the shortest decimal form that reads back as the same `f64`, as the JSON writer
 /// writes it (`0.5`, `1e-7`, `1e+21`), except that whole numbers have no `.0` (`2`); `NaN`,
 /// `inf`, `-inf` for the rest.
@@ -64,8 +101,33 @@ pub(crate) fn write_finite(out: &mut impl fmt::Write, v: f64, trim_whole: bool) 
 
 #[cfg(test)]
 mod tests {
-    use super::{Decimal, Quoted};
+    use super::{push_int, Decimal, Digits, Quoted};
     use alloc::format;
+    use alloc::string::String;
+
+    #[test]
+    fn integers_are_written_as_display_writes_them() {
+        for v in [
+            0,
+            1,
+            -1,
+            9,
+            10,
+            -10,
+            99,
+            1_073_741_824,
+            i64::MAX,
+            i64::MIN,
+            i64::MIN + 1,
+        ] {
+            let mut s = String::from("x");
+            push_int(&mut s, v);
+            assert_eq!(s, format!("x{v}"));
+        }
+        for v in [0, 7, 10, 12_345, u64::MAX, u64::MAX / 10] {
+            assert_eq!(Digits::new(v).as_str(), format!("{v}"));
+        }
+    }
 
     #[test]
     fn decimals_are_shortest_and_whole_numbers_plain() {

@@ -287,11 +287,24 @@ fn memory_only(node: &CpuMemNode, r: &CpuMemRequest) -> CpuMemCapacity {
         usage: ratio(used, total),
         rate: ratio(r.memory_request as f64, total),
         weight: 1,
-        explanation: format!(
-            "memory: ({} - {}) / {} = {cap}",
-            node.memory, node.usage.memory, r.memory_request
-        ),
+        explanation: memory_sentence(node.memory, node.usage.memory, r.memory_request, cap),
     }
+}
+
+/// `memory: (total - used) / request = capacity`, the one sentence written for every node of
+/// a memory-only request: built without `format!`, which costs more than the digits in wasm.
+fn memory_sentence(total: i64, used: i64, request: i64, capacity: u64) -> String {
+    use crate::text::{push_int, Digits};
+    let mut s = String::with_capacity(64);
+    s.push_str("memory: (");
+    push_int(&mut s, total);
+    s.push_str(" - ");
+    push_int(&mut s, used);
+    s.push_str(") / ");
+    push_int(&mut s, request);
+    s.push_str(" = ");
+    s.push_str(Digits::new(capacity).as_str());
+    s
 }
 
 /// A core with pieces available.

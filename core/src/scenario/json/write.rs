@@ -94,19 +94,8 @@ impl Writer {
         }
     }
 
-    fn unsigned(&mut self, mut v: u64) {
-        let mut digits = [0u8; 20];
-        let mut i = digits.len();
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (v % 10) as u8;
-            v /= 10;
-            if v == 0 {
-                break;
-            }
-        }
-        // Only ASCII digits were written.
-        self.push_str(core::str::from_utf8(&digits[i..]).unwrap_or_default());
+    fn unsigned(&mut self, v: u64) {
+        self.push_str(crate::text::Digits::new(v).as_str());
     }
 
     fn signed(&mut self, v: i64) {
