@@ -87,10 +87,19 @@ impl<'a> Reader<'a> {
     }
 
     /// The next byte that is not whitespace, not consumed.
-    #[inline(never)]
+    #[inline(always)]
     fn peek(&mut self) -> Option<u8> {
+        // Compact text, the common case, has no whitespace to skip: one byte, no call.
+        match self.byte() {
+            Some(c) if !is_space(c) => Some(c),
+            _ => self.skip_space(),
+        }
+    }
+
+    #[inline(never)]
+    fn skip_space(&mut self) -> Option<u8> {
         while let Some(c) = self.byte() {
-            if !matches!(c, b' ' | b'\n' | b'\t' | b'\r') {
+            if !is_space(c) {
                 return Some(c);
             }
             self.pos += 1;
@@ -479,6 +488,11 @@ impl<'a> Reader<'a> {
 /// power is within 10^±22 (every number a scenario is likely to hold, such as `0.5` or
 /// `2.5e3`); beyond that within a few units in the last place. This keeps core's complete
 /// decimal-to-float conversion, and its 10 KB of tables, out of the wasm module.
+/// JSON's whitespace.
+fn is_space(c: u8) -> bool {
+    matches!(c, b' ' | b'\n' | b'\t' | b'\r')
+}
+
 fn decimal(text: &str) -> f64 {
     let mut mantissa: u64 = 0;
     let mut exponent: i64 = 0;
