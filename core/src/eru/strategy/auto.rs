@@ -66,21 +66,26 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     let level = lo;
     let mut rest = need - given(level);
     // The remainder: one each to nodes at the level, most capacity left first.
-    let mut at_level: Vec<&(usize, u128, u128)> = live
-        .iter()
-        .filter(|&&(_, count, top)| count <= level && level < top)
-        .collect();
-    crate::order::sort_by_key(&mut at_level, |&&(i, count, _)| {
-        let remaining = count + u128::from(nodes[i].capacity.saturating());
-        (core::cmp::Reverse(remaining), i)
-    });
     let mut added = alloc::vec![0u64; nodes.len()];
     for &(i, count, top) in &live {
         added[i] = top.min(level).saturating_sub(count) as u64;
     }
     let extra = rest as usize;
-    for &&(i, _, _) in at_level.iter().take(extra) {
-        added[i] += 1;
+    if extra > 0 {
+        // Each node's key once, (most capacity left, then input order), sorted by index.
+        let at_level: Vec<(usize, u128)> = live
+            .iter()
+            .filter(|&&(_, count, top)| count <= level && level < top)
+            .map(|&(i, count, _)| (i, count + u128::from(nodes[i].capacity.saturating())))
+            .collect();
+        let mut order: Vec<usize> = (0..at_level.len()).collect();
+        crate::order::sort_indices_by_key(&mut order, |k| {
+            let (i, remaining) = at_level[k];
+            (core::cmp::Reverse(remaining), i)
+        });
+        for &k in order.iter().take(extra) {
+            added[at_level[k].0] += 1;
+        }
     }
     rest = 0;
     let explanation = alloc::vec![format!(
