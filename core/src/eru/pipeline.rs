@@ -278,13 +278,6 @@ pub fn summary(outcome: &DeployOutcome) -> Vec<String> {
     outcome
         .capacities
         .iter()
-        .map(|c| {
-            format!(
-                "{}: {} ({})",
-                c.name,
-                c.capacity,
-                c.bound_by.unwrap_or("-")
-            )
-        })
+        .map(|c| format!("{}: {} ({})", c.name, c.capacity, c.bound_by.unwrap_or("-")))
         .collect()
 }
