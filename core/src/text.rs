@@ -56,11 +56,11 @@ impl Digits {
 }
 
 /// `v` in decimal at the end of `out`, `-` first when negative.
-pub(crate) fn push_int(out: &mut alloc::string::String, v: i64) {
+pub(crate) fn push_int(out: &mut impl fmt::Write, v: i64) -> fmt::Result {
     if v < 0 {
-        out.push('-');
+        out.write_char('-')?;
     }
-    out.push_str(Digits::new(v.unsigned_abs()).as_str());
+    out.write_str(Digits::new(v.unsigned_abs()).as_str())
 }
 
 /// A number in the shortest decimal form that reads back as the same `f64`, as the JSON writer
@@ -121,7 +121,7 @@ mod tests {
             i64::MIN + 1,
         ] {
             let mut s = String::from("x");
-            push_int(&mut s, v);
+            push_int(&mut s, v).unwrap();
             assert_eq!(s, format!("x{v}"));
         }
         for v in [0, 7, 10, 12_345, u64::MAX, u64::MAX / 10] {

@@ -297,11 +297,12 @@ fn memory_sentence(total: i64, used: i64, request: i64, capacity: u64) -> String
     use crate::text::{push_int, Digits};
     let mut s = String::with_capacity(64);
     s.push_str("memory: (");
-    push_int(&mut s, total);
+    // Writing to a String cannot fail.
+    let _ = push_int(&mut s, total);
     s.push_str(" - ");
-    push_int(&mut s, used);
+    let _ = push_int(&mut s, used);
     s.push_str(") / ");
-    push_int(&mut s, request);
+    let _ = push_int(&mut s, request);
     s.push_str(" = ");
     s.push_str(Digits::new(capacity).as_str());
     s

@@ -166,7 +166,6 @@ pub fn capacities(d: &Deploy<'_>) -> Result<(Vec<NodeCapacity>, Vec<NodePlans>)>
             }),
             None,
         ];
-        let mut plugins = 1;
         let mut explanation = alloc::vec![c.explanation];
         let mut volume_plans = Vec::new();
         if with_storage {
@@ -191,12 +190,12 @@ pub fn capacities(d: &Deploy<'_>) -> Result<(Vec<NodeCapacity>, Vec<NodePlans>)>
                 rate: s.rate,
                 weight: 1.0,
             });
-            plugins = 2;
             explanation.push(s.explanation);
             volume_plans = s.plans;
         }
+        let plugins = if with_storage { 2 } else { 1 };
         let merged = merge(figures.get(..plugins).unwrap_or_default());
-        let bound_by = if plugins > 1 {
+        let bound_by = if with_storage {
             let cpu = figures[0].map(|f| f.capacity);
             let st = figures[1].map(|f| f.capacity);
             Some(if cpu <= st { "cpumem" } else { "storage" })

@@ -64,7 +64,7 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
         }
     }
     let level = lo;
-    let mut rest = need - given(level);
+    let rest = need - given(level);
     // The remainder: one each to nodes at the level, most capacity left first.
     let mut added = alloc::vec![0u64; nodes.len()];
     for &(i, count, top) in &live {
@@ -87,13 +87,10 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
             added[at_level[k].0] += 1;
         }
     }
-    rest = 0;
     let explanation = alloc::vec![format!(
-        "AUTO: nodes raised to {level} instances each (old + new), {} more to the nodes at that \
-         level with the most capacity left",
-        need - given(level)
+        "AUTO: nodes raised to {level} instances each (old + new), {rest} more to the nodes at \
+         that level with the most capacity left"
     )];
-    debug_assert_eq!(rest, 0);
     Ok((
         map_of(
             nodes.len(),

@@ -483,16 +483,16 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// The value of a number that [`Reader::number`] checked: its first 19 significant digits
-/// times a power of ten. Exact, hence correctly rounded, when those digits fit 53 bits and the
-/// power is within 10^±22 (every number a scenario is likely to hold, such as `0.5` or
-/// `2.5e3`); beyond that within a few units in the last place. This keeps core's complete
-/// decimal-to-float conversion, and its 10 KB of tables, out of the wasm module.
 /// JSON's whitespace.
 fn is_space(c: u8) -> bool {
     matches!(c, b' ' | b'\n' | b'\t' | b'\r')
 }
 
+/// The value of a number that [`Reader::number`] checked: its first 19 significant digits
+/// times a power of ten. Exact, hence correctly rounded, when those digits fit 53 bits and the
+/// power is within 10^±22 (every number a scenario is likely to hold, such as `0.5` or
+/// `2.5e3`); beyond that within a few units in the last place. This keeps core's complete
+/// decimal-to-float conversion, and its 10 KB of tables, out of the wasm module.
 fn decimal(text: &str) -> f64 {
     let mut mantissa: u64 = 0;
     let mut exponent: i64 = 0;

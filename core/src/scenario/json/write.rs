@@ -99,10 +99,8 @@ impl Writer {
     }
 
     fn signed(&mut self, v: i64) {
-        if v < 0 {
-            self.push(b'-');
-        }
-        self.unsigned(v.unsigned_abs());
+        // Writing to the buffer cannot fail.
+        let _ = crate::text::push_int(self, v);
     }
 
     /// `s` as a JSON string. The fast path, a string with nothing to escape (names, keys,
