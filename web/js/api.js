@@ -1,5 +1,5 @@
 // The public API over the raw wasm-bindgen exports (which take scenarios as objects or JSON
-// text): errors rethrown as AllotError. Both entries (browser, Node) instantiate the module and
+// text, and hand outcomes back as JSON text): outcomes parsed, errors rethrown as AllotError. Both entries (browser, Node) instantiate the module and
 // re-export this; the wrappers only reach the module when called.
 import * as raw from "./allot.js";
 
@@ -29,13 +29,19 @@ function call(name) {
   };
 }
 
+// The scenario calls hand back the outcome as JSON text; its object is V8's JSON.parse of it,
+// the fastest way to build it.
+function parsed(name) {
+  const f = call(name);
+  return (scenario) => JSON.parse(f(scenario));
+}
+
 export const scheduleJson = call("scheduleJson");
-// The outcome object is V8's JSON.parse of the module's text: the fastest way to build it.
-export const schedule = (scenario) => JSON.parse(scheduleJson(scenario));
-export const estimate = call("estimate");
-export const divide = call("divide");
-export const capacity = call("capacity");
-export const deploy = call("deploy");
+export const schedule = parsed("scheduleJson");
+export const estimate = parsed("estimate");
+export const divide = parsed("divide");
+export const capacity = parsed("capacity");
+export const deploy = parsed("deploy");
 export const validateResourceModels = call("validateResourceModels");
 export const parseQuantity = call("parseQuantity");
 export const version = call("version");

@@ -1,7 +1,8 @@
 //! JavaScript bindings of allot-core: the npm package `allot`. This crate only translates:
-//! scenario documents in (objects or JSON text), outcomes out as plain objects, core errors as
-//! JS `Error`s carrying a stable `code` and the offending field's `path`. The rules, and the
-//! reading of documents, live in allot-core.
+//! scenario documents in (objects or JSON text), outcomes out as JSON text (the package's JS
+//! parses them into plain objects), other answers as plain objects, core errors as JS `Error`s
+//! carrying a stable `code` and the offending field's `path`. The rules, and the reading of
+//! documents, live in allot-core.
 
 use allot_core::quantity::{self, Unit};
 use allot_core::scenario::{self, Scenario};
@@ -25,36 +26,40 @@ pub fn version() -> String {
 /// plans, as JSON text. A scenario without a seed gets one drawn here, reported as `seed` with
 /// `seedDrawn: true`. Characters beyond ASCII are written as `\uXXXX` escapes.
 ///
-/// The package's `schedule` is `JSON.parse` of this text, in JS (`js/api.js`); `scheduleJson`
-/// hands the text itself to callers that pass it on as text (a response body, a message to a
-/// worker, a file) and so skip building the object and writing it back.
+/// The package's `schedule` is `JSON.parse` of this text, in JS (`js/api.js`), as are its
+/// `estimate`, `divide`, `capacity` and `deploy` of theirs; `scheduleJson` hands the text itself
+/// to callers that pass it on as text (a response body, a message to a worker, a file) and so
+/// skip building the object and writing it back.
 #[wasm_bindgen(js_name = scheduleJson)]
 pub fn schedule_json(scenario: JsValue) -> Result<String, JsValue> {
     answer(scenario, |s, seed| text(scenario::schedule(s, seed)))
 }
 
-/// Karmada: every cluster's estimates (general, accurate) and the combined figure.
+/// Karmada: every cluster's estimates (general, accurate) and the combined figure, as JSON
+/// text.
 #[wasm_bindgen]
-pub fn estimate(scenario: JsValue) -> Result<JsValue, JsValue> {
-    parsed(answer(scenario, |s, _| text(scenario::estimate(s))))
+pub fn estimate(scenario: JsValue) -> Result<String, JsValue> {
+    answer(scenario, |s, _| text(scenario::estimate(s)))
 }
 
-/// Karmada: the division alone, with each cluster's `availableReplicas` as stated.
+/// Karmada: the division alone, with each cluster's `availableReplicas` as stated, as JSON
+/// text.
 #[wasm_bindgen]
-pub fn divide(scenario: JsValue) -> Result<JsValue, JsValue> {
-    parsed(answer(scenario, |s, seed| text(scenario::divide(s, seed))))
+pub fn divide(scenario: JsValue) -> Result<String, JsValue> {
+    answer(scenario, |s, seed| text(scenario::divide(s, seed)))
 }
 
-/// eru: each node's capacity for the workload, and why.
+/// eru: each node's capacity for the workload, and why, as JSON text.
 #[wasm_bindgen]
-pub fn capacity(scenario: JsValue) -> Result<JsValue, JsValue> {
-    parsed(answer(scenario, |s, _| text(scenario::capacity(s))))
+pub fn capacity(scenario: JsValue) -> Result<String, JsValue> {
+    answer(scenario, |s, _| text(scenario::capacity(s)))
 }
 
-/// eru: capacities, the strategy's deploy map and the plans of the new instances.
+/// eru: capacities, the strategy's deploy map and the plans of the new instances, as JSON
+/// text.
 #[wasm_bindgen]
-pub fn deploy(scenario: JsValue) -> Result<JsValue, JsValue> {
-    parsed(answer(scenario, |s, seed| text(scenario::deploy(s, seed))))
+pub fn deploy(scenario: JsValue) -> Result<String, JsValue> {
+    answer(scenario, |s, seed| text(scenario::deploy(s, seed)))
 }
 
 /// Check customized resource models against Karmada's rules. Returns the problem found
@@ -154,11 +159,6 @@ fn answer(
     call(&s, seed)
 }
 
-/// An outcome's text as a plain JS value.
-fn parsed(text: Result<String, JsValue>) -> Result<JsValue, JsValue> {
-    js_sys::JSON::parse(&text?)
-}
-
 /// An outcome as JSON text.
 fn text<T: Serialize>(outcome: allot_core::Result<T>) -> Result<String, JsValue> {
     json(&outcome.map_err(to_error)?)
@@ -175,7 +175,7 @@ fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsValue>
 /// An outcome as a plain JS value (maps as objects, absent values as `null`), through one JSON
 /// string. Integers beyond 2^53 (only in echoes of huge inputs) become the nearest number.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    parsed(json(value))
+    js_sys::JSON::parse(&json(value)?)
 }
 
 #[wasm_bindgen]
