@@ -83,6 +83,9 @@ impl fmt::Display for Decimal {
 /// exponent signed as serde_json and JavaScript write it: `0.25`, `2.0`, `1e-7`, `1e+21`.
 /// `trim_whole` writes `2.0` as `2`.
 pub(crate) fn write_finite(out: &mut impl fmt::Write, v: f64, trim_whole: bool) -> fmt::Result {
+    if let Some(exact) = ExactDecimal::new(v, trim_whole) {
+        return out.write_str(exact.as_str());
+    }
     let mut buffer = ryu::Buffer::new();
     let text = buffer.format_finite(v);
     let text = match trim_whole {
@@ -99,11 +102,109 @@ pub(crate) fn write_finite(out: &mut impl fmt::Write, v: f64, trim_whole: bool) 
     }
 }
 
+/// The exact decimal form of an `f64` whose exact value has at most 15 significant digits and
+/// lies where ryu writes no exponent (between 1e-5 and 1e15): most numbers in outcomes
+/// (`0.265625`, `0.5`, `48.0`) are such, being sums of a few powers of two.
+///
+/// It is the text ryu writes, found without ryu's 128-bit arithmetic, which wasm runs in
+/// software (ryu took a tenth of a wasm call on an outcome with two numbers per node). Why
+/// it is the same text: two decimals of at most 15 significant digits never read back as the
+/// same `f64` (`f64::DIGITS` is 15), so no other text of at most that many digits reads back
+/// as `v`, and the shortest form ryu finds is this one.
+struct ExactDecimal {
+    buf: [u8; 24],
+    len: usize,
+}
+
+impl ExactDecimal {
+    fn new(v: f64, trim_whole: bool) -> Option<ExactDecimal> {
+        const MANTISSA_BITS: u32 = 52;
+        const BIAS: i32 = 1075; // 1023 + 52: v = mantissa * 2^(exponent - BIAS)
+        const LIMIT: u64 = 1_000_000_000_000_000; // 10^15: at most 15 digits
+        let bits = v.to_bits();
+        let exponent = ((bits >> MANTISSA_BITS) & 0x7ff) as i32;
+        if exponent == 0 || exponent == 0x7ff {
+            // Zero, subnormal, infinite or NaN: ryu's.
+            return None;
+        }
+        let mantissa = (bits & ((1 << MANTISSA_BITS) - 1)) | (1 << MANTISSA_BITS);
+        let shift = mantissa.trailing_zeros();
+        let odd = mantissa >> shift;
+        // v = ±odd * 2^power, odd odd.
+        let power = exponent - BIAS + shift as i32;
+        // The digits as an integer, and how many of them follow the decimal point: odd * 2^-d
+        // is odd * 5^d / 10^d, so a fraction of d binary places has exactly d decimal places.
+        let (digits, places) = if power >= 0 {
+            let whole = odd
+                .checked_shl(power as u32)
+                .filter(|w| w >> power == odd)?;
+            (whole, 0)
+        } else {
+            let places = power.unsigned_abs();
+            (odd.checked_mul(5u64.checked_pow(places)?)?, places as usize)
+        };
+        if digits >= LIMIT {
+            return None;
+        }
+        let text = Digits::new(digits);
+        let text = text.as_str().as_bytes();
+        let mut out = ExactDecimal {
+            buf: [0; 24],
+            len: 0,
+        };
+        if bits >> 63 == 1 {
+            out.put(b"-");
+        }
+        match text.len().checked_sub(places) {
+            // Whole: `48.0`, or `48` when trimmed.
+            Some(_) if places == 0 => {
+                out.put(text);
+                if !trim_whole {
+                    out.put(b".0");
+                }
+            }
+            // At least one digit before the point: `12.34`.
+            Some(point) if point > 0 => {
+                let (whole, fraction) = text.split_at(point);
+                out.put(whole);
+                out.put(b".");
+                out.put(fraction);
+            }
+            // Below one: `0.001234`, with at most four zeros after the point, as ryu writes
+            // plain decimals down to 1e-5.
+            _ => {
+                let zeros = places - text.len();
+                if zeros > 4 {
+                    return None;
+                }
+                out.put(b"0.");
+                out.put(b"0000".get(..zeros).unwrap_or_default());
+                out.put(text);
+            }
+        }
+        Some(out)
+    }
+
+    fn put(&mut self, bytes: &[u8]) {
+        if let Some(slots) = self.buf.get_mut(self.len..self.len + bytes.len()) {
+            slots.copy_from_slice(bytes);
+            self.len += bytes.len();
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        // Only ASCII digits, signs and points were written.
+        core::str::from_utf8(self.buf.get(..self.len).unwrap_or_default()).unwrap_or_default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{push_int, Decimal, Digits, Quoted};
+    use super::{push_int, Decimal, Digits, ExactDecimal, Quoted};
     use alloc::format;
     use alloc::string::String;
+    use proptest::prelude::*;
+    use proptest::test_runner::TestCaseError;
 
     #[test]
     fn integers_are_written_as_display_writes_them() {
@@ -143,6 +244,83 @@ mod tests {
             (f64::NEG_INFINITY, "-inf"),
         ] {
             assert_eq!(format!("{}", Decimal(v)), text);
+        }
+    }
+
+    /// What `write_finite` writes without the exact-decimal path: ryu's text.
+    fn ryu_text(v: f64, trim_whole: bool) -> String {
+        let mut buffer = ryu::Buffer::new();
+        let text = buffer.format_finite(v);
+        let text = if trim_whole {
+            text.strip_suffix(".0").unwrap_or(text)
+        } else {
+            text
+        };
+        text.into()
+    }
+
+    /// The exact-decimal path writes what ryu writes, wherever it answers.
+    fn same_as_ryu(v: f64) -> Result<(), TestCaseError> {
+        for trim_whole in [false, true] {
+            if let Some(exact) = ExactDecimal::new(v, trim_whole) {
+                prop_assert_eq!(exact.as_str(), ryu_text(v, trim_whole), "{:e}", v);
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn exact_decimals_are_ryus_text() {
+        for (v, text) in [
+            (0.265625, Some("0.265625")),
+            (0.015625, Some("0.015625")),
+            (-2.5, Some("-2.5")),
+            (48.0, Some("48.0")),
+            (0.5, Some("0.5")),
+            (123_456_789.125, Some("123456789.125")),
+            (999_999_999_999_999.0, Some("999999999999999.0")),
+            (1e15, None),
+            (0.0000152587890625, Some("0.0000152587890625")),
+            // 2^-17 = 7.62939453125e-6: below 1e-5, where ryu writes an exponent.
+            (0.00000762939453125, None),
+            // 1/3 is no short decimal.
+            (1.0 / 3.0, None),
+            (0.1, None),
+            (0.0, None),
+            (-0.0, None),
+            (f64::MIN_POSITIVE, None),
+        ] {
+            assert_eq!(
+                ExactDecimal::new(v, false)
+                    .as_ref()
+                    .map(ExactDecimal::as_str),
+                text
+            );
+            same_as_ryu(v).unwrap();
+        }
+        // Every dyadic fraction of up to 20 binary places below 4.
+        for n in 0..(4u64 << 20) {
+            same_as_ryu(n as f64 / (1u64 << 20) as f64).unwrap();
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_f64_is_written_as_ryu_writes_it(bits in any::<u64>()) {
+            let v = f64::from_bits(bits);
+            if v.is_finite() {
+                same_as_ryu(v)?;
+            }
+        }
+
+        #[test]
+        fn sums_of_few_powers_of_two_are_written_as_ryu_writes_them(
+            odd in 0u64..(1 << 40),
+            power in -60i32..50,
+            negative in any::<bool>(),
+        ) {
+            let v = (odd as f64) * 2f64.powi(power) * if negative { -1.0 } else { 1.0 };
+            same_as_ryu(v)?;
         }
     }
 
