@@ -49,9 +49,13 @@ impl Digits {
         Digits { buf, start }
     }
 
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        self.buf.get(self.start..).unwrap_or_default()
+    }
+
     pub(crate) fn as_str(&self) -> &str {
         // Only ASCII digits were written.
-        core::str::from_utf8(self.buf.get(self.start..).unwrap_or_default()).unwrap_or_default()
+        core::str::from_utf8(self.as_bytes()).unwrap_or_default()
     }
 }
 
@@ -111,13 +115,13 @@ pub(crate) fn write_finite(out: &mut impl fmt::Write, v: f64, trim_whole: bool) 
 /// it is the same text: two decimals of at most 15 significant digits never read back as the
 /// same `f64` (`f64::DIGITS` is 15), so no other text of at most that many digits reads back
 /// as `v`, and the shortest form ryu finds is this one.
-struct ExactDecimal {
+pub(crate) struct ExactDecimal {
     buf: [u8; 24],
     len: usize,
 }
 
 impl ExactDecimal {
-    fn new(v: f64, trim_whole: bool) -> Option<ExactDecimal> {
+    pub(crate) fn new(v: f64, trim_whole: bool) -> Option<ExactDecimal> {
         const MANTISSA_BITS: u32 = 52;
         const BIAS: i32 = 1075; // 1023 + 52: v = mantissa * 2^(exponent - BIAS)
         const LIMIT: u64 = 1_000_000_000_000_000; // 10^15: at most 15 digits
@@ -192,9 +196,13 @@ impl ExactDecimal {
         }
     }
 
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        self.buf.get(..self.len).unwrap_or_default()
+    }
+
     fn as_str(&self) -> &str {
         // Only ASCII digits, signs and points were written.
-        core::str::from_utf8(self.buf.get(..self.len).unwrap_or_default()).unwrap_or_default()
+        core::str::from_utf8(self.as_bytes()).unwrap_or_default()
     }
 }
 

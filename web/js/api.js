@@ -1,6 +1,7 @@
 // The public API over the raw wasm-bindgen exports (which take scenarios as objects or JSON
-// text, and hand outcomes back as JSON text): outcomes parsed, errors rethrown as AllotError. Both entries (browser, Node) instantiate the module and
-// re-export this; the wrappers only reach the module when called.
+// text, and hand outcomes back as the bytes of JSON text): outcomes decoded and parsed, errors
+// rethrown as AllotError. Both entries (browser, Node) instantiate the module and re-export
+// this; the wrappers only reach the module when called.
 import * as raw from "./allot.js";
 
 /** An allot error: a stable `code` and the `path` of the offending field. */
@@ -29,14 +30,27 @@ function call(name) {
   };
 }
 
-// The scenario calls hand back the outcome as JSON text; its object is V8's JSON.parse of it,
-// the fastest way to build it.
-function parsed(name) {
+// The scenario calls hand back the outcome as the bytes of its JSON text, which is 7-bit
+// ASCII. In Node, Buffer copies such bytes into a string an order of magnitude faster than
+// TextDecoder (0.07 ms against 0.9 ms for 1.7 MB), and latin1 reads ASCII as UTF-8 does.
+const NodeBuffer = globalThis.process?.versions?.node ? globalThis.Buffer : undefined;
+const decoder = new TextDecoder();
+const ascii = NodeBuffer
+  ? (b) => NodeBuffer.from(b.buffer, b.byteOffset, b.byteLength).toString("latin1")
+  : (b) => decoder.decode(b);
+
+function text(name) {
   const f = call(name);
+  return (scenario) => ascii(f(scenario));
+}
+
+// An outcome's object is V8's JSON.parse of its text, the fastest way to build it.
+function parsed(name) {
+  const f = text(name);
   return (scenario) => JSON.parse(f(scenario));
 }
 
-export const scheduleJson = call("scheduleJson");
+export const scheduleJson = text("scheduleJson");
 export const schedule = parsed("scheduleJson");
 export const estimate = parsed("estimate");
 export const divide = parsed("divide");

@@ -9,9 +9,12 @@ fn parse(json: &str) -> JsValue {
     js_sys::JSON::parse(json).unwrap()
 }
 
-/// `schedule` as the package defines it: the outcome text, parsed.
+/// `schedule` as the package defines it: the outcome text, parsed. The text is ASCII.
 fn schedule(scenario: JsValue) -> Result<JsValue, JsValue> {
-    schedule_json(scenario).map(|text| parse(&text))
+    schedule_json(scenario).map(|bytes| {
+        assert!(bytes.is_ascii());
+        parse(core::str::from_utf8(&bytes).unwrap())
+    })
 }
 
 fn get(v: &JsValue, key: &str) -> JsValue {

@@ -14,9 +14,12 @@ test("a plain HTML page loads the package and schedules", async () => {
   import { schedule, version, AllotError } from "./node_modules/allot/index.js";
   const out = schedule({ version: 1, workload: { replicas: 7 },
     clusters: [{ name: "member1", weight: 2 }, { name: "member2", weight: 1 }, { name: "member3", weight: 1 }] });
+  // Names beyond ASCII, through the browser's decoding of the outcome.
+  const names = schedule({ version: 1, workload: { replicas: 3 },
+    clusters: [{ name: "z\u00fcrich" }, { name: "\u6771\u4eac" }, { name: "\u{1f680}" }] }).assignment.map((a) => a.name);
   let code = "";
   try { schedule({ version: 1, clusters: [], workload: { replicas: 1 } }); } catch (e) { code = e instanceof AllotError ? e.code : String(e); }
-  document.body.dataset.result = JSON.stringify({ version: version(), assignment: out.assignment, code });
+  document.body.dataset.result = JSON.stringify({ version: version(), assignment: out.assignment, code, names });
 </script>`,
   );
   const server = await serve(process.cwd());
@@ -36,6 +39,7 @@ test("a plain HTML page loads the package and schedules", async () => {
       { name: "member3", replicas: 2 },
     ]);
     assert.equal(result.code, "no_candidates");
+    assert.deepEqual(result.names.sort(), ["z\u00fcrich", "\u6771\u4eac", "\u{1f680}"].sort());
   } finally {
     await b.close();
     await server.close();

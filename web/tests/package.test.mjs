@@ -64,6 +64,18 @@ test("every example gives the native outcome", () => {
   }
 });
 
+test("names beyond ASCII come back as they went in", () => {
+  const names = ["z\u00fcrich", "m\u00fcnchen", "\u6771\u4eac", "\u{1f680}", 'quote"back\\slash'];
+  const scenario = { version: 1, seed: 1, workload: { replicas: 10 }, clusters: names.map((name) => ({ name })) };
+  const text = scheduleJson(scenario);
+  assert.match(text, /^[\x00-\x7f]*$/);
+  assert.ok(text.includes('"z\\u00fcrich"') && text.includes('"\\ud83d\\ude80"'), text.slice(0, 200));
+  const out = schedule(scenario);
+  assert.deepEqual(out.assignment.map((a) => a.name).sort(), [...names].sort());
+  assert.equal(out.assignment.reduce((sum, a) => sum + a.replicas, 0), 10);
+  assert.deepEqual(JSON.parse(text), out);
+});
+
 test("the same seed, the same outcome; the seed decides ties", () => {
   const s = {
     version: 1,

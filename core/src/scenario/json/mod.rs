@@ -19,7 +19,7 @@ pub use path::path_at;
 pub use read::from_json;
 #[cfg(feature = "value")]
 pub use value::from_value;
-pub use write::{to_json, WriteError};
+pub use write::{to_json, to_json_bytes, WriteError};
 
 #[cfg(test)]
 mod tests {

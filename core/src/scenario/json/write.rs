@@ -12,6 +12,7 @@
 //! (integers are quoted); anything else is a [`WriteError`].
 
 use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
 use serde::ser::{self, Impossible, Serialize, Serializer};
@@ -37,8 +38,16 @@ impl ser::Error for WriteError {
 
 /// `value` as compact JSON text.
 pub fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, WriteError> {
+    String::from_utf8(to_json_bytes(value)?)
+        .map_err(|_| WriteError("the text written is not UTF-8".into()))
+}
+
+/// `value` as compact JSON text, as its bytes: 7-bit ASCII, so any ASCII-compatible decoding
+/// reads it (`latin1`, `utf-8`). For callers that hand the text on as bytes (to JavaScript,
+/// to a socket) and so need not check it as UTF-8.
+pub fn to_json_bytes<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, WriteError> {
     let mut w = Writer {
-        out: String::new(),
+        out: Vec::new(),
         buf: [0; CHUNK],
         len: 0,
     };
@@ -50,8 +59,8 @@ pub fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, WriteError> {
 const CHUNK: usize = 4096;
 
 struct Writer {
-    out: String,
-    /// Text not yet in `out`: always whole characters, as only whole strings are put in.
+    out: Vec<u8>,
+    /// Text not yet in `out`.
     buf: [u8; CHUNK],
     len: usize,
 }
@@ -61,10 +70,8 @@ type W<T = ()> = Result<T, WriteError>;
 impl Writer {
     #[inline(never)]
     fn flush(&mut self) {
-        let text = self.buf.get(..self.len).unwrap_or_default();
-        // The buffer holds whole strings only, so it is always valid UTF-8.
         self.out
-            .push_str(core::str::from_utf8(text).unwrap_or_default());
+            .extend_from_slice(self.buf.get(..self.len).unwrap_or_default());
         self.len = 0;
     }
 
@@ -80,22 +87,27 @@ impl Writer {
     }
 
     fn push_str(&mut self, s: &str) {
+        self.push_bytes(s.as_bytes());
+    }
+
+    /// Bytes of ASCII text (digits, literals, whole escape-free strings).
+    fn push_bytes(&mut self, s: &[u8]) {
         let end = self.len + s.len();
         if end > CHUNK {
             self.flush();
             if s.len() > CHUNK {
-                self.out.push_str(s);
+                self.out.extend_from_slice(s);
                 return;
             }
         }
         if let Some(slots) = self.buf.get_mut(self.len..self.len + s.len()) {
-            copy(slots, s.as_bytes());
+            copy(slots, s);
             self.len += s.len();
         }
     }
 
     fn unsigned(&mut self, v: u64) {
-        self.push_str(crate::text::Digits::new(v).as_str());
+        self.push_bytes(crate::text::Digits::new(v).as_bytes());
     }
 
     fn signed(&mut self, v: i64) {
@@ -196,7 +208,9 @@ impl Writer {
     }
 
     fn float(&mut self, v: f64) {
-        if v.is_finite() {
+        if let Some(exact) = crate::text::ExactDecimal::new(v, false) {
+            self.push_bytes(exact.as_bytes());
+        } else if v.is_finite() {
             // Writing to the buffer cannot fail.
             let _ = crate::text::write_finite(self, v, false);
         } else {
