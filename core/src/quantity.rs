@@ -10,6 +10,7 @@ use alloc::format;
 use alloc::string::String;
 
 use crate::error::{Error, Result};
+use crate::text::Digits;
 
 /// The largest quantity, in units: Kubernetes' int64 limit.
 pub const MAX_QUANTITY: u64 = i64::MAX as u64;
@@ -280,27 +281,34 @@ pub fn human(value: i128, resource: &str) -> String {
     let abs = value.unsigned_abs();
     let v = u64::try_from(abs).unwrap_or(u64::MAX);
     match Unit::of(resource) {
-        Unit::Milli => format!("{sign}{}", decimal(u128::from(v), 1000, 3)),
+        Unit::Milli => format!("{sign}{}", decimal(v, 1000, 3)),
         Unit::Base => format!("{sign}{}", format(v, resource)),
     }
 }
 
-/// `num / den` as a decimal with at most `places` places, truncated, trailing zeros trimmed.
-pub fn decimal(num: u128, den: u128, places: u32) -> String {
+/// `num / den` as a decimal with at most `places` places (up to 18), truncated, trailing zeros
+/// trimmed; `∞` when `den` is 0.
+pub fn decimal(num: u64, den: u64, places: u32) -> String {
     if den == 0 {
         return String::from("∞");
     }
-    let int = num / den;
-    let scale = 10u128.pow(places);
-    let frac = (num % den) * scale / den;
-    if frac == 0 {
-        return format!("{int}");
+    let mut out = String::from(Digits::new(num / den).as_str());
+    let scale = 10u64.pow(places.min(18));
+    // (num % den) < den, so the product fits in u128 and the quotient is below `scale`.
+    let frac = u128::from(num % den) * u128::from(scale) / u128::from(den);
+    if frac != 0 {
+        // scale + frac < 2 * 10^18 < 2^64: its digits are a 1, then frac padded with zeros.
+        let padded = Digits::new(scale + frac as u64);
+        out.push('.');
+        out.push_str(
+            padded
+                .as_str()
+                .get(1..)
+                .unwrap_or_default()
+                .trim_end_matches('0'),
+        );
     }
-    let mut f = format!("{frac:0width$}", width = places as usize);
-    while f.ends_with('0') {
-        f.pop();
-    }
-    format!("{int}.{f}")
+    out
 }
 
 fn is_bytes(resource: &str) -> bool {
@@ -416,6 +424,17 @@ mod tests {
         assert_eq!(human(3050, "cpu"), "3.05");
         assert_eq!(decimal(3050, 500, 2), "6.1");
         assert_eq!(decimal(2000, 500, 2), "4");
+        assert_eq!(decimal(1, 8, 3), "0.125");
+        assert_eq!(decimal(1, 1000, 3), "0.001");
+        assert_eq!(decimal(1, 3, 2), "0.33");
+        assert_eq!(decimal(7, 0, 2), "∞");
+        assert_eq!(decimal(u64::MAX, 1, 2), "18446744073709551615");
+        assert_eq!(decimal(u64::MAX, u64::MAX - 1, 40), "1");
+        assert_eq!(
+            decimal(1, 1_000_000_000_000_000_000, 40),
+            "0.000000000000000001"
+        );
+        assert_eq!(decimal(1, 10_000_000_000_000_000_000, 40), "0");
     }
 
     #[test]

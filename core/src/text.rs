@@ -28,25 +28,52 @@ impl fmt::Display for Quoted<'_> {
 
 /// An integer's decimal digits, written without `core::fmt`: for text built per target (the
 /// JSON writer's numbers, per-node explanations), where fmt's per-argument machinery costs more
-/// than the digits in wasm.
+/// than the digits in wasm, and for 128-bit integers, whose fmt code is 1.5 KB of wasm.
 pub(crate) struct Digits {
-    buf: [u8; 20],
+    buf: [u8; 39],
     start: usize,
 }
 
 impl Digits {
-    pub(crate) fn new(mut v: u64) -> Digits {
-        let mut buf = [0u8; 20];
-        let mut start = buf.len();
-        while let Some(slot) = start.checked_sub(1).and_then(|i| buf.get_mut(i)) {
-            *slot = b'0' + (v % 10) as u8;
-            start -= 1;
+    pub(crate) fn new(v: u64) -> Digits {
+        Digits {
+            buf: [0u8; 39],
+            start: 39,
+        }
+        .prepend(v)
+    }
+
+    /// Digits of a 128-bit integer: 64-bit arithmetic once the rest fits, as 128-bit division
+    /// runs in software in wasm.
+    pub(crate) fn wide(mut v: u128) -> Digits {
+        let mut d = Digits {
+            buf: [0u8; 39],
+            start: 39,
+        };
+        loop {
+            if let Ok(rest) = u64::try_from(v) {
+                return d.prepend(rest);
+            }
+            d.put((v % 10) as u8);
+            v /= 10;
+        }
+    }
+
+    fn prepend(mut self, mut v: u64) -> Digits {
+        loop {
+            self.put((v % 10) as u8);
             v /= 10;
             if v == 0 {
-                break;
+                return self;
             }
         }
-        Digits { buf, start }
+    }
+
+    fn put(&mut self, digit: u8) {
+        if let Some(slot) = self.start.checked_sub(1).and_then(|i| self.buf.get_mut(i)) {
+            *slot = b'0' + digit;
+            self.start -= 1;
+        }
     }
 
     pub(crate) fn as_bytes(&self) -> &[u8] {
@@ -56,6 +83,19 @@ impl Digits {
     pub(crate) fn as_str(&self) -> &str {
         // Only ASCII digits were written.
         core::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+}
+
+/// An integer of any width in decimal, for messages and explanations (`{}` of an `i128` would
+/// link core's 128-bit formatting).
+pub(crate) struct Int(pub i128);
+
+impl fmt::Display for Int {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 < 0 {
+            f.write_char('-')?;
+        }
+        f.write_str(Digits::wide(self.0.unsigned_abs()).as_str())
     }
 }
 
@@ -208,7 +248,7 @@ impl ExactDecimal {
 
 #[cfg(test)]
 mod tests {
-    use super::{push_int, Decimal, Digits, ExactDecimal, Quoted};
+    use super::{push_int, Decimal, Digits, ExactDecimal, Int, Quoted};
     use alloc::format;
     use alloc::string::String;
     use proptest::prelude::*;
@@ -235,6 +275,18 @@ mod tests {
         }
         for v in [0, 7, 10, 12_345, u64::MAX, u64::MAX / 10] {
             assert_eq!(Digits::new(v).as_str(), format!("{v}"));
+            assert_eq!(Digits::wide(v.into()).as_str(), format!("{v}"));
+        }
+        for v in [
+            u128::from(u64::MAX) + 1,
+            u128::from(u64::MAX) * 10,
+            u128::MAX,
+            u128::MAX / 7,
+        ] {
+            assert_eq!(Digits::wide(v).as_str(), format!("{v}"));
+        }
+        for v in [0, -1, 42, i128::MIN, i128::MAX, -(1 << 70)] {
+            assert_eq!(format!("{}", Int(v)), format!("{v}"));
         }
     }
 

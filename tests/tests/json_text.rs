@@ -59,6 +59,8 @@ fn value() -> impl Strategy<Value = Value> {
             .prop_filter("finite", |f| f.is_finite())
             .prop_map(Value::from),
         (0u64..1_000_000, 0u32..6).prop_map(|(m, d)| Value::from(m as f64 / 10f64.powi(d as i32))),
+        // Sums of a few powers of two: written from their exact digits, not by ryu.
+        (0u64..(1 << 40), -40i32..30).prop_map(|(m, p)| Value::from(m as f64 * 2f64.powi(p))),
         ".{0,12}".prop_map(Value::from),
         "[a-z\"\\\\\u{0}-\u{1f}\u{e9}\u{1f600}]{0,8}".prop_map(Value::from),
     ];
@@ -73,6 +75,16 @@ fn value() -> impl Strategy<Value = Value> {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// 128-bit integers, as values and as map keys, are written as serde_json writes them.
+    #[test]
+    fn wide_integers_are_written_as_serde_json_writes_them(
+        map in prop::collection::btree_map(any::<i128>(), any::<u128>(), 0..6),
+        keys in prop::collection::btree_map(any::<u64>(), any::<i64>(), 0..6),
+    ) {
+        prop_assert_eq!(to_json(&map).unwrap(), serde_json::to_string(&map).unwrap());
+        prop_assert_eq!(to_json(&keys).unwrap(), serde_json::to_string(&keys).unwrap());
+    }
 
     /// Any document serde_json writes (compact or pretty) reads back to the same value.
     #[test]

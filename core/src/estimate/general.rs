@@ -16,6 +16,7 @@ use super::models::{AllocatableModeling, ResourceModel};
 use super::{per, AssumedWorkload, Component, Gates, MAX_INT32};
 use crate::quantity::{decimal, human};
 use crate::resource::ResourceList;
+use crate::text::Int;
 
 /// A cluster's `status.resourceSummary`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
@@ -230,12 +231,9 @@ fn formula(r: &str, (a, b, c): (u64, u64, u64), q: u64, has: bool, bound: u64) -
     if free <= 0 {
         text.push_str(" -> 0 (nothing free)");
     } else if (free as u64) % q == 0 {
-        text.push_str(&format!(" = {}", decimal(free as u128, q.into(), 2)));
+        text.push_str(&format!(" = {}", decimal(free as u64, q, 2)));
     } else {
-        text.push_str(&format!(
-            " = {} -> {bound}",
-            decimal(free as u128, q.into(), 2)
-        ));
+        text.push_str(&format!(" = {} -> {bound}", decimal(free as u64, q, 2)));
     }
     text
 }
@@ -303,7 +301,7 @@ fn estimate(view: &ClusterView<'_>, need: Need<'_>, detail: Detail) -> GeneralEs
         } else {
             String::new()
         };
-        format!("pods: {pa} - {pb}{extra} = {allowed}")
+        format!("pods: {pa} - {pb}{extra} = {}", Int(allowed))
     });
     if allowed <= 0 {
         out.limit = Limit::NoPodSlots;

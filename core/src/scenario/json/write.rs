@@ -13,7 +13,7 @@
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use core::fmt::{self, Write as _};
+use core::fmt;
 
 use serde::ser::{self, Impossible, Serialize, Serializer};
 
@@ -108,6 +108,14 @@ impl Writer {
 
     fn unsigned(&mut self, v: u64) {
         self.push_bytes(crate::text::Digits::new(v).as_bytes());
+    }
+
+    /// An integer of any width: `-` when `negative`, then the digits of `v`.
+    fn wide(&mut self, negative: bool, v: u128) {
+        if negative {
+            self.push(b'-');
+        }
+        self.push_bytes(crate::text::Digits::wide(v).as_bytes());
     }
 
     fn signed(&mut self, v: i64) {
@@ -349,7 +357,7 @@ impl<'w> Serializer for &'w mut Writer {
     }
 
     fn serialize_i128(self, v: i128) -> W {
-        let _ = write!(self, "{v}");
+        self.wide(v < 0, v.unsigned_abs());
         Ok(())
     }
 
@@ -359,7 +367,7 @@ impl<'w> Serializer for &'w mut Writer {
     }
 
     fn serialize_u128(self, v: u128) -> W {
-        let _ = write!(self, "{v}");
+        self.wide(false, v);
         Ok(())
     }
 
@@ -542,9 +550,19 @@ struct MapKey<'w>(&'w mut Writer);
 
 impl MapKey<'_> {
     /// An integer key, quoted.
-    fn integer(self, v: impl fmt::Display) -> W {
-        let _ = write!(self.0, "\"{v}\"");
+    fn integer(self, negative: bool, v: u128) -> W {
+        self.0.push(b'"');
+        self.0.wide(negative, v);
+        self.0.push(b'"');
         Ok(())
+    }
+
+    fn signed(self, v: i128) -> W {
+        self.integer(v < 0, v.unsigned_abs())
+    }
+
+    fn unsigned(self, v: u128) -> W {
+        self.integer(false, v)
     }
 }
 
@@ -584,9 +602,9 @@ impl Serializer for MapKey<'_> {
         value.serialize(self)
     }
 
-    widen!(integer(i128): serialize_i8: i8, serialize_i16: i16, serialize_i32: i32,
+    widen!(signed(i128): serialize_i8: i8, serialize_i16: i16, serialize_i32: i32,
         serialize_i64: i64, serialize_i128: i128);
-    widen!(integer(u128): serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
+    widen!(unsigned(u128): serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
         serialize_u64: u64, serialize_u128: u128);
 
     fn serialize_bool(self, _v: bool) -> W {
