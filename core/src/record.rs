@@ -19,6 +19,8 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 /// A struct of the scenario format, read by [`deserialize`]. Public for the workspace's tests
 /// only (hidden, not a stable API).
 pub trait Record: Sized {
+    /// The struct's name, as serde's `deserialize_struct` takes it: `Target`.
+    const NAME: &'static str;
     /// What a value must be, for messages: `struct Target`.
     const EXPECTING: &'static str;
     /// The fields as written in JSON, in declaration order (at most 64).
@@ -35,7 +37,7 @@ pub trait Record: Sized {
 
 /// Read a record from a JSON object.
 pub(crate) fn deserialize<'de, T: Record, D: Deserializer<'de>>(d: D) -> Result<T, D::Error> {
-    d.deserialize_struct(T::EXPECTING, T::FIELDS, RecordVisitor(PhantomData))
+    d.deserialize_struct(T::NAME, T::FIELDS, RecordVisitor(PhantomData))
 }
 
 /// The bits of the fields flagged in `required`.
@@ -170,6 +172,7 @@ macro_rules! record {
         }
     ) => {
         impl $crate::record::Record for $ty {
+            const NAME: &'static str = stringify!($ty);
             const EXPECTING: &'static str = concat!("struct ", stringify!($ty));
             const FIELDS: &'static [&'static str] = &[$($json),*];
             const REQUIRED: u64 = $crate::record::bits(&[$(record!(@required $($required)?)),*]);

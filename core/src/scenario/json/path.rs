@@ -93,14 +93,14 @@ impl de::Error for PathError {
     fn invalid_type(unexpected: de::Unexpected<'_>, expected: &dyn de::Expected) -> Self {
         Self::custom(format_args!(
             "invalid type: {}, expected {expected}",
-            Found(unexpected)
+            Worded(unexpected)
         ))
     }
 
     fn invalid_value(unexpected: de::Unexpected<'_>, expected: &dyn de::Expected) -> Self {
         Self::custom(format_args!(
             "invalid value: {}, expected {expected}",
-            Found(unexpected)
+            Worded(unexpected)
         ))
     }
 }
@@ -108,9 +108,9 @@ impl de::Error for PathError {
 /// What a document held where something else was expected, worded as serde_json words it
 /// (`null`, ``integer `-1` ``, ``floating point `1.5` ``, `string "x"`, `sequence`, `map`).
 /// Floats are written as the JSON writer writes them ([`crate::text::write_finite`]).
-struct Found<'a>(de::Unexpected<'a>);
+struct Worded<'a>(de::Unexpected<'a>);
 
-impl fmt::Display for Found<'_> {
+impl fmt::Display for Worded<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use de::Unexpected as U;
         match self.0 {
