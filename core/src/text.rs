@@ -59,21 +59,23 @@ impl Digits {
         }
     }
 
-    fn prepend(mut self, v: u64) -> Digits {
+    fn prepend(mut self, mut v: u64) -> Digits {
         // 32-bit arithmetic once the rest fits: wasm has no 64-bit multiply-high, so a 64-bit
         // division by 10 stays a division, where a 32-bit one becomes a multiplication. No
         // speed change showed in Node, but the module is 250 bytes (gzip) smaller.
-        let mut v = match u32::try_from(v) {
-            Ok(small) => small,
-            Err(_) => {
-                self.put((v % 10) as u8);
-                return self.prepend(v / 10);
+        let mut small = loop {
+            match u32::try_from(v) {
+                Ok(small) => break small,
+                Err(_) => {
+                    self.put((v % 10) as u8);
+                    v /= 10;
+                }
             }
         };
         loop {
-            self.put((v % 10) as u8);
-            v /= 10;
-            if v == 0 {
+            self.put((small % 10) as u8);
+            small /= 10;
+            if small == 0 {
                 return self;
             }
         }
