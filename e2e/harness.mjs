@@ -1,5 +1,6 @@
 // Shared harness of the end-to-end tests: a static server for the built playground (dist/)
-// and a headless Debian Chromium driven by playwright-core.
+// and a headless Debian Chromium driven by playwright-core, also used by the package tests to
+// open pages that run the package and report what it answered.
 import { createServer } from "node:http";
 import { readFile, mkdir } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
@@ -53,6 +54,31 @@ export async function browser() {
       "--disable-sync",
     ],
   });
+}
+
+/** Serve `dir`, open `file` from it in headless Chromium, and wait (at most 15 s) for the page
+ * to report by setting `document.body.dataset.result` to JSON text. Resolves to { result: that
+ * JSON, parsed (undefined when the page never reported), errors: the page's uncaught errors }:
+ * for pages that run the package and report what it answered. */
+export async function pageResult(dir, file = "index.html") {
+  const server = await serve(dir);
+  const b = await browser();
+  try {
+    const page = await b.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(`${server.url}/${file}`);
+    const reported = await page
+      .waitForFunction(() => document.body.dataset.result, null, { timeout: 15000 })
+      .then(() => true, () => false);
+    const result = reported
+      ? JSON.parse(await page.evaluate(() => document.body.dataset.result))
+      : undefined;
+    return { result, errors };
+  } finally {
+    await b.close();
+    await server.close();
+  }
 }
 
 /** Save a full-page screenshot as target/screenshots/NAME.png. */

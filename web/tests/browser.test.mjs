@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 
-const { serve, browser } = await import(`${process.env.ALLOT_ROOT}/e2e/harness.mjs`);
+const { pageResult } = await import(`${process.env.ALLOT_ROOT}/e2e/harness.mjs`);
 
 test("a plain HTML page loads the package and schedules", async () => {
   writeFileSync(
@@ -22,26 +22,14 @@ test("a plain HTML page loads the package and schedules", async () => {
   document.body.dataset.result = JSON.stringify({ version: version(), assignment: out.assignment, code, names });
 </script>`,
   );
-  const server = await serve(process.cwd());
-  const b = await browser();
-  try {
-    const page = await b.newPage();
-    const errors = [];
-    page.on("pageerror", (e) => errors.push(String(e)));
-    await page.goto(`${server.url}/index.html`);
-    await page.waitForFunction(() => document.body.dataset.result, null, { timeout: 15000 });
-    const result = JSON.parse(await page.evaluate(() => document.body.dataset.result));
-    assert.deepEqual(errors, []);
-    assert.match(result.version, /^\d+\.\d+\.\d+$/);
-    assert.deepEqual(result.assignment, [
-      { name: "member1", replicas: 3 },
-      { name: "member2", replicas: 2 },
-      { name: "member3", replicas: 2 },
-    ]);
-    assert.equal(result.code, "no_candidates");
-    assert.deepEqual(result.names.sort(), ["z\u00fcrich", "\u6771\u4eac", "\u{1f680}"].sort());
-  } finally {
-    await b.close();
-    await server.close();
-  }
+  const { result, errors } = await pageResult(process.cwd());
+  assert.deepEqual(errors, []);
+  assert.match(result.version, /^\d+\.\d+\.\d+$/);
+  assert.deepEqual(result.assignment, [
+    { name: "member1", replicas: 3 },
+    { name: "member2", replicas: 2 },
+    { name: "member3", replicas: 2 },
+  ]);
+  assert.equal(result.code, "no_candidates");
+  assert.deepEqual(result.names.sort(), ["z\u00fcrich", "\u6771\u4eac", "\u{1f680}"].sort());
 });

@@ -9,7 +9,7 @@ import { join } from "node:path";
 
 const ROOT = process.env.ALLOT_ROOT;
 const webpack = createRequire(join(ROOT, "package.json"))("webpack");
-const { serve, browser } = await import(`${ROOT}/e2e/harness.mjs`);
+const { pageResult } = await import(`${ROOT}/e2e/harness.mjs`);
 
 function build(config) {
   return new Promise((resolve, reject) =>
@@ -51,24 +51,12 @@ document.body.dataset.result = JSON.stringify({ assignment: out.assignment, code
     join(app, "dist", "index.html"),
     `<!doctype html><meta charset="utf-8"><title>bundled</title><script src="app.js"></script>`,
   );
-  const server = await serve(join(app, "dist"));
-  const b = await browser();
-  try {
-    const page = await b.newPage();
-    const errors = [];
-    page.on("pageerror", (e) => errors.push(String(e)));
-    await page.goto(`${server.url}/index.html`);
-    await page.waitForFunction(() => document.body.dataset.result, null, { timeout: 15000 });
-    const result = JSON.parse(await page.evaluate(() => document.body.dataset.result));
-    assert.deepEqual(errors, []);
-    assert.deepEqual(result.assignment, [
-      { name: "member1", replicas: 3 },
-      { name: "member2", replicas: 2 },
-      { name: "z\u00fcrich", replicas: 2 },
-    ]);
-    assert.equal(result.code, "no_candidates");
-  } finally {
-    await b.close();
-    await server.close();
-  }
+  const { result, errors } = await pageResult(join(app, "dist"));
+  assert.deepEqual(errors, []);
+  assert.deepEqual(result.assignment, [
+    { name: "member1", replicas: 3 },
+    { name: "member2", replicas: 2 },
+    { name: "z\u00fcrich", replicas: 2 },
+  ]);
+  assert.equal(result.code, "no_candidates");
 });
