@@ -104,19 +104,16 @@ pub(crate) struct Int(pub i128);
 
 impl fmt::Display for Int {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0 < 0 {
-            f.write_char('-')?;
-        }
-        f.write_str(Digits::wide(self.0.unsigned_abs()).as_str())
+        push_int(f, self.0)
     }
 }
 
 /// `v` in decimal at the end of `out`, `-` first when negative.
-pub(crate) fn push_int(out: &mut impl fmt::Write, v: i64) -> fmt::Result {
+pub(crate) fn push_int(out: &mut impl fmt::Write, v: i128) -> fmt::Result {
     if v < 0 {
         out.write_char('-')?;
     }
-    out.write_str(Digits::new(v.unsigned_abs()).as_str())
+    out.write_str(Digits::wide(v.unsigned_abs()).as_str())
 }
 
 /// A number in the shortest decimal form that reads back as the same `f64`, as the JSON writer
@@ -139,9 +136,15 @@ impl fmt::Display for Decimal {
 /// exponent signed as serde_json and JavaScript write it: `0.25`, `2.0`, `1e-7`, `1e+21`.
 /// `trim_whole` writes `2.0` as `2`.
 pub(crate) fn write_finite(out: &mut impl fmt::Write, v: f64, trim_whole: bool) -> fmt::Result {
-    if let Some(exact) = ExactDecimal::new(v, trim_whole) {
-        return out.write_str(exact.as_str());
+    match ExactDecimal::new(v, trim_whole) {
+        Some(exact) => out.write_str(exact.as_str()),
+        None => write_ryu(out, v, trim_whole),
     }
+}
+
+/// [`write_finite`] by ryu, for the numbers [`ExactDecimal`] does not cover (and the same
+/// text for those it does).
+pub(crate) fn write_ryu(out: &mut impl fmt::Write, v: f64, trim_whole: bool) -> fmt::Result {
     let mut buffer = ryu::Buffer::new();
     let text = buffer.format_finite(v);
     let text = match trim_whole {
@@ -282,7 +285,7 @@ mod tests {
             i64::MIN + 1,
         ] {
             let mut s = String::from("x");
-            push_int(&mut s, v).unwrap();
+            push_int(&mut s, v.into()).unwrap();
             assert_eq!(s, format!("x{v}"));
         }
         for v in [0, 7, 10, 12_345, u64::MAX, u64::MAX / 10] {
@@ -321,14 +324,9 @@ mod tests {
 
     /// What `write_finite` writes without the exact-decimal path: ryu's text.
     fn ryu_text(v: f64, trim_whole: bool) -> String {
-        let mut buffer = ryu::Buffer::new();
-        let text = buffer.format_finite(v);
-        let text = if trim_whole {
-            text.strip_suffix(".0").unwrap_or(text)
-        } else {
-            text
-        };
-        text.into()
+        let mut text = String::new();
+        super::write_ryu(&mut text, v, trim_whole).unwrap();
+        text
     }
 
     /// The exact-decimal path writes what ryu writes, wherever it answers.

@@ -298,11 +298,11 @@ fn memory_sentence(total: i64, used: i64, request: i64, capacity: u64) -> String
     let mut s = String::with_capacity(64);
     s.push_str("memory: (");
     // Writing to a String cannot fail.
-    let _ = push_int(&mut s, total);
+    let _ = push_int(&mut s, total.into());
     s.push_str(" - ");
-    let _ = push_int(&mut s, used);
+    let _ = push_int(&mut s, used.into());
     s.push_str(") / ");
-    let _ = push_int(&mut s, request);
+    let _ = push_int(&mut s, request.into());
     s.push_str(" = ");
     s.push_str(Digits::new(capacity).as_str());
     s

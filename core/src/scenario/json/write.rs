@@ -118,11 +118,6 @@ impl Writer {
         self.push_bytes(crate::text::Digits::wide(v).as_bytes());
     }
 
-    fn signed(&mut self, v: i64) {
-        // Writing to the buffer cannot fail.
-        let _ = crate::text::push_int(self, v);
-    }
-
     /// `s` as a JSON string. The fast path, a string with nothing to escape (names, keys,
     /// most explanations), is one scan and one copy.
     fn string(&mut self, s: &str) {
@@ -216,11 +211,12 @@ impl Writer {
     }
 
     fn float(&mut self, v: f64) {
+        // `text::write_finite`, with the exact digits copied as bytes.
         if let Some(exact) = crate::text::ExactDecimal::new(v, false) {
             self.push_bytes(exact.as_bytes());
         } else if v.is_finite() {
             // Writing to the buffer cannot fail.
-            let _ = crate::text::write_finite(self, v, false);
+            let _ = crate::text::write_ryu(self, v, false);
         } else {
             self.push_str("null");
         }
@@ -352,7 +348,7 @@ impl<'w> Serializer for &'w mut Writer {
     widen!(serialize_u64(u64): serialize_u8: u8, serialize_u16: u16, serialize_u32: u32);
 
     fn serialize_i64(self, v: i64) -> W {
-        self.signed(v);
+        self.wide(v < 0, v.unsigned_abs().into());
         Ok(())
     }
 
