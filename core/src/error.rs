@@ -117,102 +117,160 @@ pub enum Error {
     /// rejected, that value's code (`invalid_quantity`, `negative`, `too_large`).
     Input {
         field: String,
-        code: &'static str,
+        code: ErrorCode,
         reason: String,
     },
 }
 
+/// The stable machine-readable code of an [`Error`] or a warning's kind: what bindings expose
+/// as `code` (`"unschedulable"`), written in snake_case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    Negative,
+    TooLarge,
+    DuplicateName,
+    EmptyName,
+    NoCandidates,
+    InvalidSelector,
+    Unschedulable,
+    UnknownValue,
+    Missing,
+    InvalidQuantity,
+    InvalidModel,
+    InsufficientResource,
+    InsufficientCapacity,
+    AlreadyFilled,
+    InvalidCount,
+    InvalidStrategy,
+    InvalidCpu,
+    InvalidMemory,
+    InvalidStorage,
+    InvalidVolume,
+    InvalidUsage,
+    InvalidInput,
+    UnsupportedVersion,
+}
+
+impl ErrorCode {
+    /// Every code, in documentation order.
+    pub const ALL: [ErrorCode; 23] = [
+        ErrorCode::Negative,
+        ErrorCode::TooLarge,
+        ErrorCode::DuplicateName,
+        ErrorCode::EmptyName,
+        ErrorCode::NoCandidates,
+        ErrorCode::InvalidSelector,
+        ErrorCode::Unschedulable,
+        ErrorCode::UnknownValue,
+        ErrorCode::Missing,
+        ErrorCode::InvalidQuantity,
+        ErrorCode::InvalidModel,
+        ErrorCode::InsufficientResource,
+        ErrorCode::InsufficientCapacity,
+        ErrorCode::AlreadyFilled,
+        ErrorCode::InvalidCount,
+        ErrorCode::InvalidStrategy,
+        ErrorCode::InvalidCpu,
+        ErrorCode::InvalidMemory,
+        ErrorCode::InvalidStorage,
+        ErrorCode::InvalidVolume,
+        ErrorCode::InvalidUsage,
+        ErrorCode::InvalidInput,
+        ErrorCode::UnsupportedVersion,
+    ];
+
+    /// The code as bindings write it: `"too_large"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::Negative => "negative",
+            ErrorCode::TooLarge => "too_large",
+            ErrorCode::DuplicateName => "duplicate_name",
+            ErrorCode::EmptyName => "empty_name",
+            ErrorCode::NoCandidates => "no_candidates",
+            ErrorCode::InvalidSelector => "invalid_selector",
+            ErrorCode::Unschedulable => "unschedulable",
+            ErrorCode::UnknownValue => "unknown_value",
+            ErrorCode::Missing => "missing",
+            ErrorCode::InvalidQuantity => "invalid_quantity",
+            ErrorCode::InvalidModel => "invalid_model",
+            ErrorCode::InsufficientResource => "insufficient_resource",
+            ErrorCode::InsufficientCapacity => "insufficient_capacity",
+            ErrorCode::AlreadyFilled => "already_filled",
+            ErrorCode::InvalidCount => "invalid_count",
+            ErrorCode::InvalidStrategy => "invalid_strategy",
+            ErrorCode::InvalidCpu => "invalid_cpu",
+            ErrorCode::InvalidMemory => "invalid_memory",
+            ErrorCode::InvalidStorage => "invalid_storage",
+            ErrorCode::InvalidVolume => "invalid_volume",
+            ErrorCode::InvalidUsage => "invalid_usage",
+            ErrorCode::InvalidInput => "invalid_input",
+            ErrorCode::UnsupportedVersion => "unsupported_version",
+        }
+    }
+
+    /// The code written `name`, if it is one.
+    pub fn from_name(name: &str) -> Option<ErrorCode> {
+        ErrorCode::ALL.into_iter().find(|c| c.as_str() == name)
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<str> for ErrorCode {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for ErrorCode {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 /// Every code [`Error::code`] can return, for bindings that document them.
-pub const CODES: &[&str] = &[
-    "negative",
-    "too_large",
-    "duplicate_name",
-    "empty_name",
-    "no_candidates",
-    "invalid_selector",
-    "unschedulable",
-    "unknown_value",
-    "missing",
-    "invalid_quantity",
-    "invalid_model",
-    "insufficient_resource",
-    "insufficient_capacity",
-    "already_filled",
-    "invalid_count",
-    "invalid_strategy",
-    "invalid_cpu",
-    "invalid_memory",
-    "invalid_storage",
-    "invalid_volume",
-    "invalid_usage",
-    "invalid_input",
-    "unsupported_version",
-];
+pub const CODES: &[ErrorCode] = &ErrorCode::ALL;
 
 impl Error {
     /// The stable machine-readable code, e.g. `"unschedulable"`.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            Error::Negative { .. } => "negative",
-            Error::TooLarge { .. } => "too_large",
-            Error::DuplicateName { .. } => "duplicate_name",
-            Error::EmptyName { .. } => "empty_name",
-            Error::NoCandidates { .. } => "no_candidates",
-            Error::InvalidSelector { .. } => "invalid_selector",
-            Error::Unschedulable { .. } => "unschedulable",
-            Error::UnknownValue { .. } => "unknown_value",
-            Error::Missing { .. } => "missing",
-            Error::InvalidQuantity { .. } => "invalid_quantity",
-            Error::InvalidModel { .. } => "invalid_model",
-            Error::InsufficientResource { .. } => "insufficient_resource",
-            Error::InsufficientCapacity { .. } => "insufficient_capacity",
-            Error::AlreadyFilled { .. } => "already_filled",
-            Error::InvalidCount { .. } => "invalid_count",
-            Error::InvalidStrategy { .. } => "invalid_strategy",
+            Error::Negative { .. } => ErrorCode::Negative,
+            Error::TooLarge { .. } => ErrorCode::TooLarge,
+            Error::DuplicateName { .. } => ErrorCode::DuplicateName,
+            Error::EmptyName { .. } => ErrorCode::EmptyName,
+            Error::NoCandidates { .. } => ErrorCode::NoCandidates,
+            Error::InvalidSelector { .. } => ErrorCode::InvalidSelector,
+            Error::Unschedulable { .. } => ErrorCode::Unschedulable,
+            Error::UnknownValue { .. } => ErrorCode::UnknownValue,
+            Error::Missing { .. } => ErrorCode::Missing,
+            Error::InvalidQuantity { .. } => ErrorCode::InvalidQuantity,
+            Error::InvalidModel { .. } => ErrorCode::InvalidModel,
+            Error::InsufficientResource { .. } => ErrorCode::InsufficientResource,
+            Error::InsufficientCapacity { .. } => ErrorCode::InsufficientCapacity,
+            Error::AlreadyFilled { .. } => ErrorCode::AlreadyFilled,
+            Error::InvalidCount { .. } => ErrorCode::InvalidCount,
+            Error::InvalidStrategy { .. } => ErrorCode::InvalidStrategy,
             Error::InvalidResource { kind, .. } => kind.code(),
-            Error::Input { code, .. } => code,
+            Error::Input { code, .. } => *code,
         }
     }
 
-    /// An input error at `path` from a deserializer's message. Messages of allot's own
-    /// deserializers carry their code as a `[code] ` prefix (see [`Error::tagged`]); any other
-    /// message (wrong type, unknown field) is `invalid_input`. serde_json's
-    /// ` at line L column C` suffix is dropped: the path says where.
-    pub fn from_deserialize(path: &str, message: &str) -> Error {
-        let path = if path == "." { "" } else { path };
-        let message = without_position(message);
-        // serde names a missing field in the message, at its parent's path.
-        if let Some(name) = message
-            .strip_prefix("missing field `")
-            .and_then(|m| m.strip_suffix('`'))
-        {
-            return Error::Input {
-                field: if path.is_empty() {
-                    name.into()
-                } else {
-                    alloc::format!("{path}.{name}")
-                },
-                code: "missing",
-                reason: "required but missing".into(),
-            };
-        }
-        let (code, reason) = message
-            .strip_prefix('[')
-            .and_then(|m| m.split_once(']'))
-            .and_then(|(c, r)| Some((c, r.strip_prefix(' ')?)))
-            .and_then(|(c, r)| CODES.iter().find(|&&k| k == c).map(|&k| (k, r)))
-            .unwrap_or(("invalid_input", message));
-        Error::Input {
-            field: path.into(),
-            code,
-            reason: reason.into(),
-        }
-    }
-
-    /// The message a deserializer reports for this error: `[code] reason`, read back by
-    /// [`Error::from_deserialize`] with the path the deserializer knows.
-    pub fn tagged(&self) -> String {
-        alloc::format!("[{}] {}", self.code(), self.reason())
+    /// This error as a deserializer's error, for values that check themselves while they are
+    /// read (quantities, byte amounts). The code travels as data, not in the message:
+    /// `invalid_value` with `Unexpected::Other(code)` and the reason as what was expected.
+    /// allot's reader ([`crate::json`]) turns that back into this code and reason at the
+    /// value's path; other deserializers word it as their own "invalid value" message.
+    pub fn into_de<E: serde::de::Error>(&self) -> E {
+        E::invalid_value(
+            serde::de::Unexpected::Other(self.code().as_str()),
+            &Reason(self),
+        )
     }
 
     /// The message without the leading `field: `.
@@ -260,31 +318,15 @@ impl serde::Serialize for Error {
     fn serialize<S: serde::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let mut st = s.serialize_struct("Error", 3)?;
-        st.serialize_field("code", self.code())?;
+        st.serialize_field("code", &self.code())?;
         st.serialize_field("path", self.field())?;
         st.serialize_field("message", &alloc::format!("{self}"))?;
         st.end()
     }
 }
 
-/// `s` without the digits it ends with, if it ends with any.
-fn number_stripped(s: &str) -> Option<&str> {
-    let head = s.trim_end_matches(|c: char| c.is_ascii_digit());
-    (head.len() < s.len()).then_some(head)
-}
-
-/// `message` without serde_json's ` at line L column C` suffix. (Read from the end with
-/// `strip_suffix`: a substring search would link a string searcher into the wasm module.)
-fn without_position(message: &str) -> &str {
-    number_stripped(message)
-        .and_then(|m| m.strip_suffix(" column "))
-        .and_then(number_stripped)
-        .and_then(|m| m.strip_suffix(" at line "))
-        .unwrap_or(message)
-}
-
 /// An error's message without its field.
-struct Reason<'a>(&'a Error);
+pub(crate) struct Reason<'a>(pub(crate) &'a Error);
 
 impl fmt::Display for Reason<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -383,39 +425,8 @@ pub fn indexed(name: &str, index: usize) -> String {
     alloc::format!("{name}[{index}]")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn deserializer_messages_become_coded_errors() {
-        let e = Error::from_deserialize(
-            "a.b",
-            "invalid type: null, expected u64 at line 3 column 17",
-        );
-        assert_eq!((e.code(), e.field()), ("invalid_input", "a.b"));
-        assert_eq!(
-            alloc::format!("{e}"),
-            "a.b: invalid type: null, expected u64"
-        );
-        // Only a complete position suffix is dropped.
-        for kept in [
-            "ends at line 3",
-            "at line x column 2",
-            "column 4",
-            "no digits at line  column ",
-        ] {
-            let e = Error::from_deserialize("p", kept);
-            assert_eq!(alloc::format!("{e}"), alloc::format!("p: {kept}"));
-        }
-        let e = Error::from_deserialize("p", "[negative] must not be negative, got -1");
-        assert_eq!(
-            (e.code(), alloc::format!("{e}").as_str()),
-            ("negative", "p: must not be negative, got -1")
-        );
-        let e = Error::from_deserialize("p", "[nonsense] x");
-        assert_eq!(e.code(), "invalid_input");
-        let e = Error::from_deserialize("p", "missing field `name` at line 1 column 2");
-        assert_eq!((e.code(), e.field()), ("missing", "p.name"));
+impl serde::de::Expected for Reason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }

@@ -10,14 +10,12 @@
 
 extern crate alloc;
 
-#[macro_use]
-#[doc(hidden)]
-pub mod record;
-
 pub mod division;
 pub mod error;
 pub mod eru;
 pub mod estimate;
+#[cfg(feature = "json")]
+pub mod json;
 pub mod karmada;
 mod names;
 mod order;
@@ -28,7 +26,7 @@ pub mod scenario;
 pub mod selector;
 mod text;
 
-pub use error::{Error, Result};
+pub use error::{Error, ErrorCode, Result};
 
 /// The version of allot-core.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

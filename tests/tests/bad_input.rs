@@ -105,7 +105,7 @@ fn empty_candidates() {
         ..base()
     };
     let e = assign(&p).unwrap_err();
-    assert_eq!(e.code(), "no_candidates");
+    assert_eq!(e.code().as_str(), "no_candidates");
     assert!(e.to_string().contains("no clusters available to schedule"));
 }
 
@@ -231,11 +231,14 @@ fn division_entries_name_their_field() {
     };
     let e = divide(Method::Webster, 3, &[input("a"), input("a")], "", 0).unwrap_err();
     assert_eq!(
-        (e.code(), e.field()),
+        (e.code().as_str(), e.field()),
         ("duplicate_name", "clusters[1].name")
     );
     let e = divide(Method::Remainder, 3, &[input("a"), input("")], "", 0).unwrap_err();
-    assert_eq!((e.code(), e.field()), ("empty_name", "clusters[1].name"));
+    assert_eq!(
+        (e.code().as_str(), e.field()),
+        ("empty_name", "clusters[1].name")
+    );
     let e = dynamic::divide(
         &["a"],
         &[(0, 2), (5, 1)],
@@ -247,5 +250,5 @@ fn division_entries_name_their_field() {
         0,
     )
     .unwrap_err();
-    assert_eq!((e.code(), e.field()), ("unknown_value", "list[1]"));
+    assert_eq!((e.code().as_str(), e.field()), ("unknown_value", "list[1]"));
 }

@@ -223,7 +223,7 @@ fn bad_input_is_typed_and_names_the_field() {
     )
     .unwrap_err();
     assert_eq!(
-        (e.code(), e.field()),
+        (e.code().as_str(), e.field()),
         ("invalid_quantity", "clusters[0].nodes[0].allocatable.cpu")
     );
     // Unknown node affinity operator.
@@ -235,7 +235,7 @@ fn bad_input_is_typed_and_names_the_field() {
     let e = s
         .estimate(&ResourceList::from_units([("cpu", 1)]), Some(&claim), &[])
         .unwrap_err();
-    assert_eq!(e.code(), "unknown_value");
+    assert_eq!(e.code().as_str(), "unknown_value");
     assert!(
         e.field().ends_with("matchExpressions[0].operator"),
         "{}",
@@ -245,13 +245,16 @@ fn bad_input_is_typed_and_names_the_field() {
     let mut twice = nodes("n", 1, 4, &[]);
     twice.extend(nodes("n", 1, 4, &[]));
     let e = NodeState::build(twice, &[]).unwrap_err();
-    assert_eq!((e.code(), e.field()), ("duplicate_name", "nodes[1].name"));
+    assert_eq!(
+        (e.code().as_str(), e.field()),
+        ("duplicate_name", "nodes[1].name")
+    );
     // An invalid model names grade, resource and rule.
     let mut m: Vec<ResourceModel> = default_models();
     m[4].ranges[1].min += 1;
     let e = models::validate(&m).unwrap_err();
     assert_eq!(
-        (e.code(), e.field()),
+        (e.code().as_str(), e.field()),
         ("invalid_model", "resourceModels[4].ranges[1].min")
     );
     assert!(e.to_string().contains("grade 4"), "{e}");
@@ -273,7 +276,7 @@ fn bad_input_is_typed_and_names_the_field() {
     ];
     let e = allot_core::estimate::by_model::sets_by_models(&default_models(), &huge, &two, 10, &[])
         .unwrap_err();
-    assert_eq!(e.code(), "too_large");
+    assert_eq!(e.code().as_str(), "too_large");
     // ...while a single request over the same counts is answered by arithmetic.
     let r = allot_core::estimate::by_model::replicas_by_models(
         &default_models(),

@@ -2,7 +2,7 @@
 //! documents read to the same values, the same texts are refused, and what allot writes reads
 //! back to what was written.
 
-use allot_core::scenario::json::{from_json, to_json};
+use allot_core::json::{from_json, to_json};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 

@@ -92,7 +92,7 @@ fn shape_errors_name_the_path() {
     );
     // Trailing garbage after the document.
     let e = read(r#"{"version": 1, "clusters": []} x"#).unwrap_err();
-    assert_eq!(e.code(), "invalid_input");
+    assert_eq!(e.code().as_str(), "invalid_input");
 }
 
 #[test]
@@ -219,7 +219,7 @@ fn above_the_limits_is_too_large_and_quick() {
     let doc = json!({"version": 1, "clusters": many, "workload": {"replicas": 1}}).to_string();
     let start = Instant::now();
     let e = schedule(&doc).unwrap_err();
-    assert_eq!((e.code(), e.field()), ("too_large", "clusters"));
+    assert_eq!((e.code().as_str(), e.field()), ("too_large", "clusters"));
     // Reading the document dominates; the check itself is immediate. Generous bound: a hang
     // would take minutes.
     assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
@@ -227,10 +227,16 @@ fn above_the_limits_is_too_large_and_quick() {
         r#"{"version":1,"clusters":[{"name":"a"}],"workload":{"replicas":9007199254740993}}"#,
     )
     .unwrap_err();
-    assert_eq!((e.code(), e.field()), ("too_large", "workload.replicas"));
+    assert_eq!(
+        (e.code().as_str(), e.field()),
+        ("too_large", "workload.replicas")
+    );
     let e = schedule(r#"{"version":1,"nodes":[{"name":"n"}],"workload":{"count":2000000}}"#)
         .unwrap_err();
-    assert_eq!((e.code(), e.field()), ("too_large", "workload.count"));
+    assert_eq!(
+        (e.code().as_str(), e.field()),
+        ("too_large", "workload.count")
+    );
 }
 
 fn examples() -> Vec<Value> {

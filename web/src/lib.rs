@@ -164,14 +164,14 @@ fn answer(
 /// with `Buffer`'s latin1 copy, an order of magnitude faster than `TextDecoder`, which
 /// wasm-bindgen's own string return uses).
 fn text<T: Serialize>(outcome: allot_core::Result<T>) -> Result<Vec<u8>, JsValue> {
-    scenario::json::to_json_bytes(&outcome.map_err(to_error)?).map_err(internal)
+    allot_core::json::to_json_bytes(&outcome.map_err(to_error)?).map_err(internal)
 }
 
 fn json<T: Serialize>(value: &T) -> Result<String, JsValue> {
-    scenario::json::to_json(value).map_err(internal)
+    allot_core::json::to_json(value).map_err(internal)
 }
 
-fn internal(e: scenario::json::WriteError) -> JsValue {
+fn internal(e: allot_core::json::WriteError) -> JsValue {
     coded_error("internal", "", &e.to_string())
 }
 
@@ -205,7 +205,7 @@ fn utf8(text: &js_sys::JsString) -> String {
 }
 
 fn to_error(error: Error) -> JsValue {
-    coded_error(error.code(), error.field(), &error.to_string())
+    coded_error(error.code().as_str(), error.field(), &error.to_string())
 }
 
 /// A JS `Error` with `code` and `path` properties.

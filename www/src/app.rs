@@ -104,7 +104,7 @@ pub fn app() -> Html {
                             aria-label="dismiss">{ "×" }</button></p>
             }
             if let Some(p) = &problem {
-                <p id="error" class="error" role="alert" data-code={p.code} data-path={p.path.clone()}>
+                <p id="error" class="error" role="alert" data-code={p.code.as_str()} data-path={p.path.clone()}>
                     <code>{ if p.path.is_empty() { "scenario" } else { p.path.as_str() } }</code>{ ": " }{ &p.message }
                 </p>
             }

@@ -208,7 +208,7 @@ pub fn field(p: &FieldProps) -> Html {
             if p.show_label { <span class="label">{ &p.label }</span> }
             { control }
             if let Some(problem) = &p.problem {
-                <span class="problem" role="alert" data-code={problem.code} data-path={problem.path.clone()}>
+                <span class="problem" role="alert" data-code={problem.code.as_str()} data-path={problem.path.clone()}>
                     { &problem.message }
                 </span>
             }

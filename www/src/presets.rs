@@ -98,14 +98,14 @@ pub fn large(n: usize) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use allot_core::scenario::json::from_value;
-    use allot_core::scenario::{schedule, Scenario};
+    use crate::state::read;
+    use allot_core::scenario::schedule;
 
     #[test]
     fn every_preset_schedules() {
         for p in PRESETS.iter().map(|p| p.id).chain([LARGE]) {
             let doc = find(p).unwrap();
-            let s: Scenario = from_value(&doc).unwrap_or_else(|e| panic!("{p}: {e}"));
+            let s = read(&doc).unwrap_or_else(|e| panic!("{p}: {e}"));
             assert!(schedule(&s, 7).is_ok(), "{p}");
             assert!(!doc["title"].as_str().unwrap().is_empty(), "{p}");
         }

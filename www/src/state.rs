@@ -4,7 +4,8 @@
 
 use std::rc::Rc;
 
-use allot_core::scenario::{json::from_value, schedule, Outcome, Scenario};
+use allot_core::json::from_json;
+use allot_core::scenario::{schedule, Outcome, Scenario};
 use serde_json::{json, Value};
 use yew::Reducible;
 
@@ -14,7 +15,7 @@ use crate::doc;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     pub path: String,
-    pub code: &'static str,
+    pub code: allot_core::ErrorCode,
     pub message: String,
 }
 
@@ -126,6 +127,13 @@ pub fn draw_seed() -> u64 {
     allot_core::rng::js_safe_seed(getrandom::u64().unwrap_or(0))
 }
 
+/// The scenario a document holds, read as the npm package reads it: from the document's JSON
+/// text, by allot-core's reader, so both report the same first error at the same path (the
+/// document keeps its keys in the order they were written).
+pub fn read(doc: &Value) -> Result<Scenario, allot_core::Error> {
+    from_json(&doc.to_string())
+}
+
 /// What the core makes of a document.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Run {
@@ -135,7 +143,7 @@ pub struct Run {
 
 impl Run {
     pub fn new(doc: &Value, drawn: u64) -> Run {
-        match from_value::<Scenario>(doc) {
+        match read(doc) {
             Err(e) => Run {
                 scenario: None,
                 outcome: Err(Rc::new(e.into())),

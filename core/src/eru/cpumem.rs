@@ -21,19 +21,14 @@ use crate::text::Decimal;
 pub type CpuMap = BTreeMap<String, i64>;
 
 /// Plugin configuration.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct CpuMemConfig {
     /// Pieces per core (default 100).
     pub share_base: i64,
     /// At most this many fragment cores per plan; -1: no limit.
     pub max_share: i64,
 }
-
-record!(CpuMemConfig {
-    share_base: "shareBase",
-    max_share: "maxShare",
-});
 
 impl Default for CpuMemConfig {
     fn default() -> Self {
@@ -45,19 +40,15 @@ impl Default for CpuMemConfig {
 }
 
 /// What is in use on a node.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct CpuMemUsage {
     pub cpu_map: CpuMap,
+    #[serde(deserialize_with = "crate::resource::bytes::signed")]
     pub memory: i64,
+    #[serde(deserialize_with = "crate::resource::bytes::signed_map")]
     pub numa_memory: BTreeMap<String, i64>,
 }
-
-record!(CpuMemUsage {
-    cpu_map: "cpuMap",
-    memory: "memory" as crate::resource::bytes::Signed,
-    numa_memory: "numaMemory" as crate::resource::bytes::SignedMap,
-});
 
 /// A node's CPU and memory.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -696,16 +687,19 @@ mod tests {
     fn bad_input() {
         let n = node(&[("x", 100)], 0);
         let e = capacity(&n, &bind_req(1.0, 0), CpuMemConfig::default(), None).unwrap_err();
-        assert_eq!(e.code(), "invalid_cpu");
+        assert_eq!(e.code().as_str(), "invalid_cpu");
         let n = node(&[("0", -5)], 0);
         let e = capacity(&n, &bind_req(1.0, 0), CpuMemConfig::default(), None).unwrap_err();
-        assert_eq!((e.code(), e.field()), ("invalid_cpu", "node.cpuMap.0"));
+        assert_eq!(
+            (e.code().as_str(), e.field()),
+            ("invalid_cpu", "node.cpuMap.0")
+        );
         let n = node(&[("0", 100)], 0);
         for r in [bind_req(0.0, 0), bind_req(0.001, 0), bind_req(f64::NAN, 0)] {
             let e = capacity(&n, &r, CpuMemConfig::default(), None).unwrap_err();
-            assert_eq!(e.code(), "invalid_cpu", "{r:?}");
+            assert_eq!(e.code().as_str(), "invalid_cpu", "{r:?}");
         }
         let e = capacity(&n, &bind_req(1.0, -1), CpuMemConfig::default(), None).unwrap_err();
-        assert_eq!(e.code(), "invalid_memory");
+        assert_eq!(e.code().as_str(), "invalid_memory");
     }
 }

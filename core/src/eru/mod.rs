@@ -33,13 +33,14 @@ pub enum ResourceKind {
 }
 
 impl ResourceKind {
-    pub fn code(self) -> &'static str {
+    pub fn code(self) -> crate::ErrorCode {
+        use crate::ErrorCode;
         match self {
-            ResourceKind::Cpu => "invalid_cpu",
-            ResourceKind::Memory => "invalid_memory",
-            ResourceKind::Storage => "invalid_storage",
-            ResourceKind::Volume => "invalid_volume",
-            ResourceKind::Usage => "invalid_usage",
+            ResourceKind::Cpu => ErrorCode::InvalidCpu,
+            ResourceKind::Memory => ErrorCode::InvalidMemory,
+            ResourceKind::Storage => ErrorCode::InvalidStorage,
+            ResourceKind::Volume => ErrorCode::InvalidVolume,
+            ResourceKind::Usage => ErrorCode::InvalidUsage,
         }
     }
 }

@@ -18,47 +18,42 @@ use super::volume::{Disk, Io, VolumeNode, VolumePlan};
 use super::Capacity;
 use crate::division::check_unique_names;
 use crate::error::{indexed, Error, Result, MAX_TARGETS};
-use crate::resource::bytes;
 
 /// A node with everything eru's plugins look at.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EruNode {
     pub name: String,
+    #[serde(default)]
     pub cpu_map: CpuMap,
     /// Bytes (an integer or a quantity string, as every byte amount here).
+    #[serde(default, deserialize_with = "crate::resource::bytes::signed")]
     pub memory: i64,
+    #[serde(default)]
     pub numa: BTreeMap<String, String>,
+    #[serde(default, deserialize_with = "crate::resource::bytes::signed_map")]
     pub numa_memory: BTreeMap<String, i64>,
+    #[serde(default)]
     pub usage: CpuMemUsage,
+    #[serde(default, deserialize_with = "crate::resource::bytes::signed")]
     pub storage: i64,
+    #[serde(default, deserialize_with = "crate::resource::bytes::signed")]
     pub usage_storage: i64,
+    #[serde(default, deserialize_with = "crate::resource::bytes::unsigned_map")]
     pub volumes: BTreeMap<String, u64>,
+    #[serde(default, deserialize_with = "crate::resource::bytes::unsigned_map")]
     pub usage_volumes: BTreeMap<String, u64>,
+    #[serde(default)]
     pub disks: Vec<Disk>,
+    #[serde(default)]
     pub usage_disks: BTreeMap<String, Io>,
     /// Instances of the app already on the node.
+    #[serde(default)]
     pub count: u64,
     /// The app's current CPU binding on this node, when reallocating.
+    #[serde(default)]
     pub origin_cpu_map: Option<CpuMap>,
 }
-
-record!(EruNode {
-    name: "name"[required],
-    cpu_map: "cpuMap",
-    memory: "memory" as bytes::Signed,
-    numa: "numa",
-    numa_memory: "numaMemory" as bytes::SignedMap,
-    usage: "usage",
-    storage: "storage" as bytes::Signed,
-    usage_storage: "usageStorage" as bytes::Signed,
-    volumes: "volumes" as bytes::UnsignedMap,
-    usage_volumes: "usageVolumes" as bytes::UnsignedMap,
-    disks: "disks",
-    usage_disks: "usageDisks",
-    count: "count",
-    origin_cpu_map: "originCpuMap",
-});
 
 /// What each new instance asks for.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]

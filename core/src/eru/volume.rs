@@ -25,21 +25,14 @@ pub struct Binding {
 }
 
 /// Read and write IOPS and bytes per second.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Io {
     pub read_iops: u64,
     pub write_iops: u64,
     pub read_bps: u64,
     pub write_bps: u64,
 }
-
-record!(Io {
-    read_iops: "readIops",
-    write_iops: "writeIops",
-    read_bps: "readBps",
-    write_bps: "writeBps",
-});
 
 impl Io {
     fn is_zero(&self) -> bool {
@@ -195,25 +188,21 @@ pub fn bytes(s: &str) -> Option<u64> {
 }
 
 /// A disk with its mount points and IO capacity.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Disk {
     pub device: String,
+    #[serde(default)]
     pub mounts: Vec<String>,
+    #[serde(default)]
     pub read_iops: u64,
+    #[serde(default)]
     pub write_iops: u64,
+    #[serde(default)]
     pub read_bps: u64,
+    #[serde(default)]
     pub write_bps: u64,
 }
-
-record!(Disk {
-    device: "device"[required],
-    mounts: "mounts",
-    read_iops: "readIops",
-    write_iops: "writeIops",
-    read_bps: "readBps",
-    write_bps: "writeBps",
-});
 
 impl Disk {
     pub fn io(&self) -> Io {

@@ -22,23 +22,19 @@ use crate::selector::label::Labels;
 use crate::selector::node::{Mismatch, NodeClaim, NodeFacts, Taint};
 
 /// A member cluster's node.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Node {
     pub name: String,
+    #[serde(default)]
     pub labels: Labels,
+    #[serde(default)]
     pub taints: Vec<Taint>,
+    #[serde(default)]
     pub unschedulable: bool,
+    #[serde(default)]
     pub allocatable: ResourceList,
 }
-
-record!(Node {
-    name: "name"[required],
-    labels: "labels",
-    taints: "taints",
-    unschedulable: "unschedulable",
-    allocatable: "allocatable",
-});
 
 /// A pod's phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -52,18 +48,15 @@ pub enum PodPhase {
 }
 
 /// A container's requests.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
 pub struct Container {
     pub requests: ResourceList,
 }
 
-record!(Container {
-    requests: "requests",
-});
-
 /// A pod. `requests` is a shorthand for one container's requests.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Pod {
     pub name: String,
     /// The node it is bound to; unbound pods take nothing.
@@ -74,16 +67,6 @@ pub struct Pod {
     pub init_containers: Vec<Container>,
     pub overhead: ResourceList,
 }
-
-record!(Pod {
-    name: "name",
-    node_name: "nodeName",
-    phase: "phase",
-    requests: "requests",
-    containers: "containers",
-    init_containers: "initContainers",
-    overhead: "overhead",
-});
 
 impl Pod {
     /// Whether the pod holds resources on its node.
@@ -653,6 +636,9 @@ mod tests {
             16
         );
         let e = NodeState::build(vec![node("x", 1, &[]), node("x", 1, &[])], &[]).unwrap_err();
-        assert_eq!((e.code(), e.field()), ("duplicate_name", "nodes[1].name"));
+        assert_eq!(
+            (e.code().as_str(), e.field()),
+            ("duplicate_name", "nodes[1].name")
+        );
     }
 }

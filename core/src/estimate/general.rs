@@ -19,8 +19,8 @@ use crate::resource::ResourceList;
 use crate::text::Int;
 
 /// A cluster's `status.resourceSummary`.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct ResourceSummary {
     pub allocatable: ResourceList,
     pub allocated: ResourceList,
@@ -28,13 +28,6 @@ pub struct ResourceSummary {
     /// Nodes per grade of the cluster's resource models.
     pub allocatable_modelings: Vec<AllocatableModeling>,
 }
-
-record!(ResourceSummary {
-    allocatable: "allocatable",
-    allocated: "allocated",
-    allocating: "allocating",
-    allocatable_modelings: "allocatableModelings",
-});
 
 /// What the general estimator looks at for one cluster.
 #[derive(Debug, Clone, Copy, Default)]

@@ -21,7 +21,7 @@ pub mod simulate;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::resource::ResourceList;
 use crate::selector::node::NodeClaim;
@@ -31,38 +31,29 @@ pub const MAX_INT32: u64 = i32::MAX as u64;
 
 /// One component of a workload: `replicas` pods each requesting `requests`, on nodes that
 /// satisfy `nodeClaim`.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Component {
+    #[serde(default)]
     pub name: String,
     pub replicas: u64,
+    #[serde(default)]
     pub requests: ResourceList,
+    #[serde(default)]
     pub node_claim: Option<NodeClaim>,
 }
 
-record!(Component {
-    name: "name",
-    replicas: "replicas"[required],
-    requests: "requests",
-    node_claim: "nodeClaim",
-});
-
 /// A workload scheduled but not yet running (SchedulingOvercommitProtection deducts it).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct AssumedWorkload {
     pub namespace: String,
     pub components: Vec<Component>,
 }
 
-record!(AssumedWorkload {
-    namespace: "namespace",
-    components: "components",
-});
-
 /// Karmada feature gates that change estimates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Gates {
     /// SchedulingOvercommitProtection: deduct assumed workloads (off by default).
     pub scheduling_overcommit_protection: bool,
@@ -70,11 +61,6 @@ pub struct Gates {
     /// counts (on by default since v1.4).
     pub customized_cluster_resource_modeling: bool,
 }
-
-record!(Gates {
-    scheduling_overcommit_protection: "schedulingOvercommitProtection",
-    customized_cluster_resource_modeling: "customizedClusterResourceModeling",
-});
 
 impl Default for Gates {
     fn default() -> Self {

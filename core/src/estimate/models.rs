@@ -29,28 +29,20 @@ pub struct ModelRange {
 }
 
 /// A grade: the ranges of each resource a node's free amount falls into.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ResourceModel {
     pub grade: u64,
     pub ranges: Vec<ModelRange>,
 }
 
-record!(ResourceModel start = ResourceModel { grade: 0, ranges: Vec::new() }; {
-    grade: "grade" [required],
-    ranges: "ranges" [required],
-});
-
 /// How many nodes of a cluster are in a grade (`status.resourceSummary.allocatableModelings`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AllocatableModeling {
     pub grade: u64,
     pub count: u64,
 }
-
-record!(AllocatableModeling start = AllocatableModeling { grade: 0, count: 0 }; {
-    grade: "grade" [required],
-    count: "count" [required],
-});
 
 /// A rule of model validation; each violation names one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -363,8 +355,16 @@ impl<'de> Deserialize<'de> for ModelRange {
             max: RawQuantity,
         }
         let raw = Raw::deserialize(d)?;
-        // The path ends at the range: keep `min`/`max` in the message.
-        let tag = |e: crate::Error| de::Error::custom(alloc::format!("[{}] {e}", e.code()));
+        // The path ends at the range (the unit of `min` and `max` comes from `name`, which may
+        // follow them): the message keeps `min: ` or `max: `.
+        let tag = |e: crate::Error| {
+            Error::Input {
+                field: String::new(),
+                code: e.code(),
+                reason: alloc::format!("{e}"),
+            }
+            .into_de()
+        };
         let min = raw.min.units(&raw.name, "min").map_err(tag)?;
         let max = raw.max.units(&raw.name, "max").map_err(tag)?;
         Ok(ModelRange {

@@ -4,30 +4,25 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::framework::{Code, PluginResult};
 use super::{per, MAX_INT32};
 use crate::resource::ResourceList;
 
 /// A scope selector expression (`scopeName`, `operator`, `values`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ScopeRequirement {
     pub scope_name: String,
     pub operator: String,
+    #[serde(default)]
     pub values: Vec<String>,
 }
 
-record!(ScopeRequirement start = ScopeRequirement { scope_name: String::new(), operator: String::new(), values: Vec::new() }; {
-    scope_name: "scopeName" [required],
-    operator: "operator" [required],
-    values: "values",
-});
-
 /// A namespace's ResourceQuota: `hard` limits, `used` amounts, scopes.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct ResourceQuota {
     pub name: String,
     pub hard: ResourceList,
@@ -35,14 +30,6 @@ pub struct ResourceQuota {
     pub scopes: Vec<String>,
     pub scope_selector: Vec<ScopeRequirement>,
 }
-
-record!(ResourceQuota {
-    name: "name",
-    hard: "hard",
-    used: "used",
-    scopes: "scopes",
-    scope_selector: "scopeSelector",
-});
 
 impl ResourceQuota {
     /// Whether the quota applies to a workload with `priority_class`: no scopes at all, or

@@ -75,17 +75,12 @@ impl Cluster {
 
 /// `{targetCluster, weight}`: clusters the affinity selects get this weight (the maximum over
 /// every rule that selects them).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StaticWeightRule {
     pub target_cluster: ClusterAffinity,
     pub weight: i64,
 }
-
-record!(StaticWeightRule {
-    target_cluster: "targetCluster"[required],
-    weight: "weight"[required],
-});
 
 fn yes() -> bool {
     true

@@ -90,7 +90,7 @@ fn only(list: &ResourceList, known: &[&str], field: &str) -> Result<()> {
         None => Ok(()),
         Some((r, _)) => Err(Error::Input {
             field: alloc::format!("{field}.{r}"),
-            code: "invalid_input",
+            code: crate::error::ErrorCode::InvalidInput,
             reason: alloc::format!("eru reads {} here", known.join(", ")),
         }),
     }

@@ -70,7 +70,7 @@ impl Evenness {
         if targets.len() != self.targets.len() {
             return Err(Error::Input {
                 field: "clusters".into(),
-                code: "invalid_input",
+                code: crate::error::ErrorCode::InvalidInput,
                 reason: "the clusters changed between runs of one tally".into(),
             });
         }
@@ -156,6 +156,9 @@ mod tests {
     fn eru_is_refused() {
         let s: Scenario =
             from_json(r#"{"version":1,"nodes":[{"name":"n"}],"workload":{"count":1}}"#).unwrap();
-        assert_eq!(Evenness::new(&s).unwrap_err().code(), "invalid_input");
+        assert_eq!(
+            Evenness::new(&s).unwrap_err().code().as_str(),
+            "invalid_input"
+        );
     }
 }

@@ -330,14 +330,14 @@ fn static_weights(
     if s.policy.static_weights.is_some() {
         return Err(Error::Input {
             field: at,
-            code: "invalid_input",
+            code: crate::error::ErrorCode::InvalidInput,
             reason: "cluster weights and policy.staticWeights cannot both be given".into(),
         });
     }
     if strategy != Strategy::StaticWeight {
         return Err(Error::Input {
             field: at,
-            code: "invalid_input",
+            code: crate::error::ErrorCode::InvalidInput,
             reason: "cluster weights apply to the staticWeight strategy".into(),
         });
     }

@@ -11,7 +11,6 @@
 
 pub mod eru;
 pub mod evenness;
-pub mod json;
 pub mod karmada;
 pub mod outcome;
 
@@ -36,7 +35,8 @@ use crate::resource::ResourceList;
 use crate::selector::label::Labels;
 use crate::selector::node::NodeClaim;
 
-pub use json::from_json;
+#[cfg(feature = "json")]
+pub use crate::json::from_json;
 pub use outcome::{Estimates, Outcome, Warning};
 
 /// The scenario format version this crate reads and writes.
@@ -46,109 +46,101 @@ pub const FORMAT_VERSION: u32 = 1;
 pub const MAX_PODS: usize = 1 << 22;
 
 /// A whole problem.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Scenario {
     /// Always 1 for this format.
     pub version: u32,
     /// A title, for people (the playground shows it).
     #[serde(skip_serializing_if = "String::is_empty")]
+    #[serde(default)]
     pub title: String,
     /// A longer description, for people.
     #[serde(skip_serializing_if = "String::is_empty")]
+    #[serde(default)]
     pub description: String,
     /// Karmada member clusters (candidates, in candidate order).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub clusters: Option<Vec<Target>>,
     /// eru nodes.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub nodes: Option<Vec<EruNode>>,
+    #[serde(default)]
     pub workload: Workload,
+    #[serde(default)]
     pub policy: Policy,
     /// Karmada: the previous result (`spec.clusters`), cluster name -> replicas. eru nodes
     /// carry their instances in `nodes[i].count`.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default)]
     pub previous: BTreeMap<String, i64>,
     /// Seed of every random choice; absent: the caller draws one and reports it.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub seed: Option<u64>,
     /// The ResourceBinding UID (Webster's name tie direction).
     #[serde(skip_serializing_if = "String::is_empty")]
+    #[serde(default)]
     pub uid: String,
 }
 
-record!(Scenario {
-    version: "version"[required],
-    title: "title",
-    description: "description",
-    clusters: "clusters",
-    nodes: "nodes",
-    workload: "workload",
-    policy: "policy",
-    previous: "previous",
-    seed: "seed",
-    uid: "uid",
-});
-
 /// A Karmada member cluster with whatever its estimators look at.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Target {
     pub name: String,
     #[serde(skip_serializing_if = "Labels::is_empty")]
+    #[serde(default)]
     pub labels: Labels,
     #[serde(skip_serializing_if = "String::is_empty")]
+    #[serde(default)]
     pub provider: String,
     #[serde(skip_serializing_if = "String::is_empty")]
+    #[serde(default)]
     pub region: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub zones: Vec<String>,
     /// Shorthand static weight: the cluster's own rule. Either every weighted cluster says it
     /// here or `policy.staticWeights` lists rules, not both.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub weight: Option<i64>,
     /// Overflow tier (lower first), used when `policy.overflow` is on.
     #[serde(skip_serializing_if = "is_zero")]
+    #[serde(default)]
     pub overflow_order: i64,
     /// Replicas the cluster can take, as stated (an estimator answer named `given`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub available_replicas: Option<i64>,
     /// `status.resourceSummary`: the general estimator's input.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub resource_summary: Option<ResourceSummary>,
     /// `spec.resourceModels`: grades for the summary's `allocatableModelings`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub resource_models: Vec<ResourceModel>,
     /// Nodes: the accurate estimator's input.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub nodes: Option<Vec<Node>>,
     /// Pods bound to those nodes.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub pods: Vec<Pod>,
     /// ResourceQuotas of the workload's namespace (the accurate estimator's quota plugin).
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub resource_quotas: Vec<ResourceQuota>,
     /// Workloads scheduled here but not yet running (SchedulingOvercommitProtection).
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub assumed: Vec<AssumedWorkload>,
 }
-
-record!(Target {
-    name: "name"[required],
-    labels: "labels",
-    provider: "provider",
-    region: "region",
-    zones: "zones",
-    weight: "weight",
-    overflow_order: "overflowOrder",
-    available_replicas: "availableReplicas",
-    resource_summary: "resourceSummary",
-    resource_models: "resourceModels",
-    nodes: "nodes",
-    pods: "pods",
-    resource_quotas: "resourceQuotas",
-    assumed: "assumed",
-});
 
 fn is_zero(v: &i64) -> bool {
     *v == 0
@@ -157,8 +149,8 @@ fn is_zero(v: &i64) -> bool {
 /// What is scheduled. Karmada uses `replicas`, `requests`, `nodeClaim`, `components` and
 /// `priorityClass`; eru uses `count`, `requests` (`cpu`, `memory`, `storage`), `limits`
 /// (`cpu`, `memory`), `cpuBind` and `volumes`.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Workload {
     /// Karmada: `spec.replicas`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -189,18 +181,6 @@ pub struct Workload {
     pub volumes: Vec<String>,
 }
 
-record!(Workload {
-    replicas: "replicas",
-    count: "count",
-    requests: "requests",
-    limits: "limits",
-    node_claim: "nodeClaim",
-    components: "components",
-    priority_class: "priorityClass",
-    cpu_bind: "cpuBind",
-    volumes: "volumes",
-});
-
 /// Which Karmada estimator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -212,8 +192,8 @@ pub enum Estimator {
 }
 
 /// How it is scheduled.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Policy {
     /// Karmada: `duplicated`, `staticWeight` (default), `dynamicWeight`, `aggregated`.
     /// eru: `AUTO` (default), `FILL`, `EACH`, `GLOBAL`, `DRAINED`.
@@ -248,20 +228,6 @@ pub struct Policy {
     pub max_deploy_count: Option<u64>,
 }
 
-record!(Policy {
-    strategy: "strategy",
-    method: "method",
-    static_weights: "staticWeights",
-    estimators: "estimators",
-    model_method: "modelMethod",
-    gates: "gates",
-    fresh: "fresh",
-    overflow: "overflow",
-    nodes_limit: "nodesLimit",
-    cpumem: "cpumem",
-    max_deploy_count: "maxDeployCount",
-});
-
 /// Which family a scenario belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Family<'a> {
@@ -275,7 +241,7 @@ impl Scenario {
         if self.version != FORMAT_VERSION {
             return Err(Error::Input {
                 field: "version".into(),
-                code: "unsupported_version",
+                code: crate::error::ErrorCode::UnsupportedVersion,
                 reason: format!(
                     "this is scenario format version {}; allot {} reads version {FORMAT_VERSION}",
                     self.version,
@@ -331,12 +297,12 @@ impl Scenario {
             }
             (Some(_), Some(_)) => Err(Error::Input {
                 field: "nodes".into(),
-                code: "invalid_input",
+                code: crate::error::ErrorCode::InvalidInput,
                 reason: "a scenario has either Karmada `clusters` or eru `nodes`, not both".into(),
             }),
             (None, None) => Err(Error::Input {
                 field: "clusters".into(),
-                code: "missing",
+                code: crate::error::ErrorCode::Missing,
                 reason: "a scenario lists Karmada `clusters` or eru `nodes`".into(),
             }),
         }
@@ -392,7 +358,7 @@ impl<'a> Family<'a> {
             Family::Karmada(t) => Ok(t),
             Family::Eru(_) => Err(Error::Input {
                 field: "nodes".into(),
-                code: "invalid_input",
+                code: crate::error::ErrorCode::InvalidInput,
                 reason: format!("{call} works on Karmada clusters; this scenario lists eru nodes"),
             }),
         }
@@ -403,7 +369,7 @@ impl<'a> Family<'a> {
             Family::Eru(n) => Ok(n),
             Family::Karmada(_) => Err(Error::Input {
                 field: "clusters".into(),
-                code: "invalid_input",
+                code: crate::error::ErrorCode::InvalidInput,
                 reason: format!("{call} works on eru nodes; this scenario lists Karmada clusters"),
             }),
         }
@@ -413,7 +379,7 @@ impl<'a> Family<'a> {
 fn other_family(field: &str, family: &str, here: &str) -> Error {
     Error::Input {
         field: field.into(),
-        code: "invalid_input",
+        code: crate::error::ErrorCode::InvalidInput,
         reason: format!("this field is for {family}; this scenario lists {here}"),
     }
 }

@@ -5,7 +5,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::label::{LabelSelector, Labels, Operator, Requirement};
 use crate::error::{indexed, Error, Result};
@@ -21,32 +21,21 @@ pub struct ClusterFacts<'a> {
 }
 
 /// `fieldSelector`: requirements on `provider`, `region` and `zone`.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct FieldSelector {
     pub match_expressions: Vec<Requirement>,
 }
 
-record!(FieldSelector {
-    match_expressions: "matchExpressions",
-});
-
 /// A ClusterAffinity. Empty matches every cluster.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct ClusterAffinity {
     pub cluster_names: Vec<String>,
     pub exclude: Vec<String>,
     pub label_selector: Option<LabelSelector>,
     pub field_selector: Option<FieldSelector>,
 }
-
-record!(ClusterAffinity {
-    cluster_names: "clusterNames",
-    exclude: "exclude",
-    label_selector: "labelSelector",
-    field_selector: "fieldSelector",
-});
 
 const FIELD_KEYS: &str = "provider, region, zone";
 

@@ -36,18 +36,14 @@ impl Operator {
 
 /// One `{key, operator, values}` requirement as it arrives (operator still a string, so an
 /// unknown operator is a typed error or a non-match instead of a parse failure).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Requirement {
     pub key: String,
     pub operator: String,
+    #[serde(default)]
     pub values: Vec<String>,
 }
-
-record!(Requirement {
-    key: "key"[required],
-    operator: "operator"[required],
-    values: "values",
-});
 
 impl Requirement {
     /// Validate as the API server does; returns the parsed operator.
@@ -91,17 +87,12 @@ impl Requirement {
 }
 
 /// `matchLabels` and `matchExpressions`, ANDed. An empty selector matches everything.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct LabelSelector {
     pub match_labels: Labels,
     pub match_expressions: Vec<Requirement>,
 }
-
-record!(LabelSelector {
-    match_labels: "matchLabels",
-    match_expressions: "matchExpressions",
-});
 
 impl LabelSelector {
     /// Validate keys, values and operators; errors name `field.matchLabels` etc.

@@ -65,26 +65,18 @@ impl NodeOperator {
 }
 
 /// One node selector term: the AND of its expressions. An empty term matches nothing.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct NodeSelectorTerm {
     pub match_expressions: Vec<Requirement>,
 }
 
-record!(NodeSelectorTerm {
-    match_expressions: "matchExpressions",
-});
-
 /// `requiredDuringSchedulingIgnoredDuringExecution`: the OR of its terms.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct NodeSelector {
     pub node_selector_terms: Vec<NodeSelectorTerm>,
 }
-
-record!(NodeSelector {
-    node_selector_terms: "nodeSelectorTerms",
-});
 
 /// A taint's effect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,18 +87,14 @@ pub enum TaintEffect {
 }
 
 /// A node taint.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Taint {
     pub key: String,
+    #[serde(default)]
     pub value: String,
     pub effect: TaintEffect,
 }
-
-record!(Taint start = Taint { key: String::new(), value: String::new(), effect: TaintEffect::NoSchedule }; {
-    key: "key" [required],
-    value: "value",
-    effect: "effect" [required],
-});
 
 /// A toleration operator. `Lt` and `Gt` are accepted but never tolerate (as Karmada).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -119,20 +107,14 @@ pub enum TolerationOperator {
 }
 
 /// A pod toleration. Empty key with `Exists` tolerates every taint; no effect means any effect.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
 pub struct Toleration {
     pub key: String,
     pub operator: TolerationOperator,
     pub value: String,
     pub effect: Option<TaintEffect>,
 }
-
-record!(Toleration {
-    key: "key",
-    operator: "operator",
-    value: "value",
-    effect: "effect",
-});
 
 impl Toleration {
     /// Whether this toleration tolerates `taint`.
@@ -152,19 +134,13 @@ impl Toleration {
 }
 
 /// What a workload asks of a node.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct NodeClaim {
     pub node_selector: BTreeMap<String, String>,
     pub hard_node_affinity: Option<NodeSelector>,
     pub tolerations: Vec<Toleration>,
 }
-
-record!(NodeClaim {
-    node_selector: "nodeSelector",
-    hard_node_affinity: "hardNodeAffinity",
-    tolerations: "tolerations",
-});
 
 /// The parts of a node the claim looks at.
 #[derive(Debug, Clone, Copy)]
@@ -343,7 +319,7 @@ mod tests {
     fn unknown_operator_is_an_error() {
         let c = affinity(vec![vec![req("zone", "Near", &["a"])]]);
         let e = c.validate("claim").unwrap_err();
-        assert_eq!(e.code(), "unknown_value");
+        assert_eq!(e.code().as_str(), "unknown_value");
         assert_eq!(
             e.field(),
             "claim.hardNodeAffinity.nodeSelectorTerms[0].matchExpressions[0].operator"

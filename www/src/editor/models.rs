@@ -103,7 +103,7 @@ pub fn models(p: &ModelsProps) -> Html {
                 </table>
                 <button type="button" class="add" onclick={add}>{ "+ add grade" }</button>
                 if let Some(pr) = problem.as_ref().filter(|pr| pr.path == p.path.as_str()) {
-                    <span class="problem" role="alert" data-code={pr.code}>{ &pr.message }</span>
+                    <span class="problem" role="alert" data-code={pr.code.as_str()}>{ &pr.message }</span>
                 }
             }
         </div>

@@ -370,7 +370,7 @@ mod tests {
                 }
                 Err(e) => {
                     prop_assert!(reference.is_none() || total < need);
-                    prop_assert_eq!(e.code(), "insufficient_resource");
+                    prop_assert_eq!(e.code().as_str(), "insufficient_resource");
                 }
             }
         }
@@ -430,7 +430,10 @@ mod tests {
             fill([1, 0, 0], 1, 3).unwrap().instances,
             [Some(0), Some(1), Some(1)]
         );
-        assert_eq!(fill([1, 1, 1], 1, 3).unwrap_err().code(), "already_filled");
+        assert_eq!(
+            fill([1, 1, 1], 1, 3).unwrap_err().code().as_str(),
+            "already_filled"
+        );
         assert_eq!(
             fill([2, 2, 0], 1, 3).unwrap().instances,
             [Some(0), Some(0), Some(1)]
@@ -476,7 +479,10 @@ mod tests {
         let mut bad = ns.clone();
         bad[0].usage = f64::NAN;
         let e = run(&bad, Strategy::Global, 1, 0).unwrap_err();
-        assert_eq!((e.code(), e.field()), ("invalid_usage", "nodes[0].usage"));
+        assert_eq!(
+            (e.code().as_str(), e.field()),
+            ("invalid_usage", "nodes[0].usage")
+        );
         bad[0].usage = -1.0;
         assert_eq!(
             run(&bad, Strategy::Auto, 1, 0).unwrap_err().code(),
@@ -492,7 +498,7 @@ mod tests {
             },
         )
         .unwrap_err();
-        assert_eq!(e.code(), "negative");
+        assert_eq!(e.code().as_str(), "negative");
         // Unlimited capacity stays unlimited in the total instead of overflowing.
         let un = vec![
             StrategyNode {

@@ -10,6 +10,8 @@ use core::fmt;
 
 use serde::de::{self, Deserializer, Visitor};
 
+use crate::error::ErrorCode;
+
 /// Where a value sits, built into a string only when an error needs it.
 pub(super) enum Chain<'a> {
     Root,
@@ -38,14 +40,19 @@ pub(super) struct PathError(Box<Located>);
 struct Located {
     path: Option<String>,
     offset: Option<usize>,
+    code: ErrorCode,
+    /// A missing field's name: the error is at `path.name`.
+    missing: Option<&'static str>,
     message: String,
 }
 
 impl PathError {
-    fn new(message: String, offset: Option<usize>) -> Self {
+    fn new(code: ErrorCode, message: String) -> Self {
         PathError(Box::new(Located {
             path: None,
-            offset,
+            offset: None,
+            code,
+            missing: None,
             message,
         }))
     }
@@ -53,7 +60,9 @@ impl PathError {
     /// A syntax error just before `offset`.
     #[inline(never)]
     pub(super) fn syntax(message: &str, offset: usize) -> Self {
-        PathError::new(message.into(), Some(offset))
+        let mut e = PathError::new(ErrorCode::InvalidInput, message.into());
+        e.0.offset = Some(offset);
+        e
     }
 
     /// Locate the error at `chain` unless an inner value already did.
@@ -69,11 +78,21 @@ impl PathError {
     /// The allot error: the path as located, or for a syntax error as [`path_at`] finds it.
     pub(super) fn into_error(self, text: &str) -> crate::Error {
         let e = *self.0;
-        let path = match e.offset {
+        let mut field = match e.offset {
             Some(end) => path_before(text, end),
             None => e.path.unwrap_or_default(),
         };
-        crate::Error::from_deserialize(&path, &e.message)
+        if let Some(name) = e.missing {
+            if !field.is_empty() {
+                field.push('.');
+            }
+            field.push_str(name);
+        }
+        crate::Error::Input {
+            field,
+            code: e.code,
+            reason: e.message,
+        }
     }
 }
 
@@ -87,7 +106,7 @@ impl core::error::Error for PathError {}
 
 impl de::Error for PathError {
     fn custom<T: fmt::Display>(msg: T) -> Self {
-        PathError::new(alloc::format!("{msg}"), None)
+        PathError::new(ErrorCode::InvalidInput, alloc::format!("{msg}"))
     }
 
     fn invalid_type(unexpected: de::Unexpected<'_>, expected: &dyn de::Expected) -> Self {
@@ -97,11 +116,24 @@ impl de::Error for PathError {
         ))
     }
 
+    /// A value that checked itself and failed reports its code as `Unexpected::Other(code)`
+    /// and its reason as what was expected ([`crate::Error::into_de`]).
     fn invalid_value(unexpected: de::Unexpected<'_>, expected: &dyn de::Expected) -> Self {
+        if let de::Unexpected::Other(name) = unexpected {
+            if let Some(code) = ErrorCode::from_name(name) {
+                return PathError::new(code, alloc::format!("{expected}"));
+            }
+        }
         Self::custom(format_args!(
             "invalid value: {}, expected {expected}",
             Worded(unexpected)
         ))
+    }
+
+    fn missing_field(field: &'static str) -> Self {
+        let mut e = PathError::new(ErrorCode::Missing, "required but missing".into());
+        e.0.missing = Some(field);
+        e
     }
 }
 
