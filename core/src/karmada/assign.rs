@@ -7,8 +7,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{
-    dynamic, explain, static_weight, Assigned, DropReason, Dropped, Outcome, Placement, Strategy,
-    TierTrace, Trace,
+    dynamic, explain, static_weight, Assigned, DropReason, Dropped, Outcome, Paths, Placement,
+    Strategy, TierTrace, Trace,
 };
 use crate::division::check_unique_names;
 use crate::division::request::non_negative;
@@ -26,6 +26,7 @@ pub(crate) struct Candidate<'a> {
 /// What the strategies share while one assignment runs.
 pub(crate) struct Run<'a> {
     pub placement: &'a Placement,
+    pub paths: &'a Paths,
     pub candidates: Vec<Candidate<'a>>,
     /// Static weights per candidate after rule matching (static strategy only).
     pub weights: Vec<u64>,
@@ -33,12 +34,19 @@ pub(crate) struct Run<'a> {
     pub trace: Trace,
 }
 
-/// Assign `placement.replicas` among its clusters.
+/// Assign `placement.replicas` among its clusters; errors name the placement's own fields.
 pub fn assign(placement: &Placement) -> Result<Outcome> {
-    let replicas = validate(placement)?;
+    assign_at(placement, &Paths::PLACEMENT)
+}
+
+/// [`assign`], with errors naming the placement's inputs where `paths` says the caller read
+/// them.
+pub fn assign_at(placement: &Placement, paths: &Paths) -> Result<Outcome> {
+    let replicas = validate(placement, paths)?;
     let candidates = candidates(placement, replicas)?;
     let mut run = Run {
         placement,
+        paths,
         candidates,
         weights: Vec::new(),
         seed: placement.seed.unwrap_or(0),
@@ -112,7 +120,7 @@ pub fn assign(placement: &Placement) -> Result<Outcome> {
         }
         if remaining > 0 {
             return Err(Error::Unschedulable {
-                field: "replicas".into(),
+                field: paths.replicas.into(),
                 requested: replicas,
                 available: replicas - remaining,
             });
@@ -164,11 +172,11 @@ pub(crate) fn strategy(
     }
 }
 
-fn validate(placement: &Placement) -> Result<u64> {
-    let replicas = non_negative(placement.replicas, || "replicas".into())?;
+fn validate(placement: &Placement, paths: &Paths) -> Result<u64> {
+    let replicas = non_negative(placement.replicas, || paths.replicas.into())?;
     if replicas > MAX_REPLICAS {
         return Err(Error::TooLarge {
-            field: "replicas".into(),
+            field: paths.replicas.into(),
             limit: MAX_REPLICAS,
         });
     }

@@ -46,6 +46,7 @@ pub(crate) fn run(
     crate::order::sort_by_key(&mut list, |&(_, r)| core::cmp::Reverse(r));
     let names: Vec<&str> = run.candidates.iter().map(|c| c.name).collect();
     let p = run.placement;
+    enough(&list, target, run.paths.replicas)?;
     let Divided { result, trace, cut } = divide(
         &names, &list, target, &keep, aggregated, p.method, &p.uid, run.seed,
     )?;
@@ -57,6 +58,20 @@ pub(crate) fn run(
     }
     run.trace.divisions.push(trace);
     Ok(result)
+}
+
+/// The listed clusters can take `target` replicas, or [`Error::Unschedulable`] at `field` (the
+/// replicas' path in what the caller read).
+fn enough(list: &[(usize, u64)], target: u64, field: &str) -> Result<()> {
+    let available = list.iter().fold(0u64, |s, &(_, r)| s.saturating_add(r));
+    if available < target {
+        return Err(Error::Unschedulable {
+            field: field.into(),
+            requested: target,
+            available,
+        });
+    }
+    Ok(())
 }
 
 /// What [`divide`] returns.
@@ -92,14 +107,7 @@ pub fn divide(
             });
         }
     }
-    let available = list.iter().fold(0u64, |s, &(_, r)| s.saturating_add(r));
-    if available < target {
-        return Err(Error::Unschedulable {
-            field: "replicas".into(),
-            requested: target,
-            available,
-        });
-    }
+    enough(list, target, "replicas")?;
     let mut held_by = alloc::vec![0u64; names.len()];
     for &(i, r) in scheduled {
         held_by[i] = r;

@@ -8,7 +8,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::outcome::{Capacities, EruOutcome, Warning};
-use super::{rewrite, Scenario, FORMAT_VERSION};
+use super::{Scenario, FORMAT_VERSION};
 use crate::error::{indexed, Error, Result, MAX_TARGETS};
 use crate::eru::cpumem::CpuMemRequest;
 use crate::eru::pipeline::{self, Deploy, EruNode, EruRequest};
@@ -141,6 +141,19 @@ pub fn deploy(s: &Scenario, nodes: &[EruNode], drawn_seed: u64) -> Result<EruOut
         seed: s.seed.unwrap_or(drawn_seed),
         seed_drawn: s.seed.is_none(),
     })
+}
+
+/// Map a path from a component's own field names to the scenario's: the first `(from, to)` whose
+/// `from` is the path or a prefix of it ending at `.` or `[` is replaced by `to`.
+fn rewrite(field: &str, table: &[(&str, &str)]) -> String {
+    for (from, to) in table {
+        if let Some(rest) = field.strip_prefix(from) {
+            if rest.is_empty() || rest.starts_with('.') || rest.starts_with('[') {
+                return alloc::format!("{to}{rest}");
+            }
+        }
+    }
+    field.into()
 }
 
 #[cfg(test)]

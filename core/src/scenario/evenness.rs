@@ -14,8 +14,9 @@ use core::ops::Range;
 
 use serde::Serialize;
 
-use super::{karmada, Scenario};
+use super::Scenario;
 use crate::error::{Error, Result};
+use crate::karmada::pipeline as karmada;
 use crate::names::NameIndex;
 
 /// One cluster's tally.

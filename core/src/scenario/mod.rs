@@ -11,7 +11,6 @@
 
 pub mod eru;
 pub mod evenness;
-pub mod karmada;
 pub mod outcome;
 
 use alloc::collections::BTreeMap;
@@ -30,7 +29,7 @@ use crate::estimate::general::ResourceSummary;
 use crate::estimate::models::ResourceModel;
 use crate::estimate::quota::ResourceQuota;
 use crate::estimate::{AssumedWorkload, Component, Gates};
-use crate::karmada::{Method, StaticWeightRule};
+use crate::karmada::{pipeline, Method, StaticWeightRule};
 use crate::resource::ResourceList;
 use crate::selector::label::Labels;
 use crate::selector::node::NodeClaim;
@@ -309,37 +308,24 @@ impl Scenario {
     }
 }
 
-/// Map a path from a component's own field names to the scenario's: the first `(from, to)` whose
-/// `from` is the path or a prefix of it ending at `.` or `[` is replaced by `to`.
-pub(crate) fn rewrite(field: &str, table: &[(&str, &str)]) -> String {
-    for (from, to) in table {
-        if let Some(rest) = field.strip_prefix(from) {
-            if rest.is_empty() || rest.starts_with('.') || rest.starts_with('[') {
-                return format!("{to}{rest}");
-            }
-        }
-    }
-    field.into()
-}
-
 /// Everything: for Karmada clusters the estimators, their combination and the division; for
 /// eru nodes the capacities, the strategy and the plans. `drawn_seed` is used when the scenario
 /// has no seed (the bindings draw one; the outcome reports which).
 pub fn schedule(s: &Scenario, drawn_seed: u64) -> Result<Outcome> {
     Ok(match s.family()? {
-        Family::Karmada(t) => Outcome::Karmada(karmada::schedule(s, t, drawn_seed)?),
+        Family::Karmada(t) => Outcome::Karmada(pipeline::schedule(s, t, drawn_seed)?),
         Family::Eru(n) => Outcome::Eru(eru::deploy(s, n, drawn_seed)?),
     })
 }
 
 /// Karmada: the estimator stage alone.
 pub fn estimate(s: &Scenario) -> Result<Estimates> {
-    karmada::estimate(s, s.family()?.karmada("estimate")?)
+    pipeline::estimate(s, s.family()?.karmada("estimate")?)
 }
 
 /// Karmada: the division alone, with `availableReplicas` as stated.
 pub fn divide(s: &Scenario, drawn_seed: u64) -> Result<outcome::KarmadaOutcome> {
-    karmada::divide(s, s.family()?.karmada("divide")?, drawn_seed)
+    pipeline::divide(s, s.family()?.karmada("divide")?, drawn_seed)
 }
 
 /// eru: capacities alone.

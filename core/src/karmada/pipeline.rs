@@ -1,32 +1,29 @@
-//! A Karmada scenario (spec karmada.md §0-11): each cluster's estimators (general §6-7,
-//! accurate §10 with the quota plugin), their combination (§11), then the replica division
-//! (§0-5) with the combined figures as each cluster's available replicas.
+//! The whole Karmada path for a scenario (docs/rules/karmada.md, "The pipeline"): each
+//! cluster's estimators (general, resource models, accurate with the quota plugin), their
+//! combination, then the replica division with the combined figures as each cluster's
+//! available replicas, and the warnings a user should see. It mirrors `eru::pipeline`;
+//! `scenario` only reads the document and dispatches here.
 
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::outcome::{AccurateAnswer, Estimates, KarmadaOutcome, TargetEstimate, Warning};
-use super::{rewrite, Estimator, Scenario, Target, FORMAT_VERSION, MAX_PODS};
 use crate::error::{indexed, Error, Result, MAX_TARGETS};
 use crate::estimate::accurate::{AccurateEstimate, NodeState};
 use crate::estimate::combine::{combine, EstimatorAnswers, Source};
 use crate::estimate::framework::{server_answer, PluginResult};
 use crate::estimate::general::{max_available_component_sets, max_available_replicas, ClusterView};
 use crate::estimate::{models, quota};
-use crate::karmada::{assign, Cluster, Placement, StaticWeightRule, Strategy};
+use crate::karmada::{assign_at, Cluster, Paths, Placement, StaticWeightRule, Strategy};
 use crate::names::NameIndex;
 use crate::resource::ResourceList;
+use crate::scenario::outcome::{
+    AccurateAnswer, Estimates, KarmadaOutcome, TargetEstimate, Warning,
+};
+use crate::scenario::{Estimator, Scenario, Target, FORMAT_VERSION, MAX_PODS};
 use crate::selector::cluster::ClusterAffinity;
 
 const STRATEGIES: &str = "duplicated, staticWeight, dynamicWeight, aggregated";
-
-/// Where the division's own field names live in a scenario.
-const PLACEMENT_PATHS: &[(&str, &str)] = &[
-    ("replicas", "workload.replicas"),
-    ("staticWeights", "policy.staticWeights"),
-    ("method", "policy.method"),
-];
 
 /// The estimator stage: every cluster's estimates and the combined figure.
 pub fn estimate(s: &Scenario, targets: &[Target]) -> Result<Estimates> {
@@ -394,7 +391,7 @@ fn divide_with(
             || !w.components.is_empty()
             || w.replicas.unwrap_or(0) > 0,
     };
-    let outcome = assign(&placement).map_err(|e| e.map_field(|f| rewrite(f, PLACEMENT_PATHS)))?;
+    let outcome = assign_at(&placement, &Paths::SCENARIO)?;
     // Static weights and Duplicated do not look at capacity: say where they exceed it.
     if matches!(strategy, Strategy::StaticWeight | Strategy::Duplicated) {
         let index = NameIndex::new(estimates.iter().map(|e| e.name.as_str()));
@@ -440,7 +437,7 @@ fn divide_with(
 
 /// The schedule under each of `seeds` (the scenario's own seed ignored): the estimators run
 /// once, the division once per seed.
-pub(super) fn per_seed(
+pub(crate) fn per_seed(
     s: &Scenario,
     targets: &[Target],
     seeds: core::ops::Range<u64>,
