@@ -1,7 +1,7 @@
 //! Typed errors with stable codes.
 //!
 //! Every public function of the crate returns `Result<_, Error>` instead of panicking
-//! (spec README, decision 6). Each variant has a stable snake_case [`Error::code`] that the
+//! (docs/rules/README.md decision 6). Each variant has a stable snake_case [`Error::code`] that the
 //! bindings expose to JavaScript, and names the offending input field as a path such as
 //! `clusters[2].weight`.
 

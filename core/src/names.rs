@@ -1,5 +1,5 @@
 //! Positions of names in a list (clusters, nodes): lookups by name, and the check that names
-//! are present and unique (errors name `list[i].name`, karmada.md §0).
+//! are present and unique (errors name `list[i].name`, docs/rules/karmada.md §0).
 //!
 //! A small open-addressing hash table over the names, built on every call for lists of up to
 //! 2^20 names; it replaces a general hash map whose code was most of 9 KB of the wasm module.

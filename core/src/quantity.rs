@@ -1,4 +1,4 @@
-//! Kubernetes resource quantities as exact integers (spec README decisions 1 and 2).
+//! Kubernetes resource quantities as exact integers (docs/rules/README.md decisions 1 and 2).
 //!
 //! A quantity string (`"500m"`, `"0.95"`, `"16Gi"`, `"206291924Ki"`, `"1e3"`) becomes an integer
 //! in the resource's unit: CPU in millicores, everything else (memory, storage,

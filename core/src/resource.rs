@@ -1,5 +1,5 @@
 //! Resource lists keyed by resource name (`cpu`, `memory`, `pods`, `nvidia.com/gpu`, ...), each
-//! an exact integer in the resource's [`Unit`] (spec README decisions 1 and 2).
+//! an exact integer in the resource's [`Unit`] (docs/rules/README.md decisions 1 and 2).
 //!
 //! In JSON a value is a Kubernetes quantity string (`"500m"`, `"16Gi"`) or a number with the
 //! same meaning as its text (`cpu: 0.5` is 500m; `memory: 1024` is 1024 bytes). Lists serialize

@@ -1,4 +1,4 @@
-//! The one portable PRNG of allot (spec README decision 3): xoshiro256** seeded through
+//! The one portable PRNG of allot (docs/rules/README.md decision 3): xoshiro256** seeded through
 //! SplitMix64. The same seed gives the same stream natively and in wasm.
 
 /// A drawn seed as the bindings report it: the low 53 bits of `raw`, so a JavaScript number

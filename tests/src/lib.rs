@@ -3,7 +3,7 @@
 //! It walks every `*.json` under DIR, picks a family by file name (the schemas are documented in
 //! each vectors directory's README), runs each case through allot-core and compares. A case
 //! ends as a pass, a failure (expected vs got), an expected deviation (a reference accident the
-//! spec README decides to fix, with the reason) or, for families not implemented yet, a skip.
+//! docs/rules/README.md decides to fix, with the reason) or, for families not implemented yet, a skip.
 
 pub mod compare;
 pub mod families;

@@ -1,4 +1,4 @@
-//! The proposal's user stories 1-5 and its 7-replica example (seed 001), with the inertia each
+//! The proposal's user stories 1-5 and its 7-replica example (docs/rules/karmada.md §5), with the inertia each
 //! story claims, under the `remainder` method (the proposal), and what `name-order` and
 //! `webster` do with the same input.
 

@@ -1,5 +1,5 @@
 //! One entry point for the three division methods, shared by the static and dynamic strategies
-//! (spec karmada.md §2, §5; seed 001), returning the new replicas and an explanation.
+//! (docs/rules/karmada.md §2, §5), returning the new replicas and an explanation.
 //!
 //! - `webster`: Sainte-Laguë over the weights, seats already held (`initial`) count.
 //! - `remainder`: floor shares, remainder by weight, previous replicas, then seeded random.

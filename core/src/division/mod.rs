@@ -1,6 +1,6 @@
 //! Replica division methods: how N replicas are split among weighted clusters.
 //!
-//! - [`webster`]: Sainte-Laguë, Karmada >= v1.16 (spec karmada.md §2).
+//! - [`webster`]: Sainte-Laguë, Karmada >= v1.16 (docs/rules/karmada.md §2).
 //!
 //! Shared helpers for the methods live here.
 

@@ -1,5 +1,5 @@
 //! Floor shares plus a remainder handed out in a sorted order: Karmada's `TakeByWeight`
-//! (spec karmada.md §5) and the proposal "divide replicas by static weight evenly" (seed 001).
+//! (docs/rules/karmada.md §5) and the proposal "divide replicas by static weight evenly" (docs/rules/karmada.md §5).
 //!
 //! Each cluster first gets `floor(weight · N / Σweight)` (exact, in 128 bits). The
 //! `N − Σshares` replicas left over go one each to the clusters in this order:

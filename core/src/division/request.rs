@@ -1,6 +1,6 @@
 //! A weighted division request as it arrives from JSON or JavaScript: names, signed weights,
 //! the replicas to divide. Validation turns it into Webster parties or a typed error naming
-//! the field (spec README decision 6).
+//! the field (docs/rules/README.md decision 6).
 
 use alloc::string::String;
 use alloc::vec::Vec;

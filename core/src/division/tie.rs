@@ -1,4 +1,4 @@
-//! Tie rules for Webster seat allocation (spec karmada.md §2, step 3.2).
+//! Tie rules for Webster seat allocation (docs/rules/karmada.md §2, step 3.2).
 //!
 //! Karmada breaks equal priorities first by fewer current seats, then by cluster name, ascending
 //! when the ResourceBinding UID is empty or its FNV-1a-32 hash is even, descending when odd.

@@ -1,4 +1,4 @@
-//! Webster (Sainte-Laguë) seat allocation as Karmada >= v1.16 computes it (spec karmada.md §2).
+//! Webster (Sainte-Laguë) seat allocation as Karmada >= v1.16 computes it (docs/rules/karmada.md §2).
 //!
 //! Karmada hands out seats one at a time to the party with the highest priority
 //! `votes / (2·seats + 1)`. Because a party's priorities only fall as it gains seats, the
@@ -12,7 +12,7 @@
 //! 3. The missing seats are handed out one at a time from a heap with the exact comparison.
 //!
 //! The cost is `O(n log n)` whatever the number of seats. Priorities are compared exactly by
-//! cross-multiplying in 128 bits (spec README decision 1) instead of as doubles.
+//! cross-multiplying in 128 bits (docs/rules/README.md decision 1) instead of as doubles.
 
 use alloc::collections::BinaryHeap;
 use alloc::vec;

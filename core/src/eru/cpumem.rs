@@ -1,4 +1,4 @@
-//! eru's cpumem plugin (spec eru.md §C): request normalisation, memory-only capacity, and
+//! eru's cpumem plugin (docs/rules/eru.md C): request normalisation, memory-only capacity, and
 //! CPU binding plans with full and fragment cores, share base, max share, NUMA nodes and
 //! reuse of a workload's previous cores.
 //!
@@ -325,7 +325,7 @@ fn bind(
     let p = p as u64; // truncates toward zero
     let (full, frag) = (p / base, p % base);
     if full == 0 && frag == 0 {
-        // eru loops forever here; allot refuses (spec README decision 5).
+        // eru loops forever here; allot refuses (docs/rules/README.md decision 5).
         return Err(invalid(
             ResourceKind::Cpu,
             "request.cpuRequest",

@@ -1,6 +1,6 @@
-//! Combining resource plugins (spec eru.md §B): a node's capacity is the minimum over the
+//! Combining resource plugins (docs/rules/eru.md B): a node's capacity is the minimum over the
 //! plugins (a node missing from one plugin's report is dropped), its usage and rate the
-//! weighted mean over every plugin (spec README decision 5: eru forgets the first plugin's
+//! weighted mean over every plugin (docs/rules/README.md decision 5: eru forgets the first plugin's
 //! weight; allot does not).
 
 use serde::{Deserialize, Serialize};

@@ -1,5 +1,5 @@
-//! eru-core scheduling (spec eru.md; seed 004): per-node capacity from resources (memory, CPU
-//! binding, volumes, storage) and the orchestration strategies that turn capacities into a
+//! eru-core scheduling (docs/rules/eru.md, with the design document's examples): per-node
+//! capacity from resources (memory, CPU binding, volumes, storage) and the orchestration strategies that turn capacities into a
 //! deploy map.
 //!
 //! - [`strategy`]: AUTO (Communism), FILL, EACH (Average), GLOBAL, DRAINED (§A).

@@ -1,4 +1,4 @@
-//! The whole of eru's scheduling for one request (spec eru.md §B): each node's capacity from
+//! The whole of eru's scheduling for one request (docs/rules/eru.md B): each node's capacity from
 //! every resource plugin that takes part (cpumem always; storage when storage or volumes are
 //! requested), the minimum across them, the strategy, and the plans each new instance takes.
 

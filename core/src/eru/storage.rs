@@ -1,4 +1,4 @@
-//! eru's storage quota with volume requests (spec eru.md §D8): instances a node's storage
+//! eru's storage quota with volume requests (docs/rules/eru.md D8): instances a node's storage
 //! holds, bound also by its volume plans when volumes are requested.
 
 use alloc::format;

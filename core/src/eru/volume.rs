@@ -1,4 +1,4 @@
-//! eru's volume scheduling (spec eru.md §D1-D7): binding strings, normal, monopoly and
+//! eru's volume scheduling (docs/rules/eru.md D1-D7): binding strings, normal, monopoly and
 //! unlimited volume plans, mounts' IOPS against disk quotas.
 //!
 //! A plan maps each requested destination to a device and size, e.g. `{/data: [/sda0, 100]}`.

@@ -1,4 +1,4 @@
-//! The accurate estimator (spec karmada.md §10; seed 002, KEP-521): replicas a cluster can take
+//! The accurate estimator (docs/rules/karmada.md §10, the scheduler-estimator of KEP-521): replicas a cluster can take
 //! by its nodes and the pods on them.
 //!
 //! [`NodeState::build`] sums the requests of the pods bound to each node (containers, raised to

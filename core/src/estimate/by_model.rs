@@ -1,4 +1,4 @@
-//! Replicas a cluster can take by its resource models and grade counts (spec karmada.md §7,
+//! Replicas a cluster can take by its resource models and grade counts (docs/rules/karmada.md §7,
 //! "Model estimate"): the current first-fit simulator over virtual nodes (v1.18+) or the
 //! legacy grade formula (v1.17 and before), selectable.
 

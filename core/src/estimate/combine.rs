@@ -1,4 +1,4 @@
-//! Combining estimators in the scheduler (spec karmada.md §11): each cluster's available
+//! Combining estimators in the scheduler (docs/rules/karmada.md §11): each cluster's available
 //! replicas are the minimum over the estimators that answered; -1 means "no answer"; a cluster
 //! nobody answered for gets the requested replicas.
 

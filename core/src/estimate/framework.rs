@@ -1,4 +1,4 @@
-//! The estimator server's plugin framework (spec karmada.md §10, "Framework"): merging the
+//! The estimator server's plugin framework (docs/rules/karmada.md §10, "Framework"): merging the
 //! answers of several estimate plugins into one replica count and code.
 
 use serde::{Deserialize, Serialize};

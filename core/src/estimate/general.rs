@@ -1,4 +1,4 @@
-//! The general estimator (spec karmada.md §6): replicas, or sets of components, a cluster can
+//! The general estimator (docs/rules/karmada.md §6): replicas, or sets of components, a cluster can
 //! take by its ResourceSummary (allocatable, allocated, allocating; pod slots), or by its
 //! resource models when it has grade counts.
 //!

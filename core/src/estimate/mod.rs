@@ -1,4 +1,4 @@
-//! Karmada's replica estimators (spec karmada.md §6-8, §10-11): how many replicas (or sets of
+//! Karmada's replica estimators (docs/rules/karmada.md §6-8, §10-11): how many replicas (or sets of
 //! components) a cluster can still take.
 //!
 //! - [`general`]: from the cluster's ResourceSummary (§6).

@@ -1,4 +1,4 @@
-//! Customized cluster resource models (spec karmada.md §7): grades of resource ranges, their
+//! Customized cluster resource models (docs/rules/karmada.md §7): grades of resource ranges, their
 //! validation and standardisation, the 9-grade default, and classifying nodes into grades.
 
 use alloc::collections::BTreeMap;
@@ -222,7 +222,7 @@ pub fn grade_index(models: &[ResourceModel], free: impl Fn(&str) -> u64) -> Opti
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum FullNodes {
-    /// Skip it and count the rest (allot's default; spec README decision 5).
+    /// Skip it and count the rest (allot's default; docs/rules/README.md decision 5).
     #[default]
     Skip,
     /// Stop counting altogether, as Karmada's status controller does (a code accident: later

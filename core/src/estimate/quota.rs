@@ -1,4 +1,4 @@
-//! The ResourceQuota estimate plugin (spec karmada.md §10, "ResourceQuotaEstimator"; gate
+//! The ResourceQuota estimate plugin (docs/rules/karmada.md §10, "ResourceQuotaEstimator"; gate
 //! ResourceQuotaEstimate): how many replicas the namespace's quotas still admit.
 
 use alloc::string::String;

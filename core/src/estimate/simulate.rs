@@ -1,4 +1,4 @@
-//! The first-fit simulator (spec karmada.md §8): place whole sets of components on nodes in
+//! The first-fit simulator (docs/rules/karmada.md §8): place whole sets of components on nodes in
 //! order until a set fails or the upper bound is reached.
 //!
 //! Cost does not grow with the number of sets. Each component keeps a cursor on the first

@@ -1,4 +1,4 @@
-//! The entry of Karmada's replica assignment (spec karmada.md §0): validation, non-workloads,
+//! The entry of Karmada's replica assignment (docs/rules/karmada.md §0): validation, non-workloads,
 //! the strategy, overflow tiers, and dropping zero entries.
 
 use alloc::collections::BTreeMap;

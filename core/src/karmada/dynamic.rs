@@ -1,4 +1,4 @@
-//! Divided by available replicas (DynamicWeight) and Aggregated (spec karmada.md §4, §5).
+//! Divided by available replicas (DynamicWeight) and Aggregated (docs/rules/karmada.md §4, §5).
 //!
 //! Fresh: every candidate weighs its capacity plus its placement. Steady: scale up keeps the
 //! previous placements and divides only the difference by capacity; scale down divides the new

@@ -1,4 +1,4 @@
-//! Plain-sentence explanations of an assignment (spec README decision 7), built from the trace.
+//! Plain-sentence explanations of an assignment (docs/rules/README.md decision 7), built from the trace.
 
 use alloc::format;
 use alloc::string::String;

@@ -1,4 +1,4 @@
-//! Karmada replica assignment (spec karmada.md §0-5): a placement request in, the replicas per
+//! Karmada replica assignment (docs/rules/karmada.md §0-5): a placement request in, the replicas per
 //! cluster out, with the trace of how they were found.
 //!
 //! - [`assign`]: the entry (§0): strategy choice, non-workloads, overflow tiers, validation.

@@ -1,4 +1,4 @@
-//! The whole Karmada path for a scenario (docs/rules/karmada.md, "The pipeline"): each
+//! The whole Karmada path for a scenario (docs/rules/karmada.md §0, §6-11): each
 //! cluster's estimators (general, resource models, accurate with the quota plugin), their
 //! combination, then the replica division with the combined figures as each cluster's
 //! available replicas, and the warnings a user should see. It mirrors `eru::pipeline`;

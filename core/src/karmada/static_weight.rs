@@ -1,4 +1,4 @@
-//! Divided by static weights (spec karmada.md §3, §5, §9): each cluster weighs the maximum
+//! Divided by static weights (docs/rules/karmada.md §3, §5, §9): each cluster weighs the maximum
 //! weight of the rules that select it; clusters no rule selects get nothing; with no rule at all
 //! every cluster weighs 1. Webster ignores the previous result; the floor-plus-remainder methods
 //! use it as the inertia key.

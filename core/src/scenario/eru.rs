@@ -1,4 +1,4 @@
-//! An eru scenario (spec eru.md A-D): each node's capacity from the cpumem and storage plugins,
+//! An eru scenario (docs/rules/eru.md A-D): each node's capacity from the cpumem and storage plugins,
 //! then the strategy and the plans of the new instances, through [`crate::eru::pipeline`].
 //!
 //! The workload's Kubernetes-style `requests` and `limits` become eru's request: `cpu` in

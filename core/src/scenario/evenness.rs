@@ -1,6 +1,6 @@
 //! Evenness over seeds: one Karmada scenario scheduled under many seeds, and per cluster how
 //! many replicas it received and how often a remainder replica went to it. This makes the
-//! remainder-method proposal's claim visible (karmada.md §2-3, "divide replicas by static
+//! remainder-method proposal's claim visible (docs/rules/karmada.md §2-3, "divide replicas by static
 //! weight evenly"): ties for the remainder are broken by a seeded random order, so over many
 //! seeds the tied clusters share the remainder evenly, while name order always favours the
 //! same cluster and Webster's tie order is fixed by the UID.

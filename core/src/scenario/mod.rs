@@ -1,12 +1,16 @@
-//! Scenario format v1 (spec README decision 8; documented in `docs/scenario.md`): one JSON
-//! document describing a whole problem, the input of [`schedule`] and of the granular calls.
+//! Scenario format v1 (docs/rules/README.md decision 8; documented in `docs/scenario.md`): one
+//! JSON document describing a whole problem, the input of [`schedule`] and of the granular
+//! calls. This module reads the document's meaning and dispatches; the work is done by the
+//! families' pipelines.
 //!
 //! A scenario holds either Karmada-style `clusters` or eru-style `nodes`, the `workload`, the
 //! `policy`, the `previous` result, an optional `seed` and `uid`. Fields that belong to the other
 //! family are rejected with their path; unknown fields are rejected by the deserializer.
 //!
-//! - [`karmada`]: estimators, their combination and the replica division (karmada.md §0-11).
-//! - [`eru`]: capacities, the strategy and the plans (eru.md A-D).
+//! - [`crate::karmada::pipeline`]: estimators, their combination and the replica division
+//!   (docs/rules/karmada.md §0-11).
+//! - [`eru`]: the scenario's eru request for [`crate::eru::pipeline`]: capacities, the strategy
+//!   and the plans (docs/rules/eru.md A-D).
 //! - [`outcome`]: what the calls return.
 
 pub mod eru;

@@ -1,4 +1,4 @@
-//! Karmada cluster affinity (spec karmada.md §9): which clusters a static weight rule's
+//! Karmada cluster affinity (docs/rules/karmada.md §9): which clusters a static weight rule's
 //! `targetCluster` selects, by names, excluded names, label selector and field selector
 //! (`provider`, `region`, `zone`).
 

@@ -1,5 +1,5 @@
 //! Selectors: Kubernetes label selectors ([`label`]), Karmada's cluster affinity ([`cluster`],
-//! spec karmada.md §9) used by static weight rules, and node claims ([`node`], §10) used by
+//! docs/rules/karmada.md §9) used by static weight rules, and node claims ([`node`], §10) used by
 //! the accurate estimator.
 
 pub mod cluster;

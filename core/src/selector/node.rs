@@ -1,4 +1,4 @@
-//! A workload's node claim and whether a node satisfies it (spec karmada.md §10, "Node
+//! A workload's node claim and whether a node satisfies it (docs/rules/karmada.md §10, "Node
 //! filter"): nodeSelector, required node affinity (In, NotIn, Exists, DoesNotExist, Gt, Lt),
 //! the unschedulable flag, and NoSchedule/NoExecute taints against tolerations.
 

@@ -547,7 +547,7 @@ pub fn run_merge(case: &Value) -> Verdict {
     if case.get("expect_eru_in_listed_plugin_order") != case.get("expect_weighted") {
         return Verdict::Deviation {
             reason: "eru leaves the first plugin it visits out of the weighted mean; allot weighs \
-                     every plugin (spec README decision 5)"
+                     every plugin (docs/rules/README.md decision 5)"
                 .into(),
         };
     }

@@ -587,7 +587,7 @@ fn grade_counts_case(case: &Value) -> Verdict {
     } else if as_map(FullNodes::StopCounting) == expect {
         Verdict::Deviation {
             reason: "Karmada stops counting nodes at the first node with no free pod slot; \
-                     allot skips that node and counts the rest (spec README decision 5)"
+                     allot skips that node and counts the rest (docs/rules/README.md decision 5)"
                 .into(),
         }
     } else {

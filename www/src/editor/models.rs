@@ -1,6 +1,6 @@
 //! A cluster's resource models as a grades table: one row per grade, a min–max pair per
 //! resource. An invalid model shows the rule it breaks under the cell (the core validates the
-//! models as Karmada's webhook does, karmada.md §7).
+//! models as Karmada's webhook does, docs/rules/karmada.md §7).
 
 use allot_core::estimate::models::default_models;
 use serde_json::Value;

@@ -1,4 +1,4 @@
-//! AUTO (Communism, spec eru.md §A.1): hand each new instance to the node with the fewest
+//! AUTO (Communism, docs/rules/eru.md A1): hand each new instance to the node with the fewest
 //! instances (then the most remaining capacity, then input order), so old + new instances end
 //! as even as possible; NodesLimit caps old + new per node.
 //!

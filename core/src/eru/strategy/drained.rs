@@ -1,4 +1,4 @@
-//! DRAINED (spec eru.md §A.5): fill the nodes with the least capacity first, each completely,
+//! DRAINED (docs/rules/eru.md A5): fill the nodes with the least capacity first, each completely,
 //! until the need is met (input order among equal capacities).
 
 use alloc::format;

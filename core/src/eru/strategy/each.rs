@@ -1,4 +1,4 @@
-//! EACH (Average, spec eru.md §A.3): `need` new instances on each of `nodes_limit` nodes, the
+//! EACH (Average, docs/rules/eru.md A3): `need` new instances on each of `nodes_limit` nodes, the
 //! nodes with the most capacity first (input order among equals).
 
 use alloc::format;

@@ -1,4 +1,4 @@
-//! FILL (spec eru.md §A.2): make at least `nodes_limit` nodes hold at least `need` instances,
+//! FILL (docs/rules/eru.md A2): make at least `nodes_limit` nodes hold at least `need` instances,
 //! topping up the fullest nodes first (count desc, then capacity desc, then input order).
 
 use alloc::format;

@@ -1,4 +1,4 @@
-//! GLOBAL (spec eru.md §A.4): hand each new instance to the node whose usage after taking it
+//! GLOBAL (docs/rules/eru.md A4): hand each new instance to the node whose usage after taking it
 //! (`usage + rate`) is lowest, input order among equals, so usage ratios stay even.
 //!
 //! In bulk: node `i`'s `k`-th new instance has the key `usage_i + k × rate_i`, non-decreasing
@@ -6,7 +6,7 @@
 //! bisection over the keys' bit patterns finds the threshold key in at most 64 passes.
 //!
 //! The design document's example gives node1 2 and node2 1; the rule gives node1 3, because
-//! node1's keys 0.014, 0.018 and 0.022 all stay below node2's 0.026 (spec eru.md §A.4.4).
+//! node1's keys 0.014, 0.018 and 0.022 all stay below node2's 0.026 (docs/rules/eru.md A4).
 
 use alloc::format;
 use alloc::string::String;

@@ -1,4 +1,4 @@
-//! eru's orchestration strategies (spec eru.md §A): given each node's capacity, the instances
+//! eru's orchestration strategies (docs/rules/eru.md A): given each node's capacity, the instances
 //! of the app already on it, and its usage and rate, decide how many new instances each node
 //! gets.
 //!
@@ -401,7 +401,7 @@ mod tests {
         }
     }
 
-    /// Every orchestration example of the design document (seed 004), capacities 10.
+    /// Every orchestration example of the design document (docs/rules/eru.md A), capacities 10.
     #[test]
     fn seed_examples() {
         let at = |counts: [u64; 3]| nodes(&counts.map(|c| (10, c, 0, 0)));
@@ -449,7 +449,7 @@ mod tests {
         );
         // Global: usage {1%, 2%, 3%}, rate {0.4%, 0.6%, 1%}, 3 instances. The document says
         // node1 2 and node2 1; the rule gives node1 all 3, because node1's keys 1.4%, 1.8%
-        // and 2.2% are all below node2's first, 2.6% (spec eru.md §A.4.4).
+        // and 2.2% are all below node2's first, 2.6% (docs/rules/eru.md A4).
         let g = |name: &str, usage: f64, rate: f64| StrategyNode {
             name: name.into(),
             capacity: Capacity::Finite(10),
