@@ -420,6 +420,14 @@ impl core::error::Error for Error {}
 /// Shorthand for results of this crate.
 pub type Result<T, E = Error> = core::result::Result<T, E>;
 
+/// Non-negative `value` as u64, or [`Error::Negative`] naming `field` (built only then).
+pub fn non_negative(value: i64, field: impl FnOnce() -> String) -> Result<u64> {
+    u64::try_from(value).map_err(|_| Error::Negative {
+        field: field(),
+        value,
+    })
+}
+
 /// Build a field path `name[index]`.
 pub fn indexed(name: &str, index: usize) -> String {
     alloc::format!("{name}[{index}]")

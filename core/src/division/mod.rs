@@ -6,7 +6,6 @@
 
 pub mod method;
 pub mod remainder;
-pub mod request;
 pub mod tie;
 pub mod webster;
 

@@ -7,11 +7,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{
-    dynamic, explain, static_weight, Assigned, DropReason, Dropped, Outcome, Paths, Placement,
-    Strategy, TierTrace, Trace,
+    duplicated, dynamic, explain, static_weight, Assigned, DropReason, Dropped, Outcome, Paths,
+    Placement, Strategy, TierTrace, Trace,
 };
 use crate::division::check_unique_names;
-use crate::division::request::non_negative;
+use crate::error::non_negative;
 use crate::error::{indexed, Error, Result, MAX_REPLICAS, MAX_TARGETS};
 use crate::names::NameIndex;
 
@@ -165,7 +165,7 @@ pub(crate) fn strategy(
     replicas: u64,
 ) -> Result<Vec<(usize, u64)>> {
     match run.placement.strategy {
-        Strategy::Duplicated => Ok(tier.iter().map(|&i| (i, replicas)).collect()),
+        Strategy::Duplicated => Ok(duplicated::run(tier, replicas)),
         Strategy::StaticWeight => static_weight::run(run, tier, replicas),
         Strategy::DynamicWeight => dynamic::run(run, tier, replicas, false),
         Strategy::Aggregated => dynamic::run(run, tier, replicas, true),

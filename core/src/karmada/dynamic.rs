@@ -116,17 +116,7 @@ pub fn divide(
     let mut list: Vec<(usize, u64)> = list.to_vec();
     let mut cut = Vec::new();
     if aggregated {
-        // Clusters in use first (stable), then the shortest prefix holding the target.
-        crate::order::sort_by_key(&mut list, |&(i, _)| held(i) == 0);
-        let mut sum = 0u64;
-        let keep = list
-            .iter()
-            .position(|&(_, r)| {
-                sum = sum.saturating_add(r);
-                sum >= target
-            })
-            .map_or(list.len(), |p| p + 1);
-        cut = list.split_off(keep).into_iter().map(|(i, _)| i).collect();
+        cut = super::aggregated::cut(&mut list, target, held);
     }
     let inputs: Vec<Input<'_>> = list
         .iter()

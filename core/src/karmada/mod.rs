@@ -5,7 +5,9 @@
 //! - [`static_weight`]: Divided by static weights (§3, §5, §9).
 //! - [`dynamic`]: Divided by available replicas and Aggregated (§4), fresh and steady.
 
+mod aggregated;
 pub mod assign;
+mod duplicated;
 pub mod dynamic;
 pub mod explain;
 pub mod pipeline;

@@ -65,16 +65,14 @@ fn requested(s: &Scenario) -> Result<u64> {
     let replicas = s.workload.replicas.ok_or_else(|| Error::Missing {
         field: "workload.replicas".into(),
     })?;
-    crate::division::request::non_negative(replicas, || "workload.replicas".into())
+    crate::error::non_negative(replicas, || "workload.replicas".into())
 }
 
 fn given_answers(targets: &[Target]) -> Result<EstimatorAnswers> {
     let mut given = BTreeMap::new();
     for (i, t) in targets.iter().enumerate() {
         if let Some(a) = t.available_replicas {
-            crate::division::request::non_negative(a, || {
-                indexed("clusters", i) + ".availableReplicas"
-            })?;
+            crate::error::non_negative(a, || indexed("clusters", i) + ".availableReplicas")?;
             given.insert(t.name.clone(), a);
         }
     }
@@ -341,7 +339,7 @@ fn static_weights(
     weighted
         .into_iter()
         .map(|(i, t, w)| {
-            crate::division::request::non_negative(w, || indexed("clusters", i) + ".weight")?;
+            crate::error::non_negative(w, || indexed("clusters", i) + ".weight")?;
             Ok(StaticWeightRule {
                 target_cluster: ClusterAffinity {
                     cluster_names: alloc::vec![t.name.clone()],

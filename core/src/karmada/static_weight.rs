@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use super::assign::Run;
 use super::{DropReason, Dropped, WeightTrace};
 use crate::division::method::{divide_named, Input};
-use crate::division::request::non_negative;
+use crate::error::non_negative;
 use crate::error::{indexed, Error, Result, MAX_WEIGHT};
 use crate::names::NameIndex;
 
