@@ -243,4 +243,39 @@ mod tests {
         let unpinned = rerolled.reduce(Action::Unpin);
         assert_eq!((unpinned.pinned(), unpinned.drawn), (None, 7));
     }
+
+    /// The playground and the npm package read the same broken document the same way: the
+    /// same code at the same path, including which of two problems comes first.
+    #[test]
+    fn the_page_reads_documents_as_the_package_does() {
+        let documents = [
+            r#"{"workload": {"replicas": "x"}, "clusters": [{"wieght": 1}], "version": 1}"#,
+            r#"{"version": 1, "clusters": [{"wieght": 1}], "workload": {"replicas": "x"}}"#,
+            r#"{"clusters": [{"name": "a"}]}"#,
+            r#"{"version": 1, "clusters": [{"name": "a", "weight": -2}]}"#,
+            r#"{"version": 1, "clusters": [{"name": "a", "nodes": [{"name": "n", "allocatable": {"cpu": -1}}]}]}"#,
+            r#"{"version": 1, "clusters": [{"name": "a", "resourceSummary": {"allocatable": {"memory": "16 GB"}}}]}"#,
+            r#"{"version": 1, "nodes": [{"name": "n", "memory": 1.5}], "workload": {"count": 1}}"#,
+            r#"{"version": 1, "nodes": [{"name": "n", "volumes": {"/data": -1}}], "workload": {"count": 1}}"#,
+            r#"{"version": 1, "clusters": [{"name": "a", "resourceModels": [{"grade": 0, "ranges": [{"name": "cpu", "min": "abc", "max": 1}]}]}]}"#,
+            r#"{"version": 1, "policy": {"method": "dhondt"}, "clusters": [{"name": "a"}]}"#,
+            r#"{"version": 1, "clusters": [{"name": "a"}], "seed": -1}"#,
+        ];
+        let answer = |s: Result<Scenario, allot_core::Error>| {
+            s.and_then(|s| schedule(&s, 0).map(drop)).unwrap_err()
+        };
+        for text in documents {
+            let package = answer(allot_core::json::from_json::<Scenario>(text));
+            let doc: Value = serde_json::from_str(text).unwrap();
+            let page = answer(read(&doc));
+            assert_eq!(
+                (page.code(), page.field()),
+                (package.code(), package.field()),
+                "{text}"
+            );
+        }
+        // The first document's first problem is the first one written.
+        let e = allot_core::json::from_json::<Scenario>(documents[0]).unwrap_err();
+        assert_eq!(e.field(), "workload.replicas");
+    }
 }
