@@ -46,9 +46,16 @@ pub(crate) fn run(
     crate::order::sort_by_key(&mut list, |&(_, r)| core::cmp::Reverse(r));
     let names: Vec<&str> = run.candidates.iter().map(|c| c.name).collect();
     let p = run.placement;
-    enough(&list, target, run.paths.replicas)?;
-    let Divided { result, trace, cut } = divide(
-        &names, &list, target, &keep, aggregated, p.method, &p.uid, run.seed,
+    let Divided { result, trace, cut } = divide_at(
+        &names,
+        &list,
+        target,
+        &keep,
+        aggregated,
+        p.method,
+        &p.uid,
+        run.seed,
+        run.paths.replicas,
     )?;
     for i in cut {
         run.trace.dropped.push(Dropped {
@@ -58,20 +65,6 @@ pub(crate) fn run(
     }
     run.trace.divisions.push(trace);
     Ok(result)
-}
-
-/// The listed clusters can take `target` replicas, or [`Error::Unschedulable`] at `field` (the
-/// replicas' path in what the caller read).
-fn enough(list: &[(usize, u64)], target: u64, field: &str) -> Result<()> {
-    let available = list.iter().fold(0u64, |s, &(_, r)| s.saturating_add(r));
-    if available < target {
-        return Err(Error::Unschedulable {
-            field: field.into(),
-            requested: target,
-            available,
-        });
-    }
-    Ok(())
 }
 
 /// What [`divide`] returns.
@@ -98,6 +91,25 @@ pub fn divide(
     uid: &str,
     seed: u64,
 ) -> Result<Divided> {
+    divide_at(
+        names, list, target, scheduled, aggregated, method, uid, seed, "replicas",
+    )
+}
+
+/// [`divide`], with an unschedulable target reported at `replicas_field` (the replicas' path
+/// in what the caller read).
+#[allow(clippy::too_many_arguments)]
+fn divide_at(
+    names: &[&str],
+    list: &[(usize, u64)],
+    target: u64,
+    scheduled: &[(usize, u64)],
+    aggregated: bool,
+    method: Method,
+    uid: &str,
+    seed: u64,
+    replicas_field: &str,
+) -> Result<Divided> {
     for (field, pairs) in [("list", list), ("scheduled", scheduled)] {
         if let Some(k) = pairs.iter().position(|&(i, _)| i >= names.len()) {
             return Err(Error::UnknownValue {
@@ -107,7 +119,14 @@ pub fn divide(
             });
         }
     }
-    enough(list, target, "replicas")?;
+    let available = list.iter().fold(0u64, |s, &(_, r)| s.saturating_add(r));
+    if available < target {
+        return Err(Error::Unschedulable {
+            field: replicas_field.into(),
+            requested: target,
+            available,
+        });
+    }
     let mut held_by = alloc::vec![0u64; names.len()];
     for &(i, r) in scheduled {
         held_by[i] = r;

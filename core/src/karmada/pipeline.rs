@@ -63,9 +63,9 @@ pub fn divide(s: &Scenario, targets: &[Target], drawn_seed: u64) -> Result<Karma
 
 fn requested(s: &Scenario) -> Result<u64> {
     let replicas = s.workload.replicas.ok_or_else(|| Error::Missing {
-        field: "workload.replicas".into(),
+        field: Paths::SCENARIO.replicas.into(),
     })?;
-    crate::error::non_negative(replicas, || "workload.replicas".into())
+    crate::error::non_negative(replicas, || Paths::SCENARIO.replicas.into())
 }
 
 fn given_answers(targets: &[Target]) -> Result<EstimatorAnswers> {
