@@ -122,96 +122,61 @@ pub enum Error {
     },
 }
 
-/// The stable machine-readable code of an [`Error`] or a warning's kind: what bindings expose
-/// as `code` (`"unschedulable"`), written in snake_case.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ErrorCode {
-    Negative,
-    TooLarge,
-    DuplicateName,
-    EmptyName,
-    NoCandidates,
-    InvalidSelector,
-    Unschedulable,
-    UnknownValue,
-    Missing,
-    InvalidQuantity,
-    InvalidModel,
-    InsufficientResource,
-    InsufficientCapacity,
-    AlreadyFilled,
-    InvalidCount,
-    InvalidStrategy,
-    InvalidCpu,
-    InvalidMemory,
-    InvalidStorage,
-    InvalidVolume,
-    InvalidUsage,
-    InvalidInput,
-    UnsupportedVersion,
+/// Declares [`ErrorCode`] from one list of `Variant => "written_name"` pairs: the enum, its
+/// `ALL` and its `as_str` (which serializes it).
+macro_rules! error_codes {
+    ($($variant:ident => $name:literal,)*) => {
+        /// The stable machine-readable code of an [`Error`]: what bindings expose as `code`
+        /// (`"unschedulable"`), written in snake_case.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum ErrorCode {
+            $($variant,)*
+        }
+
+        impl ErrorCode {
+            /// Every code, in documentation order.
+            pub const ALL: &'static [ErrorCode] = &[$(ErrorCode::$variant,)*];
+
+            /// The code as bindings write it: `"too_large"`.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$variant => $name,)*
+                }
+            }
+        }
+    };
+}
+
+error_codes! {
+    Negative => "negative",
+    TooLarge => "too_large",
+    DuplicateName => "duplicate_name",
+    EmptyName => "empty_name",
+    NoCandidates => "no_candidates",
+    InvalidSelector => "invalid_selector",
+    Unschedulable => "unschedulable",
+    UnknownValue => "unknown_value",
+    Missing => "missing",
+    InvalidQuantity => "invalid_quantity",
+    InvalidModel => "invalid_model",
+    InsufficientResource => "insufficient_resource",
+    InsufficientCapacity => "insufficient_capacity",
+    AlreadyFilled => "already_filled",
+    InvalidCount => "invalid_count",
+    InvalidStrategy => "invalid_strategy",
+    InvalidCpu => "invalid_cpu",
+    InvalidMemory => "invalid_memory",
+    InvalidStorage => "invalid_storage",
+    InvalidVolume => "invalid_volume",
+    InvalidUsage => "invalid_usage",
+    InvalidInput => "invalid_input",
+    UnsupportedVersion => "unsupported_version",
 }
 
 impl ErrorCode {
-    /// Every code, in documentation order.
-    pub const ALL: [ErrorCode; 23] = [
-        ErrorCode::Negative,
-        ErrorCode::TooLarge,
-        ErrorCode::DuplicateName,
-        ErrorCode::EmptyName,
-        ErrorCode::NoCandidates,
-        ErrorCode::InvalidSelector,
-        ErrorCode::Unschedulable,
-        ErrorCode::UnknownValue,
-        ErrorCode::Missing,
-        ErrorCode::InvalidQuantity,
-        ErrorCode::InvalidModel,
-        ErrorCode::InsufficientResource,
-        ErrorCode::InsufficientCapacity,
-        ErrorCode::AlreadyFilled,
-        ErrorCode::InvalidCount,
-        ErrorCode::InvalidStrategy,
-        ErrorCode::InvalidCpu,
-        ErrorCode::InvalidMemory,
-        ErrorCode::InvalidStorage,
-        ErrorCode::InvalidVolume,
-        ErrorCode::InvalidUsage,
-        ErrorCode::InvalidInput,
-        ErrorCode::UnsupportedVersion,
-    ];
-
-    /// The code as bindings write it: `"too_large"`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::Negative => "negative",
-            ErrorCode::TooLarge => "too_large",
-            ErrorCode::DuplicateName => "duplicate_name",
-            ErrorCode::EmptyName => "empty_name",
-            ErrorCode::NoCandidates => "no_candidates",
-            ErrorCode::InvalidSelector => "invalid_selector",
-            ErrorCode::Unschedulable => "unschedulable",
-            ErrorCode::UnknownValue => "unknown_value",
-            ErrorCode::Missing => "missing",
-            ErrorCode::InvalidQuantity => "invalid_quantity",
-            ErrorCode::InvalidModel => "invalid_model",
-            ErrorCode::InsufficientResource => "insufficient_resource",
-            ErrorCode::InsufficientCapacity => "insufficient_capacity",
-            ErrorCode::AlreadyFilled => "already_filled",
-            ErrorCode::InvalidCount => "invalid_count",
-            ErrorCode::InvalidStrategy => "invalid_strategy",
-            ErrorCode::InvalidCpu => "invalid_cpu",
-            ErrorCode::InvalidMemory => "invalid_memory",
-            ErrorCode::InvalidStorage => "invalid_storage",
-            ErrorCode::InvalidVolume => "invalid_volume",
-            ErrorCode::InvalidUsage => "invalid_usage",
-            ErrorCode::InvalidInput => "invalid_input",
-            ErrorCode::UnsupportedVersion => "unsupported_version",
-        }
-    }
-
     /// The code written `name`, if it is one.
     pub fn from_name(name: &str) -> Option<ErrorCode> {
-        ErrorCode::ALL.into_iter().find(|c| c.as_str() == name)
+        ErrorCode::ALL.iter().copied().find(|c| c.as_str() == name)
     }
 }
 
@@ -221,9 +186,9 @@ impl fmt::Display for ErrorCode {
     }
 }
 
-impl PartialEq<str> for ErrorCode {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
+impl serde::Serialize for ErrorCode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
     }
 }
 
@@ -234,7 +199,7 @@ impl PartialEq<&str> for ErrorCode {
 }
 
 /// Every code [`Error::code`] can return, for bindings that document them.
-pub const CODES: &[ErrorCode] = &ErrorCode::ALL;
+pub const CODES: &[ErrorCode] = ErrorCode::ALL;
 
 impl Error {
     /// The stable machine-readable code, e.g. `"unschedulable"`.

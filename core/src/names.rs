@@ -230,7 +230,7 @@ mod tests {
     fn uniqueness_errors_name_the_first_offender_in_list_order() {
         let check = |names: &[&str]| match NameIndex::unique(names.iter().copied(), "clusters") {
             Ok(_) => String::new(),
-            Err(e) => format!("{} {}", e.code().as_str(), e.field()),
+            Err(e) => format!("{} {}", e.code(), e.field()),
         };
         assert_eq!(check(&["a", "b", "c"]), "");
         assert_eq!(

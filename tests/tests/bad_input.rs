@@ -105,7 +105,7 @@ fn empty_candidates() {
         ..base()
     };
     let e = assign(&p).unwrap_err();
-    assert_eq!(e.code().as_str(), "no_candidates");
+    assert_eq!(e.code(), "no_candidates");
     assert!(e.to_string().contains("no clusters available to schedule"));
 }
 

@@ -235,7 +235,7 @@ fn bad_input_is_typed_and_names_the_field() {
     let e = s
         .estimate(&ResourceList::from_units([("cpu", 1)]), Some(&claim), &[])
         .unwrap_err();
-    assert_eq!(e.code().as_str(), "unknown_value");
+    assert_eq!(e.code(), "unknown_value");
     assert!(
         e.field().ends_with("matchExpressions[0].operator"),
         "{}",
@@ -276,7 +276,7 @@ fn bad_input_is_typed_and_names_the_field() {
     ];
     let e = allot_core::estimate::by_model::sets_by_models(&default_models(), &huge, &two, 10, &[])
         .unwrap_err();
-    assert_eq!(e.code().as_str(), "too_large");
+    assert_eq!(e.code(), "too_large");
     // ...while a single request over the same counts is answered by arithmetic.
     let r = allot_core::estimate::by_model::replicas_by_models(
         &default_models(),

@@ -92,7 +92,7 @@ fn shape_errors_name_the_path() {
     );
     // Trailing garbage after the document.
     let e = read(r#"{"version": 1, "clusters": []} x"#).unwrap_err();
-    assert_eq!(e.code().as_str(), "invalid_input");
+    assert_eq!(e.code(), "invalid_input");
 }
 
 #[test]

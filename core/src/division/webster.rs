@@ -410,7 +410,7 @@ mod tests {
         );
         let p = parties(&["a"], &[1], &[0]);
         let err = allocate(MAX_REPLICAS + 1, &p, TieBreak::DEFAULT).unwrap_err();
-        assert_eq!(err.code().as_str(), "too_large");
+        assert_eq!(err.code(), "too_large");
         assert_eq!(err.field(), "replicas");
     }
 }

@@ -687,7 +687,7 @@ mod tests {
     fn bad_input() {
         let n = node(&[("x", 100)], 0);
         let e = capacity(&n, &bind_req(1.0, 0), CpuMemConfig::default(), None).unwrap_err();
-        assert_eq!(e.code().as_str(), "invalid_cpu");
+        assert_eq!(e.code(), "invalid_cpu");
         let n = node(&[("0", -5)], 0);
         let e = capacity(&n, &bind_req(1.0, 0), CpuMemConfig::default(), None).unwrap_err();
         assert_eq!(
@@ -697,9 +697,9 @@ mod tests {
         let n = node(&[("0", 100)], 0);
         for r in [bind_req(0.0, 0), bind_req(0.001, 0), bind_req(f64::NAN, 0)] {
             let e = capacity(&n, &r, CpuMemConfig::default(), None).unwrap_err();
-            assert_eq!(e.code().as_str(), "invalid_cpu", "{r:?}");
+            assert_eq!(e.code(), "invalid_cpu", "{r:?}");
         }
         let e = capacity(&n, &bind_req(1.0, -1), CpuMemConfig::default(), None).unwrap_err();
-        assert_eq!(e.code().as_str(), "invalid_memory");
+        assert_eq!(e.code(), "invalid_memory");
     }
 }

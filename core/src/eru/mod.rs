@@ -1,6 +1,6 @@
 //! eru-core scheduling (docs/rules/eru.md, with the design document's examples): per-node
-//! capacity from resources (memory, CPU binding, volumes, storage) and the orchestration strategies that turn capacities into a
-//! deploy map.
+//! capacity from resources (memory, CPU binding, volumes, storage) and the orchestration
+//! strategies that turn capacities into a deploy map.
 //!
 //! - [`strategy`]: AUTO (Communism), FILL, EACH (Average), GLOBAL, DRAINED (§A).
 //! - [`cpumem`]: memory-only capacity and CPU binding plans (§C).

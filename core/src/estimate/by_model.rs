@@ -378,7 +378,7 @@ mod tests {
             &[],
         )
         .unwrap_err();
-        assert_eq!(e.code().as_str(), "missing");
+        assert_eq!(e.code(), "missing");
         assert!(replicas_by_models(&[], &[], &req(1, 1), ModelMethod::Simulator, &[]).is_err());
     }
 }

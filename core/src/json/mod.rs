@@ -10,9 +10,10 @@
 //! while allot's errors carry a stable code as data. The reader's error type keeps what
 //! serde's constructors say as data (a missing field's name, a value's own code through
 //! [`crate::Error::into_de`]) and where it arose, so no code or path is ever recovered from a
-//! message. The writer pays for itself in speed and size (see `./dev size` and the package's
-//! benchmarks): outcomes of megabytes are written in 4 KB chunks, as ASCII, with exact short
-//! decimals written without the shortest-float algorithm.
+//! message. The writer is serde_json's text with two differences worth their code in the
+//! package's Node benchmarks: outcomes of megabytes are written in 4 KB chunks as 7-bit ASCII
+//! (JS engines decode one-byte text on their fast path), and exact short decimals are written
+//! without the shortest-float algorithm, whose 128-bit arithmetic runs in software in wasm.
 
 mod path;
 mod read;

@@ -157,9 +157,6 @@ mod tests {
     fn eru_is_refused() {
         let s: Scenario =
             from_json(r#"{"version":1,"nodes":[{"name":"n"}],"workload":{"count":1}}"#).unwrap();
-        assert_eq!(
-            Evenness::new(&s).unwrap_err().code().as_str(),
-            "invalid_input"
-        );
+        assert_eq!(Evenness::new(&s).unwrap_err().code(), "invalid_input");
     }
 }

@@ -319,7 +319,7 @@ mod tests {
     fn unknown_operator_is_an_error() {
         let c = affinity(vec![vec![req("zone", "Near", &["a"])]]);
         let e = c.validate("claim").unwrap_err();
-        assert_eq!(e.code().as_str(), "unknown_value");
+        assert_eq!(e.code(), "unknown_value");
         assert_eq!(
             e.field(),
             "claim.hardNodeAffinity.nodeSelectorTerms[0].matchExpressions[0].operator"

@@ -370,7 +370,7 @@ mod tests {
                 }
                 Err(e) => {
                     prop_assert!(reference.is_none() || total < need);
-                    prop_assert_eq!(e.code().as_str(), "insufficient_resource");
+                    prop_assert_eq!(e.code(), "insufficient_resource");
                 }
             }
         }
@@ -430,10 +430,7 @@ mod tests {
             fill([1, 0, 0], 1, 3).unwrap().instances,
             [Some(0), Some(1), Some(1)]
         );
-        assert_eq!(
-            fill([1, 1, 1], 1, 3).unwrap_err().code().as_str(),
-            "already_filled"
-        );
+        assert_eq!(fill([1, 1, 1], 1, 3).unwrap_err().code(), "already_filled");
         assert_eq!(
             fill([2, 2, 0], 1, 3).unwrap().instances,
             [Some(0), Some(0), Some(1)]
@@ -498,7 +495,7 @@ mod tests {
             },
         )
         .unwrap_err();
-        assert_eq!(e.code().as_str(), "negative");
+        assert_eq!(e.code(), "negative");
         // Unlimited capacity stays unlimited in the total instead of overflowing.
         let un = vec![
             StrategyNode {
