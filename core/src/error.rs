@@ -7,6 +7,8 @@
 
 use alloc::string::String;
 
+pub use crate::path::Path;
+
 use crate::text::Quoted;
 use core::fmt;
 
@@ -52,62 +54,62 @@ macro_rules! field_of {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
     /// A number that must not be negative is negative.
-    Negative { field: String, value: i64 },
+    Negative { field: Path, value: i64 },
     /// A number, or a sum of numbers, is beyond what allot computes exactly.
-    TooLarge { field: String, limit: u64 },
+    TooLarge { field: Path, limit: u64 },
     /// Two entries of a list share a name that must be unique.
-    DuplicateName { field: String, name: String },
+    DuplicateName { field: Path, name: String },
     /// A name that must not be empty is empty.
-    EmptyName { field: String },
+    EmptyName { field: Path },
     /// There is nothing to schedule onto ("no clusters available to schedule").
-    NoCandidates { field: String },
+    NoCandidates { field: Path },
     /// A label or field selector cannot be evaluated.
-    InvalidSelector { field: String, reason: String },
+    InvalidSelector { field: Path, reason: String },
     /// The targets cannot hold the requested replicas.
     Unschedulable {
-        field: String,
+        field: Path,
         requested: u64,
         available: u64,
     },
     /// An enum-like string has a value allot does not know.
     UnknownValue {
-        field: String,
+        field: Path,
         value: String,
         expected: &'static str,
     },
     /// A field is required in this context and missing.
-    Missing { field: String },
+    Missing { field: Path },
     /// A Kubernetes quantity string that cannot be read.
     InvalidQuantity {
-        field: String,
+        field: Path,
         value: String,
         problem: crate::quantity::QuantityProblem,
     },
     /// eru: the nodes cannot hold what is asked (`need` instances, `available` possible).
     InsufficientResource {
-        field: String,
+        field: Path,
         need: u64,
         available: u64,
         detail: String,
     },
     /// eru EACH: no node can take `need` instances.
-    InsufficientCapacity { field: String, need: u64 },
+    InsufficientCapacity { field: Path, need: u64 },
     /// eru FILL: every selected node already has the instances asked for.
-    AlreadyFilled { field: String, need: u64 },
+    AlreadyFilled { field: Path, need: u64 },
     /// eru: the deploy count is not positive.
-    InvalidCount { field: String, value: i64 },
+    InvalidCount { field: Path, value: i64 },
     /// eru: not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED).
-    InvalidStrategy { field: String, value: String },
+    InvalidStrategy { field: Path, value: String },
     /// eru: a resource request or node resource eru rejects (`invalid_cpu`, `invalid_memory`,
     /// `invalid_storage`, `invalid_volume`, or a bad usage ratio).
     InvalidResource {
-        field: String,
+        field: Path,
         kind: crate::eru::ResourceKind,
         reason: String,
     },
     /// A customized resource model breaks one of Karmada's rules.
     InvalidModel {
-        field: String,
+        field: Path,
         rule: crate::estimate::models::ModelRule,
         grade: u64,
         resource: Option<String>,
@@ -116,7 +118,7 @@ pub enum Error {
     /// field, an unreadable quantity. `code` is `invalid_input` or, when a value was read but
     /// rejected, that value's code (`invalid_quantity`, `negative`, `too_large`).
     Input {
-        field: String,
+        field: Path,
         code: ErrorCode,
         reason: String,
     },
@@ -243,28 +245,15 @@ impl Error {
         alloc::format!("{}", Reason(self))
     }
 
-    /// The path of the input field the error is about.
-    pub fn field(&self) -> &str {
+    /// Where the input value the error is about sits.
+    pub fn field(&self) -> &Path {
         field_of!(self)
     }
 
-    /// Prefix the field path with `outer` (`weight` becomes `clusters[2].weight`).
-    pub fn within(self, outer: &str) -> Self {
-        self.map_field(|field| {
-            if field.is_empty() {
-                String::from(outer)
-            } else if field.starts_with('[') {
-                alloc::format!("{outer}{field}")
-            } else {
-                alloc::format!("{outer}.{field}")
-            }
-        })
-    }
-
-    /// Replace the field path with `f(path)`.
-    pub fn map_field(mut self, f: impl FnOnce(&str) -> String) -> Self {
-        let field: &mut String = field_of!(&mut self);
-        *field = f(field);
+    /// Locate the error within `outer` (`weight` becomes `clusters[2].weight`).
+    pub fn within(mut self, outer: &Path) -> Self {
+        let field: &mut Path = field_of!(&mut self);
+        *field = core::mem::take(field).within(outer);
         self
     }
 }
@@ -272,7 +261,7 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let field = self.field();
-        if !field.is_empty() {
+        if !field.is_root() {
             write!(f, "{field}: ")?;
         }
         Reason(self).fmt(f)
@@ -386,16 +375,16 @@ impl core::error::Error for Error {}
 pub type Result<T, E = Error> = core::result::Result<T, E>;
 
 /// Non-negative `value` as u64, or [`Error::Negative`] naming `field` (built only then).
-pub fn non_negative(value: i64, field: impl FnOnce() -> String) -> Result<u64> {
+pub fn non_negative(value: i64, field: impl FnOnce() -> Path) -> Result<u64> {
     u64::try_from(value).map_err(|_| Error::Negative {
         field: field(),
         value,
     })
 }
 
-/// Build a field path `name[index]`.
-pub fn indexed(name: &str, index: usize) -> String {
-    alloc::format!("{name}[{index}]")
+/// The path `names[index]` (`names` as in [`Path::fields`]).
+pub fn indexed(names: &'static str, index: usize) -> Path {
+    Path::fields(names).index(index)
 }
 
 impl serde::de::Expected for Reason<'_> {

@@ -19,6 +19,7 @@ pub mod json;
 pub mod karmada;
 mod names;
 mod order;
+pub mod path;
 pub mod quantity;
 pub mod resource;
 pub mod rng;

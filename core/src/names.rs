@@ -64,15 +64,15 @@ impl<'a> NameIndex<'a> {
 
     /// Index `names`, which must be non-empty and unique: else the error names `list[i].name`
     /// for the first `i` (in list order) that is empty or repeats an earlier name.
-    pub(crate) fn unique(names: impl Iterator<Item = &'a str>, list: &str) -> Result<Self> {
+    pub(crate) fn unique(names: impl Iterator<Item = &'a str>, list: &'static str) -> Result<Self> {
         let index = NameIndex::new(names);
         let empty = index.names.iter().position(|n| n.is_empty());
         match (empty, index.first_repeat) {
             (Some(i), r) if r.is_none_or(|r| i < r) => Err(Error::EmptyName {
-                field: indexed(list, i) + ".name",
+                field: indexed(list, i).field("name"),
             }),
             (_, Some(i)) => Err(Error::DuplicateName {
-                field: indexed(list, i) + ".name",
+                field: indexed(list, i).field("name"),
                 name: index.names.get(i).copied().unwrap_or_default().into(),
             }),
             _ => Ok(index),

@@ -9,7 +9,7 @@
 use alloc::format;
 use alloc::string::String;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Path, Result};
 use crate::text::Digits;
 
 /// The largest quantity, in units: Kubernetes' int64 limit.
@@ -69,25 +69,26 @@ impl QuantityProblem {
 }
 
 /// Parse a Kubernetes quantity into `unit`s, rounding a fraction of a unit up.
-/// Errors name `field`: malformed strings, negative values, values above [`MAX_QUANTITY`].
-pub fn parse(text: &str, unit: Unit, field: &str) -> Result<u64> {
+/// Errors (malformed strings, negative values, values above [`MAX_QUANTITY`]) are located at
+/// the value itself: the caller places them with [`Error::within`].
+pub fn parse(text: &str, unit: Unit) -> Result<u64> {
     let malformed = |problem| Error::InvalidQuantity {
-        field: field.into(),
+        field: Path::root(),
         value: text.into(),
         problem,
     };
     let p = Parsed::from_str(text).ok_or_else(|| malformed(QuantityProblem::Malformed))?;
     if p.too_precise {
         return Err(if p.int_digits >= 20 {
-            too_large(field)
+            too_large()
         } else {
             malformed(QuantityProblem::TooPrecise)
         });
     }
-    let value = p.scaled(unit.exp10()).ok_or_else(|| too_large(field))?;
+    let value = p.scaled(unit.exp10()).ok_or_else(too_large)?;
     if p.negative && value > 0 {
         return Err(Error::Negative {
-            field: field.into(),
+            field: Path::root(),
             value: -(value.min(MAX_QUANTITY) as i64),
         });
     }
@@ -96,25 +97,25 @@ pub fn parse(text: &str, unit: Unit, field: &str) -> Result<u64> {
 
 /// A JSON number as a quantity: the same meaning as the string of that number (`cpu: 0.5`
 /// is 500m, `memory: 1024` is 1024 bytes).
-pub fn from_f64(value: f64, unit: Unit, field: &str) -> Result<u64> {
+pub fn from_f64(value: f64, unit: Unit) -> Result<u64> {
     // The shortest decimal that reads back as the same f64, with an exponent where that is
     // shorter (`1e-7`): a quantity suffix, so it reads as the same amount.
     let text = format!("{}", crate::text::Decimal(value));
     if !value.is_finite() {
         return Err(Error::InvalidQuantity {
-            field: field.into(),
+            field: Path::root(),
             value: text,
             problem: QuantityProblem::Malformed,
         });
     }
-    parse(&text, unit, field)
+    parse(&text, unit)
 }
 
 /// An integer JSON number as a quantity.
-pub fn from_i128(value: i128, unit: Unit, field: &str) -> Result<u64> {
+pub fn from_i128(value: i128, unit: Unit) -> Result<u64> {
     if value < 0 {
         return Err(Error::Negative {
-            field: field.into(),
+            field: Path::root(),
             value: value.max(i128::from(i64::MIN)) as i64,
         });
     }
@@ -123,12 +124,12 @@ pub fn from_i128(value: i128, unit: Unit, field: &str) -> Result<u64> {
         .checked_mul(scale)
         .filter(|&v| v <= i128::from(MAX_QUANTITY))
         .map(|v| v as u64)
-        .ok_or_else(|| too_large(field))
+        .ok_or_else(too_large)
 }
 
-fn too_large(field: &str) -> Error {
+fn too_large() -> Error {
     Error::TooLarge {
-        field: field.into(),
+        field: Path::root(),
         limit: MAX_QUANTITY,
     }
 }
@@ -321,10 +322,10 @@ mod tests {
     use super::*;
 
     fn cpu(s: &str) -> Result<u64> {
-        parse(s, Unit::Milli, "q")
+        parse(s, Unit::Milli)
     }
     fn bytes(s: &str) -> Result<u64> {
-        parse(s, Unit::Base, "q")
+        parse(s, Unit::Base)
     }
 
     #[test]
@@ -358,19 +359,13 @@ mod tests {
     /// (`1e-7`, `1e+21`) included.
     #[test]
     fn json_numbers_as_quantities() {
-        assert_eq!(from_f64(0.5, Unit::Milli, "cpu").unwrap(), 500);
-        assert_eq!(from_f64(2.0, Unit::Milli, "cpu").unwrap(), 2000);
-        assert_eq!(from_f64(2.5e3, Unit::Base, "memory").unwrap(), 2500);
-        assert_eq!(from_f64(1e-7, Unit::Milli, "cpu").unwrap(), 1);
-        assert_eq!(
-            from_f64(1.5e15, Unit::Base, "memory").unwrap(),
-            1_500_000_000_000_000
-        );
-        assert_eq!(
-            from_f64(1e21, Unit::Base, "memory").unwrap_err().code(),
-            "too_large"
-        );
-        let e = from_f64(f64::NAN, Unit::Base, "memory").unwrap_err();
+        assert_eq!(from_f64(0.5, Unit::Milli).unwrap(), 500);
+        assert_eq!(from_f64(2.0, Unit::Milli).unwrap(), 2000);
+        assert_eq!(from_f64(2.5e3, Unit::Base).unwrap(), 2500);
+        assert_eq!(from_f64(1e-7, Unit::Milli).unwrap(), 1);
+        assert_eq!(from_f64(1.5e15, Unit::Base).unwrap(), 1_500_000_000_000_000);
+        assert_eq!(from_f64(1e21, Unit::Base).unwrap_err().code(), "too_large");
+        let e = from_f64(f64::NAN, Unit::Base).unwrap_err();
         assert_eq!(e.code(), "invalid_quantity");
         assert!(format!("{e}").contains("\"NaN\""), "{e}");
     }
@@ -382,7 +377,7 @@ mod tests {
         ] {
             let e = bytes(bad).unwrap_err();
             assert_eq!(e.code(), "invalid_quantity", "{bad:?}");
-            assert_eq!(e.field(), "q");
+            assert!(e.field().is_root());
         }
         assert_eq!(bytes("-1").unwrap_err().code(), "negative");
         assert_eq!(cpu("-0.5").unwrap_err().code(), "negative");
@@ -416,7 +411,7 @@ mod tests {
             (i64::MAX as u64, "memory"),
         ] {
             let s = format(v, r);
-            assert_eq!(parse(&s, Unit::of(r), "q"), Ok(v), "{s}");
+            assert_eq!(parse(&s, Unit::of(r)), Ok(v), "{s}");
         }
         assert_eq!(format(950, "cpu"), "950m");
         assert_eq!(format(16 << 30, "memory"), "16Gi");
@@ -439,20 +434,14 @@ mod tests {
 
     #[test]
     fn numbers_mean_what_their_text_means() {
-        assert_eq!(from_f64(0.5, Unit::Milli, "q"), Ok(500));
-        assert_eq!(from_f64(0.95, Unit::Milli, "q"), Ok(950));
-        assert_eq!(from_i128(4, Unit::Milli, "q"), Ok(4000));
+        assert_eq!(from_f64(0.5, Unit::Milli), Ok(500));
+        assert_eq!(from_f64(0.95, Unit::Milli), Ok(950));
+        assert_eq!(from_i128(4, Unit::Milli), Ok(4000));
+        assert_eq!(from_i128(-1, Unit::Base).unwrap_err().code(), "negative");
         assert_eq!(
-            from_i128(-1, Unit::Base, "q").unwrap_err().code(),
-            "negative"
-        );
-        assert_eq!(
-            from_f64(f64::NAN, Unit::Base, "q").unwrap_err().code(),
+            from_f64(f64::NAN, Unit::Base).unwrap_err().code(),
             "invalid_quantity"
         );
-        assert_eq!(
-            from_f64(1e300, Unit::Base, "q").unwrap_err().code(),
-            "too_large"
-        );
+        assert_eq!(from_f64(1e300, Unit::Base).unwrap_err().code(), "too_large");
     }
 }

@@ -12,7 +12,7 @@ use core::fmt;
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Path, Result};
 use crate::quantity::{self, Unit};
 
 /// A resource list: name -> amount in the resource's unit. Absent means 0.
@@ -29,16 +29,17 @@ impl ResourceList {
         ResourceList(items.into_iter().map(|(k, v)| (k.into(), v)).collect())
     }
 
-    /// Parse `{name: quantity string}` pairs; errors name `field.name`.
+    /// Parse `{name: quantity string}` pairs; errors are at `field.name`.
     pub fn parse<'a>(
         items: impl IntoIterator<Item = (&'a str, &'a str)>,
-        field: &str,
+        field: &Path,
     ) -> Result<Self> {
         items
             .into_iter()
             .map(|(k, v)| {
-                let at = alloc::format!("{field}.{k}");
-                Ok((String::from(k), quantity::parse(v, Unit::of(k), &at)?))
+                let value = quantity::parse(v, Unit::of(k))
+                    .map_err(|e| e.within(&field.clone().field(String::from(k))))?;
+                Ok((String::from(k), value))
             })
             .collect::<Result<_>>()
             .map(ResourceList)
@@ -151,28 +152,16 @@ impl<'de> Visitor<'de> for QuantityVisitor<'_> {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> core::result::Result<u64, E> {
-        self.done(quantity::parse(v, Unit::of(self.resource), self.resource))
+        self.done(quantity::parse(v, Unit::of(self.resource)))
     }
     fn visit_u64<E: de::Error>(self, v: u64) -> core::result::Result<u64, E> {
-        self.done(quantity::from_i128(
-            v.into(),
-            Unit::of(self.resource),
-            self.resource,
-        ))
+        self.done(quantity::from_i128(v.into(), Unit::of(self.resource)))
     }
     fn visit_i64<E: de::Error>(self, v: i64) -> core::result::Result<u64, E> {
-        self.done(quantity::from_i128(
-            v.into(),
-            Unit::of(self.resource),
-            self.resource,
-        ))
+        self.done(quantity::from_i128(v.into(), Unit::of(self.resource)))
     }
     fn visit_f64<E: de::Error>(self, v: f64) -> core::result::Result<u64, E> {
-        self.done(quantity::from_f64(
-            v,
-            Unit::of(self.resource),
-            self.resource,
-        ))
+        self.done(quantity::from_f64(v, Unit::of(self.resource)))
     }
 }
 
@@ -195,7 +184,7 @@ pub mod bytes {
     use serde::de::{self, Visitor};
     use serde::{Deserialize, Deserializer};
 
-    use crate::error::Error;
+    use crate::error::{Error, Path};
     use crate::quantity::{self, Unit};
 
     /// One amount.
@@ -232,14 +221,14 @@ pub mod bytes {
             }
         }
         fn visit_str<E: de::Error>(self, v: &str) -> Result<i64, E> {
-            let n = quantity::parse(v, Unit::Base, "").map_err(|e| e.into_de())?;
+            let n = quantity::parse(v, Unit::Base).map_err(|e| e.into_de())?;
             i64::try_from(n).map_err(|_| too_large().into_de())
         }
     }
 
     fn too_large() -> Error {
         Error::TooLarge {
-            field: String::new(),
+            field: Path::root(),
             limit: i64::MAX as u64,
         }
     }
@@ -278,7 +267,7 @@ pub mod bytes {
             while let Some((key, Amount(v))) = map.next_entry::<String, Amount>()? {
                 let value = (self.0)(v).map_err(|value| {
                     Error::Negative {
-                        field: String::new(),
+                        field: Path::root(),
                         value,
                     }
                     .into_de()
@@ -312,7 +301,10 @@ mod tests {
         // its code (see `crate::json`).
         assert!(alloc::format!("{e}").contains("not a quantity"), "{e}");
         let e = crate::json::from_json::<ResourceList>(r#"{"cpu": "lots"}"#).unwrap_err();
-        assert_eq!((e.code().as_str(), e.field()), ("invalid_quantity", "cpu"));
+        assert_eq!(
+            (e.code().as_str(), e.field().text().as_str()),
+            ("invalid_quantity", "cpu")
+        );
         assert!(serde_json::from_str::<ResourceList>(r#"{"memory": -1}"#).is_err());
         assert!(serde_json::from_str::<ResourceList>(r#"{"memory": true}"#).is_err());
     }

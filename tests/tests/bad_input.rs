@@ -231,12 +231,12 @@ fn division_entries_name_their_field() {
     };
     let e = divide(Method::Webster, 3, &[input("a"), input("a")], "", 0).unwrap_err();
     assert_eq!(
-        (e.code().as_str(), e.field()),
+        (e.code().as_str(), e.field().text().as_str()),
         ("duplicate_name", "clusters[1].name")
     );
     let e = divide(Method::Remainder, 3, &[input("a"), input("")], "", 0).unwrap_err();
     assert_eq!(
-        (e.code().as_str(), e.field()),
+        (e.code().as_str(), e.field().text().as_str()),
         ("empty_name", "clusters[1].name")
     );
     let e = dynamic::divide(
@@ -250,5 +250,8 @@ fn division_entries_name_their_field() {
         0,
     )
     .unwrap_err();
-    assert_eq!((e.code().as_str(), e.field()), ("unknown_value", "list[1]"));
+    assert_eq!(
+        (e.code().as_str(), e.field().text().as_str()),
+        ("unknown_value", "list[1]")
+    );
 }

@@ -167,6 +167,61 @@ fn meaning_errors_name_the_scenario_path() {
     );
 }
 
+/// Deploy-wide inputs are checked once, at the scenario's own field, never inside a node; a
+/// node's own fields are located within that node, each at the value that is wrong.
+#[test]
+fn eru_errors_sit_at_the_value_that_is_wrong() {
+    let c = |code: &str, path: &str| (code.to_string(), path.to_string());
+    let eru = |extra: Value| {
+        let mut doc = json!({"version": 1,
+            "nodes": [{"name": "m", "cpuMap": {"0": 100}, "memory": "1Gi"},
+                      {"name": "n", "cpuMap": {"0": 100}, "memory": "1Gi"}],
+            "workload": {"count": 1, "requests": {"memory": "1Mi"}}});
+        merge(&mut doc, extra);
+        doc
+    };
+    assert_eq!(
+        err(eru(json!({"policy": {"cpumem": {"shareBase": 0}}}))),
+        c("invalid_cpu", "policy.cpumem.shareBase")
+    );
+    assert_eq!(
+        err(eru(
+            json!({"workload": {"requests": {"cpu": "1m"}, "cpuBind": true}})
+        )),
+        c("invalid_cpu", "workload.requests.cpu")
+    );
+    assert_eq!(
+        err(eru(json!({"policy": {"maxDeployCount": 1e9 as u64},
+                       "workload": {"volumes": ["AUTO:/data:rw:1Gi"]}}))),
+        c("too_large", "policy.maxDeployCount")
+    );
+    let node = |n: Value| eru(json!({ "nodes": [{"name": "m", "memory": "1Gi"}, n] }));
+    assert_eq!(
+        err(node(
+            json!({"name": "n", "memory": "1Gi", "usage": {"memory": -1}})
+        )),
+        c("invalid_memory", "nodes[1].usage.memory")
+    );
+    assert_eq!(
+        err(node(
+            json!({"name": "n", "memory": "1Gi", "numaMemory": {"0": -1}})
+        )),
+        c("invalid_memory", "nodes[1].numaMemory.0")
+    );
+    assert_eq!(
+        err(node(
+            json!({"name": "n", "memory": "1Gi", "cpuMap": {"0": -3}})
+        )),
+        c("invalid_cpu", "nodes[1].cpuMap.0")
+    );
+    assert_eq!(
+        err(eru(json!({"nodes": [{"name": "m", "memory": "1Gi"},
+                                 {"name": "n", "memory": "1Gi", "usageStorage": -1}],
+                       "workload": {"requests": {"storage": "1Gi"}}}))),
+        c("invalid_storage", "nodes[1].usageStorage")
+    );
+}
+
 #[test]
 fn granular_calls_check_the_family() {
     let k = read(&karmada(json!({})).to_string()).unwrap();
@@ -219,7 +274,10 @@ fn above_the_limits_is_too_large_and_quick() {
     let doc = json!({"version": 1, "clusters": many, "workload": {"replicas": 1}}).to_string();
     let start = Instant::now();
     let e = schedule(&doc).unwrap_err();
-    assert_eq!((e.code().as_str(), e.field()), ("too_large", "clusters"));
+    assert_eq!(
+        (e.code().as_str(), e.field().text().as_str()),
+        ("too_large", "clusters")
+    );
     // Reading the document dominates; the check itself is immediate. Generous bound: a hang
     // would take minutes.
     assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
@@ -228,13 +286,13 @@ fn above_the_limits_is_too_large_and_quick() {
     )
     .unwrap_err();
     assert_eq!(
-        (e.code().as_str(), e.field()),
+        (e.code().as_str(), e.field().text().as_str()),
         ("too_large", "workload.replicas")
     );
     let e = schedule(r#"{"version":1,"nodes":[{"name":"n"}],"workload":{"count":2000000}}"#)
         .unwrap_err();
     assert_eq!(
-        (e.code().as_str(), e.field()),
+        (e.code().as_str(), e.field().text().as_str()),
         ("too_large", "workload.count")
     );
 }

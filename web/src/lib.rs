@@ -4,9 +4,9 @@
 //! carrying a stable `code` and the offending field's `path`. The rules, and the reading of
 //! documents, live in allot-core.
 
+use allot_core::error::{Error, Path};
 use allot_core::quantity::{self, Unit};
 use allot_core::scenario::{self, Scenario};
-use allot_core::Error;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -68,10 +68,10 @@ pub fn deploy(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
 #[wasm_bindgen(js_name = validateResourceModels)]
 pub fn validate_resource_models(models: JsValue) -> Result<JsValue, JsValue> {
     let models: Vec<allot_core::estimate::models::ResourceModel> = from_js(models)?;
-    match allot_core::estimate::models::validate(&models) {
+    match allot_core::estimate::models::validate_list(&models) {
         Ok(()) => Ok(JsValue::NULL),
         // Paths index the array given: `[4].ranges[1].min`.
-        Err(e) => to_js(&e.map_field(|f| f.strip_prefix("resourceModels").unwrap_or(f).into())),
+        Err(e) => to_js(&e),
     }
 }
 
@@ -94,7 +94,8 @@ struct Quantity {
 pub fn parse_quantity(text: &str, resource: Option<String>) -> Result<JsValue, JsValue> {
     let resource = resource.unwrap_or_else(|| "cpu".into());
     let unit = Unit::of(&resource);
-    let value = quantity::parse(text, unit, &resource).map_err(to_error)?;
+    let value = quantity::parse(text, unit)
+        .map_err(|e| to_error(e.within(&Path::root().field(resource.clone()))))?;
     to_js(&Quantity {
         value: value as f64,
         exact: value.to_string(),
@@ -205,7 +206,11 @@ fn utf8(text: &js_sys::JsString) -> String {
 }
 
 fn to_error(error: Error) -> JsValue {
-    coded_error(error.code().as_str(), error.field(), &error.to_string())
+    coded_error(
+        error.code().as_str(),
+        &error.field().text(),
+        &error.to_string(),
+    )
 }
 
 /// A JS `Error` with `code` and `path` properties.

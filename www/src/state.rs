@@ -22,7 +22,7 @@ pub struct Problem {
 impl From<allot_core::Error> for Problem {
     fn from(e: allot_core::Error) -> Problem {
         Problem {
-            path: e.field().into(),
+            path: e.field().text(),
             code: e.code(),
             message: e.reason(),
         }
@@ -269,8 +269,8 @@ mod tests {
             let doc: Value = serde_json::from_str(text).unwrap();
             let page = answer(read(&doc));
             assert_eq!(
-                (page.code(), page.field()),
-                (package.code(), package.field()),
+                (page.code(), page.field().text()),
+                (package.code(), package.field().text()),
                 "{text}"
             );
         }

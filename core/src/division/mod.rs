@@ -14,7 +14,7 @@ use crate::error::Result;
 /// Check that every name is non-empty and unique; errors name `list[i].name`.
 pub(crate) fn check_unique_names<'a>(
     names: impl Iterator<Item = &'a str>,
-    list: &str,
+    list: &'static str,
 ) -> Result<()> {
     crate::names::NameIndex::unique(names, list).map(drop)
 }

@@ -80,7 +80,7 @@ fn validate(new_seats: u64, parties: &[Party<'_>]) -> Result<()> {
     for (i, p) in parties.iter().enumerate() {
         if p.votes > MAX_WEIGHT {
             return Err(Error::TooLarge {
-                field: crate::error::indexed("clusters", i) + ".weight",
+                field: crate::error::indexed("clusters", i).field("weight"),
                 limit: MAX_WEIGHT,
             });
         }

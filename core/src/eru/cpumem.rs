@@ -13,8 +13,9 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
+use super::paths::Paths;
 use super::{Capacity, ResourceKind};
-use crate::error::{Error, Result};
+use crate::error::{Error, Path, Result};
 use crate::text::Decimal;
 
 /// Core id -> pieces (share base pieces make one core).
@@ -111,51 +112,111 @@ pub struct CpuMemCapacity {
     pub explanation: String,
 }
 
-fn invalid(kind: ResourceKind, field: &str, reason: String) -> Error {
+fn invalid(kind: ResourceKind, field: Path, reason: String) -> Error {
     Error::InvalidResource {
-        field: field.into(),
+        field,
         kind,
         reason,
     }
 }
 
-/// eru's request normalisation (spec §C1).
-pub fn normalize(r: &CpuMemRequest) -> Result<CpuMemRequest> {
-    let mut r = *r;
-    if !r.cpu_request.is_finite() || !r.cpu_limit.is_finite() {
+/// A request normalised (docs/rules/eru.md C1) and checked against the plugin configuration:
+/// what [`node_capacity`] takes, so that a node's errors can only be about the node.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Checked {
+    request: CpuMemRequest,
+    config: CpuMemConfig,
+}
+
+impl Checked {
+    /// The normalised request.
+    pub fn request(&self) -> &CpuMemRequest {
+        &self.request
+    }
+}
+
+/// Normalise `request` (docs/rules/eru.md C1) and check it and `config`; errors are at the
+/// caller's `paths`.
+pub fn check(request: &CpuMemRequest, config: CpuMemConfig, paths: &Paths) -> Result<Checked> {
+    let r = normalize(request, paths)?;
+    if config.share_base <= 0 {
         return Err(invalid(
             ResourceKind::Cpu,
-            "request.cpuRequest",
-            "the CPU request must be a number".into(),
+            Path::fields(paths.share_base),
+            "the share base must be positive".into(),
         ));
+    }
+    if r.cpu_bind {
+        let base = config.share_base as u64;
+        // trunc(cpu × B) in floating point, as eru (0.29 × 100 -> 28).
+        let p = r.cpu_request * config.share_base as f64;
+        if p > 1e15 {
+            return Err(Error::TooLarge {
+                field: Path::fields(paths.cpu_request),
+                limit: 1_000_000_000_000_000 / base,
+            });
+        }
+        if (p as u64) == 0 {
+            // eru loops forever here; allot refuses (docs/rules/README.md decision 5).
+            return Err(invalid(
+                ResourceKind::Cpu,
+                Path::fields(paths.cpu_request),
+                format!(
+                    "{} cores is less than one piece of a core (share base {base})",
+                    Decimal(r.cpu_request)
+                ),
+            ));
+        }
+    }
+    Ok(Checked { request: r, config })
+}
+
+/// eru's request normalisation (docs/rules/eru.md C1).
+fn normalize(r: &CpuMemRequest, paths: &Paths) -> Result<CpuMemRequest> {
+    let mut r = *r;
+    for (value, field) in [
+        (r.cpu_request, paths.cpu_request),
+        (r.cpu_limit, paths.cpu_limit),
+    ] {
+        if !value.is_finite() {
+            return Err(invalid(
+                ResourceKind::Cpu,
+                Path::fields(field),
+                "the CPU amount must be a number".into(),
+            ));
+        }
     }
     if r.cpu_request == 0.0 && r.cpu_limit > 0.0 {
         r.cpu_request = r.cpu_limit;
     }
-    if r.memory_request < 0 || r.memory_limit < 0 {
-        return Err(invalid(
-            ResourceKind::Memory,
-            "request.memoryRequest",
-            format!(
-                "memory must not be negative, got {}",
-                r.memory_request.min(r.memory_limit)
-            ),
-        ));
+    for (value, field) in [
+        (r.memory_request, paths.memory_request),
+        (r.memory_limit, paths.memory_limit),
+    ] {
+        if value < 0 {
+            return Err(invalid(
+                ResourceKind::Memory,
+                Path::fields(field),
+                format!("memory must not be negative, got {value}"),
+            ));
+        }
     }
-    if r.cpu_request < 0.0 || r.cpu_limit < 0.0 {
-        return Err(invalid(
-            ResourceKind::Cpu,
-            "request.cpuRequest",
-            format!(
-                "CPU must not be negative, got {}",
-                Decimal(r.cpu_request.min(r.cpu_limit))
-            ),
-        ));
+    for (value, field) in [
+        (r.cpu_request, paths.cpu_request),
+        (r.cpu_limit, paths.cpu_limit),
+    ] {
+        if value < 0.0 {
+            return Err(invalid(
+                ResourceKind::Cpu,
+                Path::fields(field),
+                format!("CPU must not be negative, got {}", Decimal(value)),
+            ));
+        }
     }
     if r.cpu_bind && r.cpu_request == 0.0 {
         return Err(invalid(
             ResourceKind::Cpu,
-            "request.cpuRequest",
+            Path::fields(paths.cpu_request),
             "binding CPU needs a CPU request above 0".into(),
         ));
     }
@@ -170,14 +231,15 @@ pub fn normalize(r: &CpuMemRequest) -> Result<CpuMemRequest> {
     Ok(r)
 }
 
-/// Check a node's maps: integer core ids, non-negative pieces and bytes, NUMA ids of known cores.
-pub fn validate_node(n: &CpuMemNode, field: &str) -> Result<()> {
+/// Check a node's maps: integer core ids, non-negative pieces and bytes, NUMA ids of known
+/// cores. Errors are located within the node (`cpuMap.3`, `usage.memory`).
+pub fn validate_node(n: &CpuMemNode) -> Result<()> {
     for (name, map) in [("cpuMap", &n.cpu_map), ("usage.cpuMap", &n.usage.cpu_map)] {
         for (id, &pieces) in map {
             if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(invalid(
                     ResourceKind::Cpu,
-                    &format!("{field}.{name}"),
+                    Path::fields(name),
                     format!(
                         "core id {} is not a non-negative integer",
                         crate::text::Quoted(id)
@@ -187,50 +249,65 @@ pub fn validate_node(n: &CpuMemNode, field: &str) -> Result<()> {
             if pieces < 0 {
                 return Err(invalid(
                     ResourceKind::Cpu,
-                    &format!("{field}.{name}.{id}"),
+                    Path::fields(name).field(id.clone()),
                     format!("pieces must not be negative, got {pieces}"),
                 ));
             }
         }
     }
-    if n.memory < 0 || n.usage.memory < 0 || n.numa_memory.values().any(|&m| m < 0) {
-        return Err(invalid(
+    let negative = |field: Path| {
+        invalid(
             ResourceKind::Memory,
-            &format!("{field}.memory"),
+            field,
             "memory must not be negative".into(),
-        ));
+        )
+    };
+    if n.memory < 0 {
+        return Err(negative(Path::fields("memory")));
+    }
+    if n.usage.memory < 0 {
+        return Err(negative(Path::fields("usage.memory")));
+    }
+    if let Some((id, _)) = n.numa_memory.iter().find(|(_, &m)| m < 0) {
+        return Err(negative(Path::fields("numaMemory").field(id.clone())));
     }
     if let Some(core) = n.numa.keys().find(|c| !n.cpu_map.contains_key(*c)) {
         return Err(invalid(
             ResourceKind::Cpu,
-            &format!("{field}.numa.{core}"),
+            Path::fields("numa").field(core.clone()),
             format!("core {core} is not in the CPU map"),
         ));
     }
     Ok(())
 }
 
-/// Capacity, plans, usage and rate of `node` for `request` (normalised here).
-/// `origin` is the workload's current binding when it is reallocated (its cores come first).
+/// Capacity, plans, usage and rate of `node` for `request` (normalised and checked here):
+/// [`check`] with the components' own field names, then [`node_capacity`] with the node's
+/// errors within `node`. `origin` is the workload's current binding when it is reallocated
+/// (its cores come first).
 pub fn capacity(
     node: &CpuMemNode,
     request: &CpuMemRequest,
     config: CpuMemConfig,
     origin: Option<&CpuMap>,
 ) -> Result<CpuMemCapacity> {
-    validate_node(node, "node")?;
-    let r = normalize(request)?;
-    if config.share_base <= 0 {
-        return Err(invalid(
-            ResourceKind::Cpu,
-            "shareBase",
-            "the share base must be positive".into(),
-        ));
-    }
+    let checked = check(request, config, &Paths::DEPLOY)?;
+    node_capacity(node, &checked, origin).map_err(|e| e.within(&Path::fields("node")))
+}
+
+/// Capacity, plans, usage and rate of `node` for a checked request; errors are about the
+/// node and located within it.
+pub fn node_capacity(
+    node: &CpuMemNode,
+    checked: &Checked,
+    origin: Option<&CpuMap>,
+) -> Result<CpuMemCapacity> {
+    validate_node(node)?;
+    let r = &checked.request;
     if r.cpu_bind {
-        bind(node, &r, config, origin)
+        Ok(bind(node, r, checked.config, origin))
     } else {
-        Ok(memory_only(node, &r))
+        Ok(memory_only(node, r))
     }
 }
 
@@ -312,29 +389,12 @@ fn bind(
     r: &CpuMemRequest,
     config: CpuMemConfig,
     origin: Option<&CpuMap>,
-) -> Result<CpuMemCapacity> {
+) -> CpuMemCapacity {
     let base = config.share_base as u64;
-    // trunc(cpu × B) in floating point, as eru (0.29 × 100 -> 28).
-    let p = r.cpu_request * config.share_base as f64;
-    if p > 1e15 {
-        return Err(Error::TooLarge {
-            field: "request.cpuRequest".into(),
-            limit: 1_000_000_000_000_000 / base,
-        });
-    }
-    let p = p as u64; // truncates toward zero
+    // trunc(cpu × B) in floating point, as eru (0.29 × 100 -> 28); [`check`] made sure it is
+    // at least one piece and at most 10^15.
+    let p = (r.cpu_request * config.share_base as f64) as u64;
     let (full, frag) = (p / base, p % base);
-    if full == 0 && frag == 0 {
-        // eru loops forever here; allot refuses (docs/rules/README.md decision 5).
-        return Err(invalid(
-            ResourceKind::Cpu,
-            "request.cpuRequest",
-            format!(
-                "{} cores is less than one piece of a core (share base {base})",
-                Decimal(r.cpu_request)
-            ),
-        ));
-    }
     let shape = Shape {
         base,
         full,
@@ -405,7 +465,7 @@ fn bind(
     );
     let cores = node.cpu_map.len() as f64;
     let used: i64 = node.usage.cpu_map.values().sum();
-    Ok(CpuMemCapacity {
+    CpuMemCapacity {
         capacity: Capacity::Finite(plans.len() as u64),
         explanation: format!(
             "cpu: {} cores = {full} full + {frag}/{base} of a core: {} plans",
@@ -416,7 +476,7 @@ fn bind(
         usage: ratio(used as f64 / base as f64, cores),
         rate: ratio(r.cpu_request, cores),
         weight: 100,
-    })
+    }
 }
 
 /// The request's shape in pieces.
@@ -691,7 +751,7 @@ mod tests {
         let n = node(&[("0", -5)], 0);
         let e = capacity(&n, &bind_req(1.0, 0), CpuMemConfig::default(), None).unwrap_err();
         assert_eq!(
-            (e.code().as_str(), e.field()),
+            (e.code().as_str(), e.field().text().as_str()),
             ("invalid_cpu", "node.cpuMap.0")
         );
         let n = node(&[("0", 100)], 0);

@@ -7,9 +7,11 @@
 //! - [`storage`] and [`volume`]: storage quota and volume plans (§D).
 //! - [`merge`]: per-node minimum over resources, weighted usage and rate (§B).
 //! - [`pipeline`]: nodes + request + strategy -> capacities, deploy map and plans.
+//! - [`paths`]: where a deploy's inputs sit in the caller's document, for errors.
 
 pub mod cpumem;
 pub mod merge;
+pub mod paths;
 pub mod pipeline;
 pub mod storage;
 pub mod strategy;

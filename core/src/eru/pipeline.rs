@@ -12,12 +12,13 @@ use serde::{Deserialize, Serialize};
 
 use super::cpumem::{self, CpuMap, CpuMemConfig, CpuMemNode, CpuMemRequest, CpuMemUsage, CpuPlan};
 use super::merge::{merge, PluginFigure};
+use super::paths::Paths;
 use super::storage::{self, StorageNode, StorageRequest, MAX_DEPLOY_COUNT};
 use super::strategy::{self, Ask, Deployment, Strategy, StrategyNode};
 use super::volume::{Disk, Io, VolumeNode, VolumePlan};
 use super::Capacity;
 use crate::division::check_unique_names;
-use crate::error::{indexed, Error, Result, MAX_TARGETS};
+use crate::error::{indexed, Error, Path, Result, MAX_TARGETS};
 
 /// A node with everything eru's plugins look at.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -127,8 +128,15 @@ pub struct DeployOutcome {
 /// A node's CPU plans and volume plans, in the order instances take them.
 pub type NodePlans = (Vec<CpuPlan>, Vec<VolumePlan>);
 
-/// Capacities of every node for the request, and each node's plans.
+/// Capacities of every node for the request, and each node's plans; errors name the deploy's
+/// own fields ([`capacities_at`] names the caller's).
 pub fn capacities(d: &Deploy<'_>) -> Result<(Vec<NodeCapacity>, Vec<NodePlans>)> {
+    capacities_at(d, &Paths::DEPLOY)
+}
+
+/// [`capacities`] with errors about deploy-wide inputs at the caller's `paths`. The request is
+/// checked once, before any node, so that a node's error is only ever about that node.
+pub fn capacities_at(d: &Deploy<'_>, paths: &Paths) -> Result<(Vec<NodeCapacity>, Vec<NodePlans>)> {
     if d.nodes.len() > MAX_TARGETS {
         return Err(Error::TooLarge {
             field: "nodes".into(),
@@ -136,7 +144,17 @@ pub fn capacities(d: &Deploy<'_>) -> Result<(Vec<NodeCapacity>, Vec<NodePlans>)>
         });
     }
     check_unique_names(d.nodes.iter().map(|n| n.name.as_str()), "nodes")?;
+    let cpumem_request = cpumem::check(&d.request.cpumem, d.config, paths)?;
     let with_storage = d.request.storage != 0 || !d.request.volumes.is_empty();
+    let storage_request = if with_storage {
+        let req = StorageRequest {
+            storage: d.request.storage,
+            volumes: d.request.volumes.clone(),
+        };
+        Some(storage::Checked::new(&req, d.max_deploy_count, paths)?)
+    } else {
+        None
+    };
     let mut out = Vec::with_capacity(d.nodes.len());
     let mut plans = Vec::with_capacity(d.nodes.len());
     for (i, n) in d.nodes.iter().enumerate() {
@@ -149,8 +167,8 @@ pub fn capacities(d: &Deploy<'_>) -> Result<(Vec<NodeCapacity>, Vec<NodePlans>)>
             numa_memory: n.numa_memory.clone(),
             usage: n.usage.clone(),
         };
-        let c = cpumem::capacity(&cm, &d.request.cpumem, d.config, n.origin_cpu_map.as_ref())
-            .map_err(at)?;
+        let c =
+            cpumem::node_capacity(&cm, &cpumem_request, n.origin_cpu_map.as_ref()).map_err(at)?;
         // The cpumem plugin's figure, then the storage plugin's when it runs.
         let mut figures = [
             Some(PluginFigure {
@@ -163,7 +181,7 @@ pub fn capacities(d: &Deploy<'_>) -> Result<(Vec<NodeCapacity>, Vec<NodePlans>)>
         ];
         let mut explanation = alloc::vec![c.explanation];
         let mut volume_plans = Vec::new();
-        if with_storage {
+        if let Some(req) = &storage_request {
             let sn = StorageNode {
                 storage: n.storage,
                 usage_storage: n.usage_storage,
@@ -174,11 +192,7 @@ pub fn capacities(d: &Deploy<'_>) -> Result<(Vec<NodeCapacity>, Vec<NodePlans>)>
                     usage_disks: n.usage_disks.clone(),
                 },
             };
-            let req = StorageRequest {
-                storage: d.request.storage,
-                volumes: d.request.volumes.clone(),
-            };
-            let s = storage::capacity(&sn, &req, d.max_deploy_count).map_err(at)?;
+            let s = storage::node_capacity(&sn, req).map_err(at)?;
             figures[1] = Some(PluginFigure {
                 capacity: s.capacity,
                 usage: s.usage,
@@ -210,16 +224,22 @@ pub fn capacities(d: &Deploy<'_>) -> Result<(Vec<NodeCapacity>, Vec<NodePlans>)>
     Ok((out, plans))
 }
 
-/// Capacities, then the strategy over the nodes with capacity, then each new instance's plans.
+/// Capacities, then the strategy over the nodes with capacity, then each new instance's plans;
+/// errors name the deploy's own fields ([`deploy_at`] names the caller's).
 pub fn deploy(d: &Deploy<'_>) -> Result<DeployOutcome> {
-    let strategy = Strategy::parse(&d.strategy, "strategy")?;
+    deploy_at(d, &Paths::DEPLOY)
+}
+
+/// [`deploy`] with errors about deploy-wide inputs at the caller's `paths`.
+pub fn deploy_at(d: &Deploy<'_>, paths: &Paths) -> Result<DeployOutcome> {
+    let strategy = Strategy::parse(&d.strategy, paths.strategy)?;
     if d.count <= 0 {
         return Err(Error::InvalidCount {
-            field: "count".into(),
+            field: Path::fields(paths.count),
             value: d.count,
         });
     }
-    let (caps, plans) = capacities(d)?;
+    let (caps, plans) = capacities_at(d, paths)?;
     let live: Vec<usize> = (0..caps.len())
         .filter(|&i| !caps[i].capacity.is_zero())
         .collect();
@@ -234,7 +254,7 @@ pub fn deploy(d: &Deploy<'_>) -> Result<DeployOutcome> {
         })
         .collect();
     let total = Capacity::sum(nodes.iter().map(|n| n.capacity));
-    let deployment = strategy::deploy(
+    let deployment = strategy::deploy_at(
         &nodes,
         Ask {
             strategy,
@@ -242,6 +262,7 @@ pub fn deploy(d: &Deploy<'_>) -> Result<DeployOutcome> {
             nodes_limit: d.nodes_limit,
             total: Some(total),
         },
+        paths,
     )?;
     let mut deploy = BTreeMap::new();
     let mut instance_plans = Vec::new();

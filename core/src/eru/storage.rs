@@ -7,9 +7,10 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use super::volume::{self, Binding, VolumeNode, VolumePlan};
+use super::paths::Paths;
+use super::volume::{self, VolumeNode, VolumePlan};
 use super::{Capacity, ResourceKind};
-use crate::error::{indexed, Error, Result};
+use crate::error::{Error, Path, Result};
 
 /// eru's default `max-deploy-count`.
 pub const MAX_DEPLOY_COUNT: u64 = 10_000;
@@ -49,31 +50,61 @@ pub struct StorageCapacity {
     pub explanation: String,
 }
 
-/// Capacity of `node` for `request`; `max_deploy` bounds what nothing else bounds.
+/// A deploy's storage request, checked once for every node: bytes per instance (storage plus
+/// every volume's size) and the volume bindings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    need: u64,
+    volumes: volume::Checked,
+}
+
+impl Checked {
+    /// Check `request` and `max_deploy`; errors are at the caller's `paths`.
+    pub fn new(request: &StorageRequest, max_deploy: u64, paths: &Paths) -> Result<Checked> {
+        if request.storage < 0 {
+            return Err(Error::InvalidResource {
+                field: Path::fields(paths.storage),
+                kind: ResourceKind::Storage,
+                reason: format!("storage must not be negative, got {}", request.storage),
+            });
+        }
+        let volumes = volume::Checked::new(&request.volumes, max_deploy, paths)?;
+        let need = volumes
+            .bindings()
+            .iter()
+            .fold(request.storage as u64, |n, b| n.saturating_add(b.size));
+        Ok(Checked { need, volumes })
+    }
+}
+
+/// Capacity of `node` for `request`; `max_deploy` bounds what nothing else bounds:
+/// [`Checked::new`] with the components' own field names, then [`node_capacity`] with the
+/// node's errors within `node`.
 pub fn capacity(
     node: &StorageNode,
     request: &StorageRequest,
     max_deploy: u64,
 ) -> Result<StorageCapacity> {
-    if request.storage < 0 {
-        return Err(Error::InvalidResource {
-            field: "request.storage".into(),
-            kind: ResourceKind::Storage,
-            reason: format!("storage must not be negative, got {}", request.storage),
-        });
+    let checked = Checked::new(request, max_deploy, &Paths::DEPLOY)?;
+    node_capacity(node, &checked).map_err(|e| e.within(&Path::fields("node")))
+}
+
+/// Capacity of `node` for a checked request; errors are about the node, located within it.
+pub fn node_capacity(node: &StorageNode, checked: &Checked) -> Result<StorageCapacity> {
+    for (value, field) in [
+        (node.storage, "storage"),
+        (node.usage_storage, "usageStorage"),
+    ] {
+        if value < 0 {
+            return Err(Error::InvalidResource {
+                field: Path::fields(field),
+                kind: ResourceKind::Storage,
+                reason: "storage must not be negative".into(),
+            });
+        }
     }
-    if node.storage < 0 || node.usage_storage < 0 {
-        return Err(Error::InvalidResource {
-            field: "node.storage".into(),
-            kind: ResourceKind::Storage,
-            reason: "storage must not be negative".into(),
-        });
-    }
-    let mut need = request.storage as u64;
-    for (i, v) in request.volumes.iter().enumerate() {
-        need = need.saturating_add(Binding::parse(v, &indexed("request.volumes", i))?.size);
-    }
-    let vol = volume::plans(&node.volumes, &request.volumes, max_deploy)?;
+    let need = checked.need;
+    let vol = volume::node_plans(&node.volumes, &checked.volumes);
     let total = node.storage as f64;
     let usage = if total == 0.0 {
         0.0
@@ -96,7 +127,7 @@ pub fn capacity(
     } else {
         need as f64 / total
     };
-    let (cap, explanation) = if request.volumes.is_empty() {
+    let (cap, explanation) = if checked.volumes.bindings().is_empty() {
         (
             by_storage,
             format!(

@@ -10,8 +10,9 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
+use super::paths::Paths;
 use super::ResourceKind;
-use crate::error::{indexed, Error, Result};
+use crate::error::{indexed, Error, Path, Result};
 
 /// A parsed volume binding `src:dst[:flags[:size[:riops:wiops:rbps:wbps]]]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,10 +67,10 @@ pub enum Kind {
 }
 
 impl Binding {
-    /// Parse a binding string; errors are `invalid_volume` on `field`.
-    pub fn parse(text: &str, field: &str) -> Result<Binding> {
+    /// Parse a binding string; errors are `invalid_volume`, located at the string itself.
+    pub fn parse(text: &str) -> Result<Binding> {
         let bad = |reason: &str| Error::InvalidResource {
-            field: field.into(),
+            field: Path::root(),
             kind: ResourceKind::Volume,
             reason: format!("{}: {reason}", crate::text::Quoted(text)),
         };
@@ -302,20 +303,53 @@ impl Quotas {
     }
 }
 
-/// Volume plans of `node` for `requests` (binding strings), at most `max_deploy`.
-pub fn plans(node: &VolumeNode, requests: &[String], max_deploy: u64) -> Result<VolumeCapacity> {
-    if max_deploy > crate::error::MAX_TARGETS as u64 {
-        return Err(Error::TooLarge {
-            field: "maxDeployCount".into(),
-            limit: crate::error::MAX_TARGETS as u64,
-        });
+/// A deploy's volume bindings, read and ordered once for every node, and its bound.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    bindings: Vec<Binding>,
+    max_deploy: u64,
+}
+
+impl Checked {
+    /// Read `requests` (binding strings) and check `max_deploy`; errors are at the caller's
+    /// `paths`.
+    pub fn new(requests: &[String], max_deploy: u64, paths: &Paths) -> Result<Checked> {
+        if max_deploy > crate::error::MAX_TARGETS as u64 {
+            return Err(Error::TooLarge {
+                field: Path::fields(paths.max_deploy_count),
+                limit: crate::error::MAX_TARGETS as u64,
+            });
+        }
+        let mut bindings: Vec<Binding> = requests
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Binding::parse(r).map_err(|e| e.within(&indexed(paths.volumes, i))))
+            .collect::<Result<_>>()?;
+        crate::order::sort_by_key(&mut bindings, Binding::canonical);
+        Ok(Checked {
+            bindings,
+            max_deploy,
+        })
     }
-    let mut bindings: Vec<Binding> = requests
-        .iter()
-        .enumerate()
-        .map(|(i, r)| Binding::parse(r, &indexed("request.volumes", i)))
-        .collect::<Result<_>>()?;
-    crate::order::sort_by_key(&mut bindings, Binding::canonical);
+
+    /// The bindings, in eru's order.
+    pub fn bindings(&self) -> &[Binding] {
+        &self.bindings
+    }
+}
+
+/// Volume plans of `node` for `requests` (binding strings), at most `max_deploy`:
+/// [`Checked::new`] with the components' own field names, then [`node_plans`].
+pub fn plans(node: &VolumeNode, requests: &[String], max_deploy: u64) -> Result<VolumeCapacity> {
+    Ok(node_plans(
+        node,
+        &Checked::new(requests, max_deploy, &Paths::DEPLOY)?,
+    ))
+}
+
+/// Volume plans of `node` for checked requests.
+pub fn node_plans(node: &VolumeNode, checked: &Checked) -> VolumeCapacity {
+    let (bindings, max_deploy) = (&checked.bindings, checked.max_deploy);
     let of = |k: Kind| -> Vec<&Binding> {
         let mut v: Vec<&Binding> = bindings.iter().filter(|b| b.kind() == k).collect();
         crate::order::sort_by_key(&mut v, |b| b.size);
@@ -329,16 +363,16 @@ pub fn plans(node: &VolumeNode, requests: &[String], max_deploy: u64) -> Result<
     );
     let mount_io = mounts.iter().any(|m| !m.iops.is_zero());
     if normal.is_empty() && mono.is_empty() && unlimited.is_empty() && !mount_io {
-        return Ok(VolumeCapacity {
+        return VolumeCapacity {
             capacity: max_deploy,
             plans: alloc::vec![VolumePlan::new(); max_deploy as usize],
-        });
+        };
     }
     if node.volumes.is_empty() && !(normal.is_empty() && mono.is_empty() && unlimited.is_empty()) {
-        return Ok(VolumeCapacity {
+        return VolumeCapacity {
             capacity: 0,
             plans: Vec::new(),
-        });
+        };
     }
     // Used volumes (remaining size) serve normal requests; unused ones serve monopoly.
     let mut used: Vec<(String, u64)> = Vec::new();
@@ -401,10 +435,10 @@ pub fn plans(node: &VolumeNode, requests: &[String], max_deploy: u64) -> Result<
                 _ => Some((d, s)),
             });
         let Some((dev, _)) = roomiest else {
-            return Ok(VolumeCapacity {
+            return VolumeCapacity {
                 capacity: 0,
                 plans: Vec::new(),
-            });
+            };
         };
         for plan in out.iter_mut() {
             for u in &unlimited {
@@ -412,10 +446,10 @@ pub fn plans(node: &VolumeNode, requests: &[String], max_deploy: u64) -> Result<
             }
         }
     }
-    Ok(VolumeCapacity {
+    VolumeCapacity {
         capacity: out.len() as u64,
         plans: out,
-    })
+    }
 }
 
 /// Normal plans: each request (size ascending) takes the smallest used volume that holds it
@@ -515,19 +549,16 @@ mod tests {
 
     #[test]
     fn parses_bindings() {
-        let b = Binding::parse("AUTO:/data:rwm:1G", "v").unwrap();
+        let b = Binding::parse("AUTO:/data:rwm:1G").unwrap();
         assert_eq!(
             (b.flags.as_str(), b.size, b.kind()),
             ("mrw", 1 << 30, Kind::Monopoly)
         );
         assert_eq!(
-            Binding::parse("AUTO:/d:rw:0", "v").unwrap().kind(),
+            Binding::parse("AUTO:/d:rw:0").unwrap().kind(),
             Kind::Unlimited
         );
-        assert_eq!(
-            Binding::parse("/tmp:/tmp", "v").unwrap().kind(),
-            Kind::Mount
-        );
+        assert_eq!(Binding::parse("/tmp:/tmp").unwrap().kind(), Kind::Mount);
         assert_eq!(bytes("500GiB"), Some(500 << 30));
         assert_eq!(bytes("100M"), Some(100 << 20));
         for bad in [
@@ -538,7 +569,7 @@ mod tests {
             "AUTO:/d:r1:1",
         ] {
             assert_eq!(
-                Binding::parse(bad, "v").unwrap_err().code(),
+                Binding::parse(bad).unwrap_err().code(),
                 "invalid_volume",
                 "{bad}"
             );

@@ -15,7 +15,7 @@ use super::framework::Code;
 use super::models::GradedNode;
 use super::simulate::{Grid, SimComponent};
 use super::{per, AssumedWorkload, Component, MAX_INT32};
-use crate::error::{indexed, Error, Result, MAX_TARGETS};
+use crate::error::{indexed, Error, Path, Result, MAX_TARGETS};
 use crate::names::NameIndex;
 use crate::resource::ResourceList;
 use crate::selector::label::Labels;
@@ -267,7 +267,8 @@ impl NodeState {
         assumed: &[AssumedWorkload],
     ) -> Result<AccurateEstimate> {
         if let Some(c) = claim {
-            c.validate("nodeClaim")?;
+            c.validate()
+                .map_err(|e| e.within(&Path::fields("nodeClaim")))?;
         }
         validate_assumed(assumed)?;
         let grid = self.placed(assumed, request);
@@ -401,7 +402,8 @@ impl NodeState {
         }
         for (i, c) in components.iter().enumerate() {
             if let Some(nc) = &c.node_claim {
-                nc.validate(&(indexed("components", i) + ".nodeClaim"))?;
+                nc.validate()
+                    .map_err(|e| e.within(&indexed("components", i).field("nodeClaim")))?;
             }
         }
         validate_assumed(assumed)?;
@@ -449,8 +451,14 @@ fn validate_assumed(assumed: &[AssumedWorkload]) -> Result<()> {
     for (i, a) in assumed.iter().enumerate() {
         for (j, c) in a.components.iter().enumerate() {
             if let Some(nc) = &c.node_claim {
-                let at = indexed(&(indexed("assumed", i) + ".components"), j);
-                nc.validate(&(at + ".nodeClaim"))?;
+                nc.validate().map_err(|e| {
+                    e.within(
+                        &indexed("assumed", i)
+                            .field("components")
+                            .index(j)
+                            .field("nodeClaim"),
+                    )
+                })?;
             }
         }
     }
@@ -637,7 +645,7 @@ mod tests {
         );
         let e = NodeState::build(vec![node("x", 1, &[]), node("x", 1, &[])], &[]).unwrap_err();
         assert_eq!(
-            (e.code().as_str(), e.field()),
+            (e.code().as_str(), e.field().text().as_str()),
             ("duplicate_name", "nodes[1].name")
         );
     }

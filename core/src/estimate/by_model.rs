@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::models::{AllocatableModeling, ResourceModel};
 use super::simulate::{Grid, SimComponent};
 use super::{per, AssumedWorkload, Component, MAX_INT32};
-use crate::error::{Error, Result, MAX_TARGETS};
+use crate::error::{Error, Path, Result, MAX_TARGETS};
 use crate::quantity::human;
 use crate::resource::ResourceList;
 
@@ -263,7 +263,7 @@ fn grade_formula(
         let mins: Vec<u64> = models.iter().map(|m| min_of(m, r).unwrap_or(0)).collect();
         if !models.iter().any(|m| min_of(m, r).is_some()) {
             return Err(Error::Missing {
-                field: format!("resourceModels.{r}"),
+                field: Path::fields("resourceModels").field(String::from(r)),
             });
         }
         match minimum_model_index(&mins, q) {

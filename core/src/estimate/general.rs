@@ -405,12 +405,12 @@ mod tests {
         ResourceSummary {
             allocatable: ResourceList::parse(
                 [("cpu", cpu), ("memory", "16265856Ki"), ("pods", pods)],
-                "allocatable",
+                &"allocatable".into(),
             )
             .unwrap(),
             allocated: ResourceList::parse(
                 [("cpu", cpu_used), ("memory", "290Mi"), ("pods", pods_used)],
-                "allocated",
+                &"allocated".into(),
             )
             .unwrap(),
             ..ResourceSummary::default()
@@ -425,7 +425,7 @@ mod tests {
             summary("4", "2", "110", "11"),
             summary("4", "2", "110", "110"),
         ];
-        let req = ResourceList::parse([("cpu", "500m")], "request").unwrap();
+        let req = ResourceList::parse([("cpu", "500m")], &"request".into()).unwrap();
         let got: Vec<GeneralEstimate> = members
             .iter()
             .map(|s| {

@@ -2,7 +2,6 @@
 //! validation and standardisation, the 9-grade default, and classifying nodes into grades.
 
 use alloc::collections::BTreeMap;
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -10,7 +9,7 @@ use core::fmt;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::error::{indexed, Error, Result};
+use crate::error::{Error, Path, Result};
 use crate::quantity::{self, Unit, MAX_QUANTITY};
 
 /// The open top of the last grade: MaxInt64 (`"9223372036854775807"`). Any bound at or above
@@ -97,21 +96,23 @@ impl ModelRule {
     }
 }
 
-/// Check `models` (as listed) against every rule; the first violation, naming
-/// `resourceModels[i]...`, the grade and the resource.
+/// Check `models` (as listed) against every rule; the first violation, at
+/// `resourceModels[i]...` (a cluster's field), with the grade and the resource.
 pub fn validate(models: &[ResourceModel]) -> Result<()> {
-    let fail = |i: usize, j: Option<usize>, part: &str, rule: ModelRule| {
+    validate_list(models).map_err(|e| e.within(&Path::fields("resourceModels")))
+}
+
+/// [`validate`] with errors located within the list itself (`[4].ranges[1].min`).
+pub fn validate_list(models: &[ResourceModel]) -> Result<()> {
+    let fail = |i: usize, j: Option<usize>, part: &'static str, rule: ModelRule| {
         let m = &models[i];
-        let mut field = indexed("resourceModels", i);
-        let resource = j.map(|j| {
-            field = format!("{}{part}", indexed(&format!("{field}.ranges"), j));
-            m.ranges[j].name.clone()
-        });
-        if j.is_none() {
-            field.push_str(part);
+        let mut field = Path::root().index(i);
+        if let Some(j) = j {
+            field = field.field("ranges").index(j);
         }
+        let resource = j.map(|j| m.ranges[j].name.clone());
         Err(Error::InvalidModel {
-            field,
+            field: field.field(part),
             rule,
             grade: m.grade,
             resource,
@@ -119,43 +120,43 @@ pub fn validate(models: &[ResourceModel]) -> Result<()> {
     };
     for (i, m) in models.iter().enumerate() {
         if models[..i].iter().any(|p| p.grade == m.grade) {
-            return fail(i, None, ".grade", ModelRule::DuplicateGrade);
+            return fail(i, None, "grade", ModelRule::DuplicateGrade);
         }
         if i > 0 && models[i - 1].grade > m.grade {
-            return fail(i, None, ".grade", ModelRule::GradesNotAscending);
+            return fail(i, None, "grade", ModelRule::GradesNotAscending);
         }
         for (j, r) in m.ranges.iter().enumerate() {
             if !MODEL_RESOURCES.contains(&r.name.as_str()) {
-                return fail(i, Some(j), ".name", ModelRule::UnsupportedResource);
+                return fail(i, Some(j), "name", ModelRule::UnsupportedResource);
             }
             if m.ranges[..j].iter().any(|p| p.name == r.name) {
-                return fail(i, Some(j), ".name", ModelRule::DuplicateResource);
+                return fail(i, Some(j), "name", ModelRule::DuplicateResource);
             }
             if r.max <= r.min {
-                return fail(i, Some(j), ".max", ModelRule::EmptyRange);
+                return fail(i, Some(j), "max", ModelRule::EmptyRange);
             }
             if i == 0 && r.min != 0 {
-                return fail(i, Some(j), ".min", ModelRule::FirstMinNotZero);
+                return fail(i, Some(j), "min", ModelRule::FirstMinNotZero);
             }
         }
         if i > 0 {
             let prev = &models[i - 1];
             if prev.ranges.len() != m.ranges.len() {
-                return fail(i, None, ".ranges", ModelRule::RangeCount);
+                return fail(i, None, "ranges", ModelRule::RangeCount);
             }
             for (j, (p, r)) in prev.ranges.iter().zip(&m.ranges).enumerate() {
                 if p.name != r.name {
-                    return fail(i, Some(j), ".name", ModelRule::RangeName);
+                    return fail(i, Some(j), "name", ModelRule::RangeName);
                 }
                 if p.max != r.min {
-                    return fail(i, Some(j), ".min", ModelRule::NotContiguous);
+                    return fail(i, Some(j), "min", ModelRule::NotContiguous);
                 }
             }
         }
     }
     if let Some(last) = models.len().checked_sub(1) {
         if let Some(j) = models[last].ranges.iter().position(|r| r.max != UNBOUNDED) {
-            return fail(last, Some(j), ".max", ModelRule::LastMaxNotUnbounded);
+            return fail(last, Some(j), "max", ModelRule::LastMaxNotUnbounded);
         }
     }
     Ok(())
@@ -331,13 +332,14 @@ impl<'de> Deserialize<'de> for RawQuantity {
 
 impl RawQuantity {
     /// In units of `resource`; at or beyond MaxInt64 units reads as [`UNBOUNDED`].
-    fn units(&self, resource: &str, field: &str) -> Result<u64> {
+    fn units(&self, resource: &str, field: &'static str) -> Result<u64> {
         let unit = Unit::of(resource);
         let r = match self {
-            RawQuantity::Text(t) => quantity::parse(t, unit, field),
-            RawQuantity::Int(i) => quantity::from_i128(*i, unit, field),
-            RawQuantity::Float(f) => quantity::from_f64(*f, unit, field),
-        };
+            RawQuantity::Text(t) => quantity::parse(t, unit),
+            RawQuantity::Int(i) => quantity::from_i128(*i, unit),
+            RawQuantity::Float(f) => quantity::from_f64(*f, unit),
+        }
+        .map_err(|e| e.within(&Path::fields(field)));
         match r {
             Err(Error::TooLarge { .. }) => Ok(UNBOUNDED),
             other => other.map(|v| v.min(UNBOUNDED)),
@@ -359,7 +361,7 @@ impl<'de> Deserialize<'de> for ModelRange {
         // follow them): the message keeps `min: ` or `max: `.
         let tag = |e: crate::Error| {
             Error::Input {
-                field: String::new(),
+                field: Path::root(),
                 code: e.code(),
                 reason: alloc::format!("{e}"),
             }

@@ -31,7 +31,7 @@ mod tests {
 
     fn path(text: &str) -> (String, &'static str) {
         let e = from_json::<Scenario>(text).unwrap_err();
-        (e.field().into(), e.code().as_str())
+        (e.field().text(), e.code().as_str())
     }
 
     #[test]

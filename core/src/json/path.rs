@@ -1,6 +1,6 @@
 //! Where a value sits in a document (`clusters[1].resourceSummary.allocatable.cpu`), for the
-//! errors of both readers: a chain of keys and indexes built on the stack as the reader descends,
-//! made into a string only when an error needs it, and [`path_at`] for syntax errors, which are
+//! reader's errors: a chain of keys and indexes built on the stack as the reader descends, made
+//! into a [`Path`] only when an error needs it, and [`path_at`] for syntax errors, which are
 //! located by position.
 
 use alloc::boxed::Box;
@@ -10,22 +10,21 @@ use core::fmt;
 
 use serde::de::{self, Deserializer, Visitor};
 
-use crate::error::ErrorCode;
+use crate::error::{ErrorCode, Path};
 
-/// Where a value sits, built into a string only when an error needs it.
+/// Where a value sits, made into a [`Path`] only when an error needs it.
 pub(super) enum Chain<'a> {
     Root,
     Key(&'a Chain<'a>, &'a str),
     Index(&'a Chain<'a>, usize),
 }
 
-impl fmt::Display for Chain<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Chain<'_> {
+    fn path(&self) -> Path {
         match self {
-            Chain::Root => Ok(()),
-            Chain::Key(Chain::Root, k) => f.write_str(k),
-            Chain::Key(parent, k) => write!(f, "{parent}.{k}"),
-            Chain::Index(parent, i) => write!(f, "{parent}[{i}]"),
+            Chain::Root => Path::root(),
+            Chain::Key(parent, k) => parent.path().field(String::from(*k)),
+            Chain::Index(parent, i) => parent.path().index(*i),
         }
     }
 }
@@ -38,7 +37,7 @@ pub(super) struct PathError(Box<Located>);
 
 #[derive(Debug)]
 struct Located {
-    path: Option<String>,
+    path: Option<Path>,
     offset: Option<usize>,
     code: ErrorCode,
     /// A missing field's name: the error is at `path.name`.
@@ -70,7 +69,7 @@ impl PathError {
     pub(super) fn at(mut self, chain: &Chain<'_>) -> Self {
         let e = &mut *self.0;
         if e.path.is_none() && e.offset.is_none() {
-            e.path = Some(alloc::format!("{chain}"));
+            e.path = Some(chain.path());
         }
         self
     }
@@ -83,10 +82,7 @@ impl PathError {
             None => e.path.unwrap_or_default(),
         };
         if let Some(name) = e.missing {
-            if !field.is_empty() {
-                field.push('.');
-            }
-            field.push_str(name);
+            field = field.field(name);
         }
         crate::Error::Input {
             field,
@@ -197,22 +193,15 @@ enum Frame<'a> {
     Array { index: usize, started: bool },
 }
 
-fn path_of(frames: &[Frame<'_>]) -> String {
-    let mut out = String::new();
+fn path_of(frames: &[Frame<'_>]) -> Path {
+    let mut out = Path::root();
     for f in frames {
         match f {
-            Frame::Object { key: Some(k) } => {
-                if !out.is_empty() {
-                    out.push('.');
-                }
-                out.push_str(k);
-            }
+            Frame::Object { key: Some(k) } => out = out.field(String::from(*k)),
             Frame::Array {
                 index,
                 started: true,
-            } => {
-                out.push_str(&alloc::format!("[{index}]"));
-            }
+            } => out = out.index(*index),
             _ => {}
         }
     }
@@ -222,7 +211,7 @@ fn path_of(frames: &[Frame<'_>]) -> String {
 /// The path of the field at `line` (1-based) and `column` (bytes consumed on that line), as
 /// serde_json reports positions: the last key or element read, or the object or array just
 /// closed (a missing field is reported at its object's closing brace).
-pub fn path_at(text: &str, line: usize, column: usize) -> String {
+pub fn path_at(text: &str, line: usize, column: usize) -> Path {
     let start: usize = text
         .split('\n')
         .take(line.saturating_sub(1))
@@ -232,12 +221,12 @@ pub fn path_at(text: &str, line: usize, column: usize) -> String {
 }
 
 /// [`path_at`] for the first `end` bytes of `text`.
-fn path_before(text: &str, end: usize) -> String {
+fn path_before(text: &str, end: usize) -> Path {
     let end = end.min(text.len());
     let bytes = &text.as_bytes()[..end];
     let mut frames: Vec<Frame<'_>> = Vec::new();
     let mut expect_key = false;
-    let mut closed: Option<String> = None;
+    let mut closed: Option<Path> = None;
     let mut i = 0;
     while i < bytes.len() {
         let c = bytes[i];

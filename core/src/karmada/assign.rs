@@ -2,7 +2,6 @@
 //! the strategy, overflow tiers, and dropping zero entries.
 
 use alloc::collections::BTreeMap;
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -12,7 +11,7 @@ use super::{
 };
 use crate::division::check_unique_names;
 use crate::error::non_negative;
-use crate::error::{indexed, Error, Result, MAX_REPLICAS, MAX_TARGETS};
+use crate::error::{indexed, Error, Path, Result, MAX_REPLICAS, MAX_TARGETS};
 use crate::names::NameIndex;
 
 /// A validated candidate: replicas it can take (`alloc`) and holds (`prev`).
@@ -197,7 +196,9 @@ fn validate(placement: &Placement, paths: &Paths) -> Result<u64> {
     )?;
     let mut placed: u64 = 0;
     for (name, &r) in &placement.previous {
-        placed = placed.saturating_add(non_negative(r, || format!("previous.{name}"))?);
+        placed = placed.saturating_add(non_negative(r, || {
+            Path::fields("previous").field(name.clone())
+        })?);
     }
     if placed > MAX_REPLICAS {
         return Err(Error::TooLarge {
@@ -217,7 +218,7 @@ fn candidates(placement: &Placement, replicas: u64) -> Result<Vec<Candidate<'_>>
             let alloc = match c.available_replicas {
                 // No estimator answered: the requested replicas (spec §11.3).
                 None => replicas,
-                Some(a) => non_negative(a, || indexed("clusters", i) + ".availableReplicas")?
+                Some(a) => non_negative(a, || indexed("clusters", i).field("availableReplicas"))?
                     .min(MAX_REPLICAS),
             };
             let prev = placement.previous.get(&c.name).copied().unwrap_or(0).max(0) as u64;

@@ -108,7 +108,7 @@ fn divide_at(
     method: Method,
     uid: &str,
     seed: u64,
-    replicas_field: &str,
+    replicas_field: &'static str,
 ) -> Result<Divided> {
     for (field, pairs) in [("list", list), ("scheduled", scheduled)] {
         if let Some(k) = pairs.iter().position(|&(i, _)| i >= names.len()) {

@@ -8,7 +8,7 @@ use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::vec::Vec;
 
-use crate::error::{indexed, Error, Result, MAX_TARGETS};
+use crate::error::{indexed, Error, Path, Result, MAX_TARGETS};
 use crate::estimate::accurate::{AccurateEstimate, NodeState};
 use crate::estimate::combine::{combine, EstimatorAnswers, Source};
 use crate::estimate::framework::{server_answer, PluginResult};
@@ -72,7 +72,7 @@ fn given_answers(targets: &[Target]) -> Result<EstimatorAnswers> {
     let mut given = BTreeMap::new();
     for (i, t) in targets.iter().enumerate() {
         if let Some(a) = t.available_replicas {
-            crate::error::non_negative(a, || indexed("clusters", i) + ".availableReplicas")?;
+            crate::error::non_negative(a, || indexed("clusters", i).field("availableReplicas"))?;
             given.insert(t.name.clone(), a);
         }
     }
@@ -91,11 +91,13 @@ fn estimates(
     let w = &s.workload;
     let p = &s.policy;
     if let Some(c) = &w.node_claim {
-        c.validate("workload.nodeClaim")?;
+        c.validate()
+            .map_err(|e| e.within(&Path::fields("workload.nodeClaim")))?;
     }
     for (i, c) in w.components.iter().enumerate() {
         if let Some(nc) = &c.node_claim {
-            nc.validate(&(indexed("workload.components", i) + ".nodeClaim"))?;
+            nc.validate()
+                .map_err(|e| e.within(&indexed("workload.components", i).field("nodeClaim")))?;
         }
     }
     let chosen = |e: Estimator, has_input: bool| match &p.estimators {
@@ -123,7 +125,7 @@ fn estimates(
             if t.resource_summary.is_none() {
                 warnings.push(Warning {
                     code: "estimator_without_input",
-                    path: at() + ".resourceSummary",
+                    path: at().field("resourceSummary"),
                     message: format!(
                         "{}: the general estimator runs but the cluster reports no resource \
                          summary, so it answers 0",
@@ -173,7 +175,7 @@ fn estimates(
             None if chosen(Estimator::Accurate, false) => {
                 warnings.push(Warning {
                     code: "estimator_without_input",
-                    path: at() + ".nodes",
+                    path: at().field("nodes"),
                     message: format!(
                         "{}: the accurate estimator is chosen but the cluster lists no nodes; \
                          it has no answer for this cluster",
@@ -218,13 +220,13 @@ fn check_sizes(targets: &[Target]) -> Result<()> {
         pods = pods.saturating_add(t.pods.len());
         if nodes > MAX_TARGETS {
             return Err(Error::TooLarge {
-                field: indexed("clusters", i) + ".nodes",
+                field: indexed("clusters", i).field("nodes"),
                 limit: MAX_TARGETS as u64,
             });
         }
         if pods > MAX_PODS {
             return Err(Error::TooLarge {
-                field: indexed("clusters", i) + ".pods",
+                field: indexed("clusters", i).field("pods"),
                 limit: MAX_PODS as u64,
             });
         }
@@ -321,7 +323,7 @@ fn static_weights(
     let Some(&(first, _, _)) = weighted.first() else {
         return Ok(s.policy.static_weights.clone());
     };
-    let at = indexed("clusters", first) + ".weight";
+    let at = indexed("clusters", first).field("weight");
     if s.policy.static_weights.is_some() {
         return Err(Error::Input {
             field: at,
@@ -339,7 +341,7 @@ fn static_weights(
     weighted
         .into_iter()
         .map(|(i, t, w)| {
-            crate::error::non_negative(w, || indexed("clusters", i) + ".weight")?;
+            crate::error::non_negative(w, || indexed("clusters", i).field("weight"))?;
             Ok(StaticWeightRule {
                 target_cluster: ClusterAffinity {
                     cluster_names: alloc::vec![t.name.clone()],

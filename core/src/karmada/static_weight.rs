@@ -3,7 +3,6 @@
 //! every cluster weighs 1. Webster ignores the previous result; the floor-plus-remainder methods
 //! use it as the inertia key.
 
-use alloc::format;
 use alloc::vec::Vec;
 
 use super::assign::Run;
@@ -25,17 +24,17 @@ pub(crate) fn weights(run: &mut Run<'_>) -> Result<Vec<u64>> {
             for (r, rule) in rules.iter().enumerate() {
                 // Paths are built only on error: this loop runs once per rule.
                 let field = || indexed(run.paths.static_weights, r);
-                let weight = non_negative(rule.weight, || format!("{}.weight", field()))?;
+                let weight = non_negative(rule.weight, || field().field("weight"))?;
                 if weight > MAX_WEIGHT {
                     return Err(Error::TooLarge {
-                        field: format!("{}.weight", field()),
+                        field: field().field("weight"),
                         limit: MAX_WEIGHT,
                     });
                 }
                 let affinity = &rule.target_cluster;
                 affinity
-                    .validate("targetCluster")
-                    .map_err(|e| e.within(&field()))?;
+                    .validate()
+                    .map_err(|e| e.within(&field().field("targetCluster")))?;
                 let mut consider = |i: usize| {
                     if affinity.matches_validated(&run.placement.clusters[i].facts()) {
                         weights[i] = weights[i].max(weight);

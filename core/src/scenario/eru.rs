@@ -2,60 +2,30 @@
 //! then the strategy and the plans of the new instances, through [`crate::eru::pipeline`].
 //!
 //! The workload's Kubernetes-style `requests` and `limits` become eru's request: `cpu` in
-//! cores (from millicores), `memory` and `storage` in bytes.
+//! cores (from millicores), `memory` and `storage` in bytes. The pipeline locates its errors
+//! at the scenario's fields ([`Paths::SCENARIO`]).
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::outcome::{Capacities, EruOutcome, Warning};
 use super::{Scenario, FORMAT_VERSION};
-use crate::error::{indexed, Error, Result, MAX_TARGETS};
+use crate::error::{indexed, Error, Path, Result, MAX_TARGETS};
 use crate::eru::cpumem::CpuMemRequest;
+use crate::eru::paths::Paths;
 use crate::eru::pipeline::{self, Deploy, EruNode, EruRequest};
 use crate::eru::storage::MAX_DEPLOY_COUNT;
 use crate::resource::ResourceList;
-
-/// Where the pipeline's own field names live in a scenario.
-const PATHS: &[(&str, &str)] = &[
-    ("strategy", "policy.strategy"),
-    ("count", "workload.count"),
-    ("nodesLimit", "policy.nodesLimit"),
-    ("shareBase", "policy.cpumem.shareBase"),
-    ("maxShare", "policy.cpumem.maxShare"),
-    ("maxDeployCount", "policy.maxDeployCount"),
-    ("request.cpuRequest", "workload.requests.cpu"),
-    ("request.cpuLimit", "workload.limits.cpu"),
-    ("request.memoryRequest", "workload.requests.memory"),
-    ("request.memoryLimit", "workload.limits.memory"),
-    ("request.storage", "workload.requests.storage"),
-    ("request.volumes", "workload.volumes"),
-];
-
-/// A pipeline error's path in the scenario. Per-node errors about the request are the
-/// request's; `nodes[i].node.memory` is `nodes[i].memory`.
-fn path(field: &str) -> String {
-    let close = field.find(']').filter(|_| field.starts_with("nodes["));
-    if let Some((close, tail)) = close.and_then(|c| Some((c, field[c + 1..].strip_prefix('.')?))) {
-        let head = &field[..=close];
-        if let Some(rest) = tail.strip_prefix("node.") {
-            return alloc::format!("{head}.{rest}");
-        }
-        if tail.starts_with("request.") {
-            return rewrite(tail, PATHS);
-        }
-    }
-    rewrite(field, PATHS)
-}
 
 /// The pipeline's input from a scenario.
 fn deploy_of<'a>(s: &Scenario, nodes: &'a [EruNode]) -> Result<Deploy<'a>> {
     let w = &s.workload;
     let count = w.count.ok_or_else(|| Error::Missing {
-        field: "workload.count".into(),
+        field: Path::fields(Paths::SCENARIO.count),
     })?;
     if count > MAX_TARGETS as i64 {
         return Err(Error::TooLarge {
-            field: "workload.count".into(),
+            field: Path::fields(Paths::SCENARIO.count),
             limit: MAX_TARGETS as u64,
         });
     }
@@ -85,11 +55,11 @@ fn deploy_of<'a>(s: &Scenario, nodes: &'a [EruNode]) -> Result<Deploy<'a>> {
     })
 }
 
-fn only(list: &ResourceList, known: &[&str], field: &str) -> Result<()> {
+fn only(list: &ResourceList, known: &[&str], field: &'static str) -> Result<()> {
     match list.iter().find(|(r, _)| !known.contains(r)) {
         None => Ok(()),
         Some((r, _)) => Err(Error::Input {
-            field: alloc::format!("{field}.{r}"),
+            field: Path::fields(field).field(String::from(r)),
             code: crate::error::ErrorCode::InvalidInput,
             reason: alloc::format!("eru reads {} here", known.join(", ")),
         }),
@@ -116,7 +86,7 @@ fn warnings(caps: &[pipeline::NodeCapacity]) -> Vec<Warning> {
 /// Capacities alone.
 pub fn capacity(s: &Scenario, nodes: &[EruNode]) -> Result<Capacities> {
     let d = deploy_of(s, nodes)?;
-    let (capacities, _) = pipeline::capacities(&d).map_err(|e| e.map_field(path))?;
+    let (capacities, _) = pipeline::capacities_at(&d, &Paths::SCENARIO)?;
     let total = crate::eru::Capacity::sum(capacities.iter().map(|c| c.capacity));
     Ok(Capacities {
         version: FORMAT_VERSION,
@@ -129,7 +99,7 @@ pub fn capacity(s: &Scenario, nodes: &[EruNode]) -> Result<Capacities> {
 /// The whole deploy.
 pub fn deploy(s: &Scenario, nodes: &[EruNode], drawn_seed: u64) -> Result<EruOutcome> {
     let d = deploy_of(s, nodes)?;
-    let o = pipeline::deploy(&d).map_err(|e| e.map_field(path))?;
+    let o = pipeline::deploy_at(&d, &Paths::SCENARIO)?;
     Ok(EruOutcome {
         version: FORMAT_VERSION,
         warnings: warnings(&o.capacities),
@@ -141,32 +111,4 @@ pub fn deploy(s: &Scenario, nodes: &[EruNode], drawn_seed: u64) -> Result<EruOut
         seed: s.seed.unwrap_or(drawn_seed),
         seed_drawn: s.seed.is_none(),
     })
-}
-
-/// Map a path from a component's own field names to the scenario's: the first `(from, to)` whose
-/// `from` is the path or a prefix of it ending at `.` or `[` is replaced by `to`.
-fn rewrite(field: &str, table: &[(&str, &str)]) -> String {
-    for (from, to) in table {
-        if let Some(rest) = field.strip_prefix(from) {
-            if rest.is_empty() || rest.starts_with('.') || rest.starts_with('[') {
-                return alloc::format!("{to}{rest}");
-            }
-        }
-    }
-    field.into()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::path;
-
-    #[test]
-    fn pipeline_paths_become_scenario_paths() {
-        assert_eq!(path("nodes[3].node.memory"), "nodes[3].memory");
-        assert_eq!(path("nodes[0].request.cpuRequest"), "workload.requests.cpu");
-        assert_eq!(path("request.volumes[2]"), "workload.volumes[2]");
-        assert_eq!(path("count"), "workload.count");
-        assert_eq!(path("nodes[1].name"), "nodes[1].name");
-        assert_eq!(path("countless"), "countless");
-    }
 }

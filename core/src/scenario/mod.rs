@@ -366,7 +366,7 @@ impl<'a> Family<'a> {
     }
 }
 
-fn other_family(field: &str, family: &str, here: &str) -> Error {
+fn other_family(field: &'static str, family: &str, here: &str) -> Error {
     Error::Input {
         field: field.into(),
         code: crate::error::ErrorCode::InvalidInput,

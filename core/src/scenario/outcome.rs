@@ -16,6 +16,7 @@ use crate::estimate::combine::Source;
 use crate::estimate::framework::PluginResult;
 use crate::estimate::general::GeneralEstimate;
 use crate::karmada::{Assigned, Trace};
+use crate::path::Path;
 
 /// Something worth knowing about an answer that is not an error.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -23,7 +24,7 @@ pub struct Warning {
     /// Stable: `capacity_exceeded`, `estimator_without_input`, `no_capacity`.
     pub code: &'static str,
     /// The scenario field it concerns.
-    pub path: String,
+    pub path: Path,
     pub message: String,
 }
 

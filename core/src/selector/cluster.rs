@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 use super::label::{LabelSelector, Labels, Operator, Requirement};
-use crate::error::{indexed, Error, Result};
+use crate::error::{indexed, Error, Path, Result};
 
 /// What the matcher needs to know of a cluster.
 #[derive(Debug, Clone, Copy)]
@@ -42,21 +42,23 @@ const FIELD_KEYS: &str = "provider, region, zone";
 impl ClusterAffinity {
     /// Reject selectors Karmada would silently never match: invalid label selectors, field keys
     /// other than provider/region/zone, bad operators or values.
-    pub fn validate(&self, field: &str) -> Result<()> {
+    /// Errors are located within the affinity (`labelSelector.matchLabels.app`).
+    pub fn validate(&self) -> Result<()> {
         if let Some(ls) = &self.label_selector {
-            ls.validate(&alloc::format!("{field}.labelSelector"))?;
+            ls.validate()
+                .map_err(|e| e.within(&Path::fields("labelSelector")))?;
         }
         if let Some(fs) = &self.field_selector {
             for (i, r) in fs.match_expressions.iter().enumerate() {
-                let at = indexed(&alloc::format!("{field}.fieldSelector.matchExpressions"), i);
+                let at = || indexed("fieldSelector.matchExpressions", i);
                 if !matches!(r.key.as_str(), "provider" | "region" | "zone") {
                     return Err(Error::UnknownValue {
-                        field: at + ".key",
+                        field: at().field("key"),
                         value: r.key.clone(),
                         expected: FIELD_KEYS,
                     });
                 }
-                r.validate(&at)?;
+                r.validate().map_err(|e| e.within(&at()))?;
             }
         }
         Ok(())
@@ -67,7 +69,7 @@ impl ClusterAffinity {
         let labels_ok = self
             .label_selector
             .as_ref()
-            .is_none_or(|ls| ls.validate("").is_ok());
+            .is_none_or(|ls| ls.validate().is_ok());
         labels_ok && self.matches_validated(cluster)
     }
 
@@ -98,7 +100,7 @@ fn field_matches(r: &Requirement, cluster: &ClusterFacts<'_>) -> bool {
     match r.key.as_str() {
         "zone" => match_zones(&r.operator, &r.values, cluster.zones),
         "provider" | "region" => {
-            let Ok(op) = r.validate("") else { return false };
+            let Ok(op) = r.validate() else { return false };
             let mut fields = Labels::new();
             for (k, v) in [("provider", cluster.provider), ("region", cluster.region)] {
                 if !v.is_empty() {

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{indexed, Error, Result};
+use crate::error::{indexed, Error, Path, Result};
 
 /// Labels of an object.
 pub type Labels = BTreeMap<String, String>;
@@ -46,28 +46,27 @@ pub struct Requirement {
 }
 
 impl Requirement {
-    /// Validate as the API server does; returns the parsed operator.
-    pub fn validate(&self, field: &str) -> Result<Operator> {
-        validate_key(&self.key).map_err(|reason| invalid(alloc::format!("{field}.key"), reason))?;
+    /// Validate as the API server does; returns the parsed operator. Errors are located
+    /// within the requirement (`operator`); the caller places them.
+    pub fn validate(&self) -> Result<Operator> {
+        validate_key(&self.key).map_err(|reason| invalid(Path::fields("key"), reason))?;
         let op = Operator::parse(&self.operator).ok_or_else(|| Error::UnknownValue {
-            field: alloc::format!("{field}.operator"),
+            field: Path::fields("operator"),
             value: self.operator.clone(),
             expected: "In, NotIn, Exists, DoesNotExist",
         })?;
         match op {
             Operator::In | Operator::NotIn if self.values.is_empty() => Err(invalid(
-                alloc::format!("{field}.values"),
+                Path::fields("values"),
                 "In and NotIn need at least one value",
             )),
             Operator::Exists | Operator::DoesNotExist if !self.values.is_empty() => Err(invalid(
-                alloc::format!("{field}.values"),
+                Path::fields("values"),
                 "Exists and DoesNotExist take no values",
             )),
             _ => {
                 for (i, v) in self.values.iter().enumerate() {
-                    validate_value(v).map_err(|reason| {
-                        invalid(indexed(&alloc::format!("{field}.values"), i), reason)
-                    })?;
+                    validate_value(v).map_err(|reason| invalid(indexed("values", i), reason))?;
                 }
                 Ok(op)
             }
@@ -95,22 +94,24 @@ pub struct LabelSelector {
 }
 
 impl LabelSelector {
-    /// Validate keys, values and operators; errors name `field.matchLabels` etc.
-    pub fn validate(&self, field: &str) -> Result<()> {
+    /// Validate keys, values and operators; errors are located within the selector
+    /// (`matchLabels.app`, `matchExpressions[0].operator`).
+    pub fn validate(&self) -> Result<()> {
         for (k, v) in &self.match_labels {
-            let at = alloc::format!("{field}.matchLabels.{k}");
-            validate_key(k).map_err(|reason| invalid(at.clone(), reason))?;
-            validate_value(v).map_err(|reason| invalid(at, reason))?;
+            let at = || Path::fields("matchLabels").field(k.clone());
+            validate_key(k).map_err(|reason| invalid(at(), reason))?;
+            validate_value(v).map_err(|reason| invalid(at(), reason))?;
         }
         for (i, r) in self.match_expressions.iter().enumerate() {
-            r.validate(&indexed(&alloc::format!("{field}.matchExpressions"), i))?;
+            r.validate()
+                .map_err(|e| e.within(&indexed("matchExpressions", i)))?;
         }
         Ok(())
     }
 
     /// Whether `labels` match; an invalid selector matches nothing (as Karmada).
     pub fn matches(&self, labels: &Labels) -> bool {
-        self.validate("").is_ok() && self.matches_validated(labels)
+        self.validate().is_ok() && self.matches_validated(labels)
     }
 
     /// [`LabelSelector::matches`] for a selector already validated.
@@ -125,7 +126,7 @@ impl LabelSelector {
     }
 }
 
-fn invalid(field: String, reason: &str) -> Error {
+fn invalid(field: Path, reason: &str) -> Error {
     Error::InvalidSelector {
         field,
         reason: reason.into(),

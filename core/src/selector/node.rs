@@ -169,17 +169,20 @@ pub enum Mismatch {
 pub const UNSCHEDULABLE_TAINT: &str = "node.kubernetes.io/unschedulable";
 
 impl NodeClaim {
-    /// Check operators of every affinity expression; errors name `field.hardNodeAffinity...`.
-    pub fn validate(&self, field: &str) -> Result<()> {
+    /// Check operators of every affinity expression; errors are located within the claim
+    /// (`hardNodeAffinity.nodeSelectorTerms[0].matchExpressions[1].operator`).
+    pub fn validate(&self) -> Result<()> {
         let Some(affinity) = &self.hard_node_affinity else {
             return Ok(());
         };
         for (t, term) in affinity.node_selector_terms.iter().enumerate() {
             for (e, r) in term.match_expressions.iter().enumerate() {
                 if NodeOperator::parse(&r.operator).is_none() {
-                    let terms = indexed(&format!("{field}.hardNodeAffinity.nodeSelectorTerms"), t);
                     return Err(Error::UnknownValue {
-                        field: indexed(&format!("{terms}.matchExpressions"), e) + ".operator",
+                        field: indexed("hardNodeAffinity.nodeSelectorTerms", t)
+                            .field("matchExpressions")
+                            .index(e)
+                            .field("operator"),
                         value: r.operator.clone(),
                         expected: "In, NotIn, Exists, DoesNotExist, Gt, Lt",
                     });
@@ -318,7 +321,7 @@ mod tests {
     #[test]
     fn unknown_operator_is_an_error() {
         let c = affinity(vec![vec![req("zone", "Near", &["a"])]]);
-        let e = c.validate("claim").unwrap_err();
+        let e = c.validate().unwrap_err().within(&"claim".into());
         assert_eq!(e.code(), "unknown_value");
         assert_eq!(
             e.field(),

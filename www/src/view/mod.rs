@@ -123,7 +123,7 @@ pub fn results(p: &ResultsProps) -> Html {
                 <button type="button" id="copy-markdown" onclick={copy}>{ "copy as Markdown" }</button>
             </div>
             { for o.warnings().iter().map(|w| html! {
-                <p class="warning" data-code={w.code} data-path={w.path.clone()}>{ format!("{}: {}", w.path, w.message) }</p>
+                <p class="warning" data-code={w.code} data-path={w.path.text()}>{ format!("{}: {}", w.path, w.message) }</p>
             }) }
             if !p.compact {
                 <div class="tabs" role="tablist">

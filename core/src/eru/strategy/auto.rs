@@ -10,6 +10,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{map_of, need_within_total, Checked, StrategyNode};
+use crate::error::Path;
 use crate::error::{Error, Result};
 use crate::text::Digits;
 
@@ -40,7 +41,7 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
             String::from("the candidate nodes ran out of capacity")
         };
         return Err(Error::InsufficientResource {
-            field: "count".into(),
+            field: Path::fields(c.paths.count),
             need: c.need,
             available: u64::try_from(room).unwrap_or(u64::MAX),
             detail,

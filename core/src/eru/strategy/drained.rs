@@ -6,6 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{map_of, need_within_total, Checked, StrategyNode};
+use crate::error::Path;
 use crate::error::{Error, Result};
 
 pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
@@ -26,7 +27,7 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     }
     if left > 0 {
         return Err(Error::InsufficientResource {
-            field: "count".into(),
+            field: Path::fields(c.paths.count),
             need: c.need,
             available: c.need - left,
             detail: String::new(),

@@ -6,6 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{map_of, nodes_to_use, Checked, StrategyNode};
+use crate::error::Path;
 use crate::error::{Error, Result};
 
 pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
@@ -20,13 +21,13 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
         .count() as u64;
     if able == 0 {
         return Err(Error::InsufficientCapacity {
-            field: "count".into(),
+            field: Path::fields(c.paths.count),
             need: c.need,
         });
     }
     if able < limit {
         return Err(Error::InsufficientResource {
-            field: "nodesLimit".into(),
+            field: Path::fields(c.paths.nodes_limit),
             need: c.need,
             available: able,
             detail: format!(

@@ -6,6 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{map_of, nodes_to_use, Checked, StrategyNode};
+use crate::error::Path;
 use crate::error::{Error, Result};
 
 pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
@@ -33,7 +34,7 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     }
     if left > 0 {
         return Err(Error::InsufficientResource {
-            field: "nodesLimit".into(),
+            field: Path::fields(c.paths.nodes_limit),
             need: c.need,
             available: limit - left,
             detail: format!(
@@ -44,7 +45,7 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     }
     if picked.iter().all(|&(_, k)| k == 0) {
         return Err(Error::AlreadyFilled {
-            field: "count".into(),
+            field: Path::fields(c.paths.count),
             need: c.need,
         });
     }

@@ -13,6 +13,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{map_of, need_within_total, Checked, StrategyNode};
+use crate::error::Path;
 use crate::error::{Error, Result};
 
 fn key(n: &StrategyNode, k: u64) -> f64 {
@@ -110,7 +111,7 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     let room = count(f64::INFINITY);
     if room < u128::from(c.need) {
         return Err(Error::InsufficientResource {
-            field: "count".into(),
+            field: Path::fields(c.paths.count),
             need: c.need,
             available: room as u64,
             detail: String::new(),

@@ -20,8 +20,9 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
+use super::paths::Paths;
 use super::{Capacity, ResourceKind};
-use crate::error::{indexed, Error, Result, MAX_TARGETS};
+use crate::error::{indexed, Error, Path, Result, MAX_TARGETS};
 
 /// A strategy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,7 +43,7 @@ pub enum Strategy {
 impl Strategy {
     /// Parse eru's name (`AUTO`, `FILL`, `EACH`, `GLOBAL`, `DRAINED`); anything else is
     /// `invalid_strategy` on `field`.
-    pub fn parse(name: &str, field: &str) -> Result<Strategy> {
+    pub fn parse(name: &str, field: &'static str) -> Result<Strategy> {
         Ok(match name {
             "AUTO" => Strategy::Auto,
             "FILL" => Strategy::Fill,
@@ -51,7 +52,7 @@ impl Strategy {
             "DRAINED" => Strategy::Drained,
             _ => {
                 return Err(Error::InvalidStrategy {
-                    field: field.into(),
+                    field: Path::fields(field),
                     value: name.into(),
                 })
             }
@@ -120,16 +121,24 @@ impl Deployment {
 pub const DETAILED_NODES: usize = 100;
 
 /// Validated inputs shared by the strategies.
-pub(crate) struct Checked {
+pub(crate) struct Checked<'a> {
+    /// Where the caller holds `count` and `nodesLimit`, for errors.
+    pub paths: &'a Paths,
     pub need: u64,
     pub limit: u64,
     pub total: Capacity,
 }
 
 /// Run `ask` over `nodes`. Errors: `invalid_count` (need <= 0), negative nodes limit, usage or
-/// rate negative or not a number, and each strategy's own.
+/// rate negative or not a number, and each strategy's own; `count` and `nodesLimit` are the
+/// ask's own fields ([`deploy_at`] names the caller's).
 pub fn deploy(nodes: &[StrategyNode], ask: Ask) -> Result<Deployment> {
-    let checked = check(nodes, ask)?;
+    deploy_at(nodes, ask, &Paths::DEPLOY)
+}
+
+/// [`deploy`] with errors about the count and the nodes limit at the caller's `paths`.
+pub fn deploy_at(nodes: &[StrategyNode], ask: Ask, paths: &Paths) -> Result<Deployment> {
+    let checked = check(nodes, ask, paths)?;
     let (instances, mut explanation) = match ask.strategy {
         Strategy::Auto => auto::run(nodes, &checked)?,
         Strategy::Fill => fill::run(nodes, &checked)?,
@@ -174,16 +183,16 @@ pub fn deploy(nodes: &[StrategyNode], ask: Ask) -> Result<Deployment> {
     })
 }
 
-fn check(nodes: &[StrategyNode], ask: Ask) -> Result<Checked> {
+fn check<'a>(nodes: &[StrategyNode], ask: Ask, paths: &'a Paths) -> Result<Checked<'a>> {
     if ask.need <= 0 {
         return Err(Error::InvalidCount {
-            field: "count".into(),
+            field: Path::fields(paths.count),
             value: ask.need,
         });
     }
     if ask.nodes_limit < 0 {
         return Err(Error::Negative {
-            field: "nodesLimit".into(),
+            field: Path::fields(paths.nodes_limit),
             value: ask.nodes_limit,
         });
     }
@@ -197,7 +206,7 @@ fn check(nodes: &[StrategyNode], ask: Ask) -> Result<Checked> {
         for (what, v) in [("usage", n.usage), ("rate", n.rate)] {
             if !(v.is_finite() && v >= 0.0) {
                 return Err(Error::InvalidResource {
-                    field: format!("{}.{what}", indexed("nodes", i)),
+                    field: indexed("nodes", i).field(what),
                     kind: ResourceKind::Usage,
                     reason: format!("{what} must be a finite number >= 0, got {}", Decimal(v)),
                 });
@@ -205,6 +214,7 @@ fn check(nodes: &[StrategyNode], ask: Ask) -> Result<Checked> {
         }
     }
     Ok(Checked {
+        paths,
         need: ask.need as u64,
         limit: ask.nodes_limit as u64,
         total: ask
@@ -228,7 +238,7 @@ pub(crate) fn nodes_to_use(
     };
     if (nodes.len() as u64) < limit {
         return Err(Error::InsufficientResource {
-            field: "nodesLimit".into(),
+            field: Path::fields(c.paths.nodes_limit),
             need: c.need,
             available,
             detail: detail(nodes.len(), limit),
@@ -241,7 +251,7 @@ pub(crate) fn nodes_to_use(
 pub(crate) fn need_within_total(c: &Checked) -> Result<()> {
     if c.total.saturating() < c.need {
         return Err(Error::InsufficientResource {
-            field: "count".into(),
+            field: Path::fields(c.paths.count),
             need: c.need,
             available: c.total.saturating(),
             detail: String::new(),
@@ -477,7 +487,7 @@ mod tests {
         bad[0].usage = f64::NAN;
         let e = run(&bad, Strategy::Global, 1, 0).unwrap_err();
         assert_eq!(
-            (e.code().as_str(), e.field()),
+            (e.code().as_str(), e.field().text().as_str()),
             ("invalid_usage", "nodes[0].usage")
         );
         bad[0].usage = -1.0;
