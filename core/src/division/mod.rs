@@ -1,10 +1,13 @@
 //! Replica division methods: how N replicas are split among weighted clusters.
 //!
 //! - [`webster`]: Sainte-Laguë, Karmada >= v1.16 (docs/rules/karmada.md §2).
+//! - [`remainder`]: floor shares plus a remainder in a sorted order, with seeded random ties
+//!   (the proposal, Karmada v1.8-v1.15) or [`name_order`] (Karmada <= v1.7) (§5).
 //!
 //! Shared helpers for the methods live here.
 
 pub mod method;
+pub mod name_order;
 pub mod remainder;
 pub mod tie;
 pub mod webster;

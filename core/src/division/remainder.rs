@@ -6,7 +6,8 @@
 //!
 //! - [`TieOrder::Random`] (method `remainder`, Karmada v1.8-v1.15): weight desc, then previous
 //!   replicas desc, then a uniformly random order among full ties, from the seeded [`Rng`].
-//! - [`TieOrder::Name`] (method `name-order`, Karmada <= v1.7): weight desc, then name asc.
+//! - [`TieOrder::Name`] (method `name-order`, Karmada <= v1.7): weight desc, then name asc
+//!   ([`super::name_order`]).
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -106,12 +107,7 @@ fn by_weight_then_last(a: &Entry<'_>, b: &Entry<'_>) -> Ordering {
 fn remainder_order(entries: &[Entry<'_>], ties: TieOrder) -> Vec<usize> {
     let mut order: Vec<usize> = (0..entries.len()).collect();
     match ties {
-        TieOrder::Name => crate::order::sort_indices(&mut order, &|a, b| {
-            entries[b]
-                .weight
-                .cmp(&entries[a].weight)
-                .then_with(|| entries[a].name.cmp(entries[b].name))
-        }),
+        TieOrder::Name => super::name_order::sort(entries, &mut order),
         TieOrder::Random { seed } => {
             // Sort by the deterministic keys first (by name, so the input order cannot matter),
             // then shuffle each run of full ties: every order of a run is equally likely.

@@ -1,7 +1,7 @@
 //! Karmada replica assignment (docs/rules/karmada.md §0-5): a placement request in, the replicas per
 //! cluster out, with the trace of how they were found.
 //!
-//! - [`assign`]: the entry (§0): strategy choice, non-workloads, overflow tiers, validation.
+//! - [`mod@assign`]: the entry (§0): strategy choice, non-workloads, overflow tiers, validation.
 //! - [`static_weight`]: Divided by static weights (§3, §5, §9).
 //! - [`dynamic`]: Divided by available replicas and Aggregated (§4), fresh and steady.
 
