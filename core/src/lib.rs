@@ -24,6 +24,8 @@ pub mod quantity;
 pub mod resource;
 pub mod rng;
 pub mod scenario;
+#[cfg(feature = "schema")]
+pub mod schema;
 pub mod selector;
 mod text;
 

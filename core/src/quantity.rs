@@ -16,7 +16,9 @@ use crate::text::Digits;
 pub const MAX_QUANTITY: u64 = i64::MAX as u64;
 
 /// The unit a resource's integers count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "lowercase")]
 pub enum Unit {
     /// Thousandths of the quantity (CPU: millicores).
     Milli,
@@ -49,6 +51,7 @@ impl Unit {
 
 /// Why a quantity string was rejected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum QuantityProblem {
     /// Not `<number><suffix>`.
@@ -251,6 +254,35 @@ fn suffix(s: &str) -> Option<(i32, u32)> {
             let e: i32 = digits.parse().ok()?;
             (if neg { -e } else { e }, 0)
         }
+    })
+}
+
+/// A quantity read for a resource, with its exact amount and canonical form (what the
+/// package's `parseQuantity` answers).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct QuantityValue {
+    /// The amount in the resource's unit (millicores for CPU, else base units); exact up to
+    /// 2^53, the nearest number beyond.
+    pub value: f64,
+    /// The exact amount as a decimal integer string.
+    pub exact: String,
+    pub unit: Unit,
+    /// The canonical quantity string (`"500m"`, `"16Gi"`).
+    pub canonical: String,
+}
+
+/// Read `text` as a quantity of `resource`: [`parse`] in the resource's [`Unit`], with its
+/// exact and canonical forms; errors are located at the resource's name.
+pub fn read(text: &str, resource: &str) -> Result<QuantityValue> {
+    let unit = Unit::of(resource);
+    let value =
+        parse(text, unit).map_err(|e| e.within(&Path::root().field(String::from(resource))))?;
+    Ok(QuantityValue {
+        value: value as f64,
+        exact: format!("{value}"),
+        unit,
+        canonical: self::format(value, resource),
     })
 }
 

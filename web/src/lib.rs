@@ -4,8 +4,8 @@
 //! carrying a stable `code` and the offending field's `path`. The rules, and the reading of
 //! documents, live in allot-core.
 
-use allot_core::error::{Error, Path};
-use allot_core::quantity::{self, Unit};
+use allot_core::error::Error;
+use allot_core::quantity;
 use allot_core::scenario::{self, Scenario};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -75,36 +75,12 @@ pub fn validate_resource_models(models: JsValue) -> Result<JsValue, JsValue> {
     }
 }
 
-/// A parsed quantity.
-#[derive(Serialize)]
-struct Quantity {
-    /// The amount in the resource's unit (millicores for CPU, else base units); exact up to
-    /// 2^53, the nearest number beyond.
-    value: f64,
-    /// The exact amount as a decimal integer string.
-    exact: String,
-    unit: &'static str,
-    /// The canonical quantity string (`"500m"`, `"16Gi"`).
-    canonical: String,
-}
-
 /// Read a Kubernetes quantity for `resource` (default `cpu`): `parseQuantity("1.5", "cpu")` is
 /// 1500 millicores; `parseQuantity("16Gi", "memory")` 17179869184 bytes.
 #[wasm_bindgen(js_name = parseQuantity)]
 pub fn parse_quantity(text: &str, resource: Option<String>) -> Result<JsValue, JsValue> {
     let resource = resource.unwrap_or_else(|| "cpu".into());
-    let unit = Unit::of(&resource);
-    let value = quantity::parse(text, unit)
-        .map_err(|e| to_error(e.within(&Path::root().field(resource.clone()))))?;
-    to_js(&Quantity {
-        value: value as f64,
-        exact: value.to_string(),
-        unit: match unit {
-            Unit::Milli => "milli",
-            Unit::Base => "base",
-        },
-        canonical: quantity::format(value, &resource),
-    })
+    to_js(&quantity::read(text, &resource).map_err(to_error)?)
 }
 
 /// A seed for scenarios without one: 53 random bits, so JS numbers hold it exactly.

@@ -17,6 +17,7 @@ use crate::error::{Error, Result, MAX_WEIGHT};
 
 /// The division method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Sainte-Laguë, Karmada >= v1.16 (the default).
@@ -60,6 +61,7 @@ pub struct Input<'a> {
 
 /// One cluster's part of a division, for the explanation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct EntryTrace {
     pub cluster: String,
@@ -78,6 +80,7 @@ pub struct EntryTrace {
 
 /// A step of the remainder order and why the cluster comes before the next.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct OrderStep {
     pub cluster: String,
     pub reason: OrderReason,
@@ -85,6 +88,7 @@ pub struct OrderStep {
 
 /// How one division went.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DivisionTrace {
     pub method: Method,

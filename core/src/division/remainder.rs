@@ -35,6 +35,7 @@ pub enum TieOrder {
 
 /// Why a cluster comes before the next one in the remainder order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum OrderReason {
     /// Its weight is higher.

@@ -7,6 +7,7 @@ use core::cmp::Ordering;
 
 /// Direction in which names break ties.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum NameOrder {
     Ascending,
@@ -15,6 +16,7 @@ pub enum NameOrder {
 
 /// How Webster orders two seats of equal priority.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TieBreak {
     /// Whether the party with fewer current seats wins before names are compared.
     pub fewer_seats_first: bool,

@@ -23,6 +23,7 @@ pub type CpuMap = BTreeMap<String, i64>;
 
 /// Plugin configuration.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct CpuMemConfig {
     /// Pieces per core (default 100).
@@ -42,17 +43,21 @@ impl Default for CpuMemConfig {
 
 /// What is in use on a node.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct CpuMemUsage {
     pub cpu_map: CpuMap,
     #[serde(deserialize_with = "crate::resource::bytes::signed")]
+    #[cfg_attr(feature = "schema", schemars(with = "crate::schema::Quantity"))]
     pub memory: i64,
     #[serde(deserialize_with = "crate::resource::bytes::signed_map")]
+    #[cfg_attr(feature = "schema", schemars(with = "crate::schema::QuantityMap"))]
     pub numa_memory: BTreeMap<String, i64>,
 }
 
 /// A node's CPU and memory.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct CpuMemNode {
     #[serde(default)]
@@ -72,6 +77,7 @@ pub struct CpuMemNode {
 
 /// An instance's CPU and memory request.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct CpuMemRequest {
     #[serde(default)]
@@ -90,6 +96,7 @@ pub struct CpuMemRequest {
 
 /// One instance's CPU binding.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CpuPlan {
     /// The NUMA node the plan lives on; `""` for cross-NUMA or no NUMA.
@@ -99,6 +106,7 @@ pub struct CpuPlan {
 
 /// The plugin's answer for one node.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CpuMemCapacity {
     pub capacity: Capacity,

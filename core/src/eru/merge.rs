@@ -9,6 +9,7 @@ use super::Capacity;
 
 /// One plugin's figure for a node.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PluginFigure {
     pub capacity: Capacity,
     pub usage: f64,
@@ -18,6 +19,7 @@ pub struct PluginFigure {
 
 /// A node's merged figure.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Merged {
     pub capacity: Capacity,
     pub usage: f64,

@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize, Serializer};
 
 /// Which resource an `invalid_*` error is about; each has its own stable code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ResourceKind {
     Cpu,

@@ -22,6 +22,7 @@ use crate::error::{indexed, Error, Path, Result, MAX_TARGETS};
 
 /// A node with everything eru's plugins look at.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EruNode {
     pub name: String,
@@ -29,20 +30,26 @@ pub struct EruNode {
     pub cpu_map: CpuMap,
     /// Bytes (an integer or a quantity string, as every byte amount here).
     #[serde(default, deserialize_with = "crate::resource::bytes::signed")]
+    #[cfg_attr(feature = "schema", schemars(with = "crate::schema::Quantity"))]
     pub memory: i64,
     #[serde(default)]
     pub numa: BTreeMap<String, String>,
     #[serde(default, deserialize_with = "crate::resource::bytes::signed_map")]
+    #[cfg_attr(feature = "schema", schemars(with = "crate::schema::QuantityMap"))]
     pub numa_memory: BTreeMap<String, i64>,
     #[serde(default)]
     pub usage: CpuMemUsage,
     #[serde(default, deserialize_with = "crate::resource::bytes::signed")]
+    #[cfg_attr(feature = "schema", schemars(with = "crate::schema::Quantity"))]
     pub storage: i64,
     #[serde(default, deserialize_with = "crate::resource::bytes::signed")]
+    #[cfg_attr(feature = "schema", schemars(with = "crate::schema::Quantity"))]
     pub usage_storage: i64,
     #[serde(default, deserialize_with = "crate::resource::bytes::unsigned_map")]
+    #[cfg_attr(feature = "schema", schemars(with = "crate::schema::QuantityMap"))]
     pub volumes: BTreeMap<String, u64>,
     #[serde(default, deserialize_with = "crate::resource::bytes::unsigned_map")]
+    #[cfg_attr(feature = "schema", schemars(with = "crate::schema::QuantityMap"))]
     pub usage_volumes: BTreeMap<String, u64>,
     #[serde(default)]
     pub disks: Vec<Disk>,
@@ -58,6 +65,7 @@ pub struct EruNode {
 
 /// What each new instance asks for.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct EruRequest {
     #[serde(default, flatten)]
@@ -71,6 +79,7 @@ pub struct EruRequest {
 /// A deploy: strategy, how many, where. The nodes may be borrowed, so a caller holding them
 /// (a scenario) does not copy every node per call.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Deploy<'a> {
     pub strategy: String,
@@ -91,6 +100,7 @@ fn max_deploy() -> u64 {
 
 /// One node's capacity and why.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct NodeCapacity {
     pub name: String,
@@ -105,6 +115,7 @@ pub struct NodeCapacity {
 
 /// One new instance's bindings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct InstancePlan {
     pub node: String,
@@ -114,6 +125,7 @@ pub struct InstancePlan {
 
 /// The pipeline's answer.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DeployOutcome {
     pub capacities: Vec<NodeCapacity>,

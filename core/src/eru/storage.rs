@@ -17,6 +17,7 @@ pub const MAX_DEPLOY_COUNT: u64 = 10_000;
 
 /// A node's storage and volumes.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct StorageNode {
     /// Bytes of storage (volumes included).
@@ -30,6 +31,7 @@ pub struct StorageNode {
 
 /// An instance's storage and volume request.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct StorageRequest {
     #[serde(default)]
@@ -41,6 +43,7 @@ pub struct StorageRequest {
 
 /// The storage plugin's answer for a node.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct StorageCapacity {
     pub capacity: Capacity,

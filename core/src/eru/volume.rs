@@ -27,6 +27,7 @@ pub struct Binding {
 
 /// Read and write IOPS and bytes per second.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Io {
     pub read_iops: u64,
@@ -190,6 +191,7 @@ pub fn bytes(s: &str) -> Option<u64> {
 
 /// A disk with its mount points and IO capacity.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Disk {
     pub device: String,
@@ -218,6 +220,7 @@ impl Disk {
 
 /// A node's volumes and disks.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct VolumeNode {
     /// Device path -> size in bytes.

@@ -23,6 +23,7 @@ use crate::selector::node::{Mismatch, NodeClaim, NodeFacts, Taint};
 
 /// A member cluster's node.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Node {
     pub name: String,
@@ -38,6 +39,7 @@ pub struct Node {
 
 /// A pod's phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum PodPhase {
     Pending,
     #[default]
@@ -49,6 +51,7 @@ pub enum PodPhase {
 
 /// A container's requests.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, default)]
 pub struct Container {
     pub requests: ResourceList,
@@ -56,6 +59,7 @@ pub struct Container {
 
 /// A pod. `requests` is a shorthand for one container's requests.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Pod {
     pub name: String,
@@ -119,6 +123,7 @@ pub struct NodeState {
 
 /// A node's verdict in an estimate.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Verdict {
     /// The node claim rules the node out.
@@ -129,6 +134,7 @@ pub enum Verdict {
 
 /// One node in an estimate's trace.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct NodeVerdict {
     /// Index into the state's nodes.
     pub node: usize,
@@ -138,6 +144,7 @@ pub struct NodeVerdict {
 
 /// The accurate estimate for a cluster.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AccurateEstimate {
     /// Σ per-node replicas, at most MaxInt32.

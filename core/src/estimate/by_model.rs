@@ -20,6 +20,7 @@ pub const VIRTUAL_NODE_PODS: u64 = 110;
 
 /// Which model estimate to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum ModelMethod {
     /// Karmada v1.18+: virtual nodes at each grade's mins, first-fit.
@@ -31,6 +32,7 @@ pub enum ModelMethod {
 
 /// One grade's part of a model estimate.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct GradeFit {
     pub grade: u64,
@@ -47,6 +49,7 @@ pub struct GradeFit {
 
 /// A model estimate and how it was reached.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ModelEstimate {
     pub method: ModelMethod,

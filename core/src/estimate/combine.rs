@@ -15,6 +15,7 @@ pub const NO_ANSWER: i64 = -1;
 
 /// One estimator's answers: per cluster name, or a failed call (ignored for every cluster).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct EstimatorAnswers {
     pub estimator: String,
@@ -24,6 +25,7 @@ pub struct EstimatorAnswers {
 
 /// Where a cluster's figure came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Source {
     /// The tightest answering estimator.
@@ -36,6 +38,7 @@ pub enum Source {
 
 /// A cluster's combined figure.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Combined {
     pub cluster: String,
     pub replicas: u64,

@@ -7,6 +7,7 @@ use super::MAX_INT32;
 
 /// A plugin's result code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Code {
     Success,
     Unschedulable,
@@ -19,6 +20,7 @@ pub enum Code {
 
 /// One plugin's answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PluginResult {
     pub replicas: u64,
     pub code: Code,

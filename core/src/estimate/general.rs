@@ -20,6 +20,7 @@ use crate::text::Int;
 
 /// A cluster's `status.resourceSummary`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct ResourceSummary {
     pub allocatable: ResourceList,
@@ -44,6 +45,7 @@ pub struct ClusterView<'a> {
 
 /// One resource's bound: `free / request`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ResourceBound {
     pub resource: String,
@@ -59,6 +61,7 @@ pub struct ResourceBound {
 
 /// What decided the answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Limit {
     /// No ResourceSummary.
@@ -77,6 +80,7 @@ pub enum Limit {
 
 /// The general estimator's answer for one cluster.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct GeneralEstimate {
     /// Replicas (or sets) the cluster can take, at most MaxInt32.

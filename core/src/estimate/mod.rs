@@ -32,6 +32,7 @@ pub const MAX_INT32: u64 = i32::MAX as u64;
 /// One component of a workload: `replicas` pods each requesting `requests`, on nodes that
 /// satisfy `nodeClaim`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Component {
     #[serde(default)]
@@ -45,6 +46,7 @@ pub struct Component {
 
 /// A workload scheduled but not yet running (SchedulingOvercommitProtection deducts it).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct AssumedWorkload {
     pub namespace: String,
@@ -53,6 +55,7 @@ pub struct AssumedWorkload {
 
 /// Karmada feature gates that change estimates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Gates {
     /// SchedulingOvercommitProtection: deduct assumed workloads (off by default).

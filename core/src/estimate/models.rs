@@ -29,6 +29,7 @@ pub struct ModelRange {
 
 /// A grade: the ranges of each resource a node's free amount falls into.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ResourceModel {
     pub grade: u64,
@@ -37,6 +38,7 @@ pub struct ResourceModel {
 
 /// How many nodes of a cluster are in a grade (`status.resourceSummary.allocatableModelings`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct AllocatableModeling {
     pub grade: u64,
@@ -45,6 +47,7 @@ pub struct AllocatableModeling {
 
 /// A rule of model validation; each violation names one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ModelRule {
     /// Grades must be unique.
@@ -221,6 +224,7 @@ pub fn grade_index(models: &[ResourceModel], free: impl Fn(&str) -> u64) -> Opti
 
 /// What to do at a node with no free pod slot while counting nodes into grades.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum FullNodes {
     /// Skip it and count the rest (allot's default; docs/rules/README.md decision 5).

@@ -12,6 +12,7 @@ use crate::resource::ResourceList;
 
 /// A scope selector expression (`scopeName`, `operator`, `values`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ScopeRequirement {
     pub scope_name: String,
@@ -22,6 +23,7 @@ pub struct ScopeRequirement {
 
 /// A namespace's ResourceQuota: `hard` limits, `used` amounts, scopes.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct ResourceQuota {
     pub name: String,

@@ -28,6 +28,8 @@ pub use assign::{assign, assign_at};
 
 /// How replicas are scheduled (Karmada's `replicaScheduling`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "KarmadaStrategy"))]
 #[serde(rename_all = "camelCase")]
 pub enum Strategy {
     /// Every cluster runs all replicas.
@@ -43,6 +45,7 @@ pub enum Strategy {
 
 /// A candidate cluster, in the scheduler's candidate order.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Cluster {
     pub name: String,
@@ -79,6 +82,7 @@ impl Cluster {
 /// `{targetCluster, weight}`: clusters the affinity selects get this weight (the maximum over
 /// every rule that selects them).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StaticWeightRule {
     pub target_cluster: ClusterAffinity,
@@ -118,6 +122,7 @@ impl Paths {
 
 /// Everything one assignment needs.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Placement {
     /// `spec.replicas`.
@@ -153,6 +158,7 @@ pub struct Placement {
 
 /// Which path of the dynamic strategies ran (spec §4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum Mode {
     /// Reschedule triggered: every cluster's capacity plus its placement is the weight.
@@ -167,6 +173,7 @@ pub enum Mode {
 
 /// Why a cluster got nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum DropReason {
     /// No static weight rule selects it.
@@ -181,6 +188,7 @@ pub enum DropReason {
 
 /// A cluster left out, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Dropped {
     pub cluster: String,
     pub reason: DropReason,
@@ -188,6 +196,7 @@ pub struct Dropped {
 
 /// A cluster's weight after rule matching and the rules (indices) that matched it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WeightTrace {
     pub cluster: String,
     pub weight: u64,
@@ -196,6 +205,7 @@ pub struct WeightTrace {
 
 /// One overflow tier.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TierTrace {
     pub order: i64,
     pub clusters: Vec<String>,
@@ -207,6 +217,7 @@ pub struct TierTrace {
 
 /// How an assignment came about.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Trace {
     pub mode: Option<Mode>,
@@ -220,6 +231,7 @@ pub struct Trace {
 
 /// Replicas for one cluster.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Assigned {
     pub name: String,
     pub replicas: u64,
@@ -228,6 +240,7 @@ pub struct Assigned {
 /// The answer: replicas per cluster (candidate order, zero entries dropped), the seed used when
 /// randomness decided something, and the trace.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Outcome {
     pub assignment: Vec<Assigned>,

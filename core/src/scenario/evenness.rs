@@ -21,6 +21,7 @@ use crate::names::NameIndex;
 
 /// One cluster's tally.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Tally {
     pub name: String,
@@ -35,6 +36,7 @@ pub struct Tally {
 
 /// Tallies of every cluster, candidate order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Evenness {
     pub runs: u64,

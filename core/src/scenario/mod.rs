@@ -50,9 +50,11 @@ pub const MAX_PODS: usize = 1 << 22;
 
 /// A whole problem.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Scenario {
     /// Always 1 for this format.
+    #[cfg_attr(feature = "schema", schemars(extend("const" = 1)))]
     pub version: u32,
     /// A title, for people (the playground shows it).
     #[serde(skip_serializing_if = "String::is_empty")]
@@ -91,6 +93,8 @@ pub struct Scenario {
 
 /// A Karmada member cluster with whatever its estimators look at.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "Cluster"))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Target {
     pub name: String,
@@ -153,6 +157,7 @@ fn is_zero(v: &i64) -> bool {
 /// `priorityClass`; eru uses `count`, `requests` (`cpu`, `memory`, `storage`), `limits`
 /// (`cpu`, `memory`), `cpuBind` and `volumes`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Workload {
     /// Karmada: `spec.replicas`.
@@ -186,6 +191,7 @@ pub struct Workload {
 
 /// Which Karmada estimator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum Estimator {
     /// From `resourceSummary` (and `resourceModels`).
@@ -196,11 +202,16 @@ pub enum Estimator {
 
 /// How it is scheduled.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Policy {
     /// Karmada: `duplicated`, `staticWeight` (default), `dynamicWeight`, `aggregated`.
     /// eru: `AUTO` (default), `FILL`, `EACH`, `GLOBAL`, `DRAINED`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(extend("enum" = [
+        "duplicated", "staticWeight", "dynamicWeight", "aggregated",
+        "AUTO", "FILL", "EACH", "GLOBAL", "DRAINED", null
+    ])))]
     pub strategy: Option<String>,
     /// Karmada: the division method.
     pub method: Method,

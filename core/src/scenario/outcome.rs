@@ -20,6 +20,7 @@ use crate::path::Path;
 
 /// Something worth knowing about an answer that is not an error.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Warning {
     /// Stable: `capacity_exceeded`, `estimator_without_input`, `no_capacity`.
     pub code: &'static str,
@@ -31,6 +32,7 @@ pub struct Warning {
 /// The accurate estimator's answer for a cluster: the node plugin, the quota plugin, and what
 /// the estimator server returns after merging them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AccurateAnswer {
     /// `None`: the server's answer is an error (no answer).
@@ -44,6 +46,7 @@ pub struct AccurateAnswer {
 
 /// One cluster's estimates and their combination.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TargetEstimate {
     pub name: String,
@@ -59,8 +62,10 @@ pub struct TargetEstimate {
 
 /// The estimator stage alone.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Estimates {
+    #[cfg_attr(feature = "schema", schemars(extend("const" = 1)))]
     pub version: u32,
     pub targets: Vec<TargetEstimate>,
     pub warnings: Vec<Warning>,
@@ -68,8 +73,10 @@ pub struct Estimates {
 
 /// A Karmada schedule: estimates, then the division.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct KarmadaOutcome {
+    #[cfg_attr(feature = "schema", schemars(extend("const" = 1)))]
     pub version: u32,
     /// Replicas per cluster, candidate order, zero entries dropped.
     pub assignment: Vec<Assigned>,
@@ -86,8 +93,10 @@ pub struct KarmadaOutcome {
 
 /// eru capacities alone.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Capacities {
+    #[cfg_attr(feature = "schema", schemars(extend("const" = 1)))]
     pub version: u32,
     pub capacities: Vec<NodeCapacity>,
     pub total: Capacity,
@@ -96,8 +105,10 @@ pub struct Capacities {
 
 /// An eru deploy: capacities, the strategy's deploy map, and each new instance's plan.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct EruOutcome {
+    #[cfg_attr(feature = "schema", schemars(extend("const" = 1)))]
     pub version: u32,
     /// New instances by node name (FILL's explicit zeros included).
     pub deploy: BTreeMap<String, u64>,
@@ -114,6 +125,7 @@ pub struct EruOutcome {
 
 /// What [`super::schedule`] returns: `kind` says which family.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Outcome {
     Karmada(KarmadaOutcome),

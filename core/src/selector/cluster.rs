@@ -22,6 +22,7 @@ pub struct ClusterFacts<'a> {
 
 /// `fieldSelector`: requirements on `provider`, `region` and `zone`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct FieldSelector {
     pub match_expressions: Vec<Requirement>,
@@ -29,6 +30,7 @@ pub struct FieldSelector {
 
 /// A ClusterAffinity. Empty matches every cluster.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct ClusterAffinity {
     pub cluster_names: Vec<String>,

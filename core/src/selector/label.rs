@@ -14,6 +14,7 @@ pub type Labels = BTreeMap<String, String>;
 
 /// A selector operator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Operator {
     In,
     NotIn,
@@ -37,6 +38,7 @@ impl Operator {
 /// One `{key, operator, values}` requirement as it arrives (operator still a string, so an
 /// unknown operator is a typed error or a non-match instead of a parse failure).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Requirement {
     pub key: String,
@@ -87,6 +89,7 @@ impl Requirement {
 
 /// `matchLabels` and `matchExpressions`, ANDed. An empty selector matches everything.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct LabelSelector {
     pub match_labels: Labels,

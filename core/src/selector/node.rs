@@ -66,6 +66,7 @@ impl NodeOperator {
 
 /// One node selector term: the AND of its expressions. An empty term matches nothing.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct NodeSelectorTerm {
     pub match_expressions: Vec<Requirement>,
@@ -73,6 +74,7 @@ pub struct NodeSelectorTerm {
 
 /// `requiredDuringSchedulingIgnoredDuringExecution`: the OR of its terms.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct NodeSelector {
     pub node_selector_terms: Vec<NodeSelectorTerm>,
@@ -80,6 +82,7 @@ pub struct NodeSelector {
 
 /// A taint's effect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum TaintEffect {
     NoSchedule,
     PreferNoSchedule,
@@ -88,6 +91,7 @@ pub enum TaintEffect {
 
 /// A node taint.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Taint {
     pub key: String,
@@ -98,6 +102,7 @@ pub struct Taint {
 
 /// A toleration operator. `Lt` and `Gt` are accepted but never tolerate (as Karmada).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum TolerationOperator {
     #[default]
     Equal,
@@ -108,6 +113,7 @@ pub enum TolerationOperator {
 
 /// A pod toleration. Empty key with `Exists` tolerates every taint; no effect means any effect.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, default)]
 pub struct Toleration {
     pub key: String,
@@ -135,6 +141,7 @@ impl Toleration {
 
 /// What a workload asks of a node.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct NodeClaim {
     pub node_selector: BTreeMap<String, String>,
@@ -152,6 +159,7 @@ pub struct NodeFacts<'a> {
 
 /// Why a node does not satisfy a claim.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Mismatch {
     /// `nodeSelector` wants `key=value`.

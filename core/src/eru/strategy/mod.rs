@@ -26,6 +26,8 @@ use crate::error::{indexed, Error, Path, Result, MAX_TARGETS};
 
 /// A strategy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "EruStrategy"))]
 #[serde(rename_all = "UPPERCASE")]
 pub enum Strategy {
     /// Communism: make old + new instances as even as possible across nodes.
@@ -62,6 +64,7 @@ impl Strategy {
 
 /// A node as the strategies see it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct StrategyNode {
     pub name: String,
@@ -92,6 +95,7 @@ pub struct Ask {
 
 /// What a strategy decided.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Deployment {
     pub strategy: Strategy,
