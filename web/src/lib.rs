@@ -93,9 +93,11 @@ fn draw_seed() -> u64 {
 /// Objects with lists beyond the documented limits fail before any work.
 ///
 /// Documents cross into wasm as one JSON string and outcomes come back as one (see
-/// [`to_js`]): allot-core's own JSON reader and writer, compiled once, rather than
+/// [`text`]): allot-core's own JSON reader and writer, compiled once, rather than
 /// serde-wasm-bindgen's per-field conversions, keep the module small and read large scenarios
-/// faster.
+/// faster; and the reader locates every error with its code and path, which
+/// serde-wasm-bindgen's errors cannot carry. So `validateResourceModels` reads its list
+/// this way too, and answers with serde-wasm-bindgen ([`to_js`]).
 fn text_of(value: &JsValue) -> Result<String, JsValue> {
     if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
         return Ok(utf8(text));
@@ -144,10 +146,6 @@ fn text<T: Serialize>(outcome: allot_core::Result<T>) -> Result<Vec<u8>, JsValue
     allot_core::json::to_json_bytes(&outcome.map_err(to_error)?).map_err(internal)
 }
 
-fn json<T: Serialize>(value: &T) -> Result<String, JsValue> {
-    allot_core::json::to_json(value).map_err(internal)
-}
-
 fn internal(e: allot_core::json::WriteError) -> JsValue {
     coded_error("internal", "", &e.to_string())
 }
@@ -156,10 +154,14 @@ fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsValue>
     scenario::from_json(&text_of(&value)?).map_err(to_error)
 }
 
-/// An outcome as a plain JS value (maps as objects, absent values as `null`), through one JSON
-/// string. Integers beyond 2^53 (only in echoes of huge inputs) become the nearest number.
+/// A small answer as a plain JS object, built field by field by serde-wasm-bindgen (maps as
+/// objects, absent values as `null`, integers as numbers): for answers of a few fields the
+/// direct conversion is the natural one; outcomes, which run to megabytes, cross as JSON text
+/// instead (see [`text`]).
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    js_sys::JSON::parse(&json(value)?)
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| coded_error("internal", "", &e.to_string()))
 }
 
 #[wasm_bindgen]
