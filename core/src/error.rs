@@ -9,7 +9,6 @@ use alloc::string::String;
 
 pub use crate::path::Path;
 
-use crate::text::Quoted;
 use core::fmt;
 
 /// Largest number of replicas (seats) allot divides in one call: 2^53, the largest integer a
@@ -292,7 +291,7 @@ impl fmt::Display for Reason<'_> {
                 write!(f, "too large, allot accepts at most {limit}")
             }
             Error::DuplicateName { name, .. } => {
-                write!(f, "the name {} appears more than once", Quoted(name))
+                write!(f, "the name {name:?} appears more than once")
             }
             Error::EmptyName { .. } => write!(f, "the name must not be empty"),
             Error::NoCandidates { .. } => {
@@ -313,16 +312,11 @@ impl fmt::Display for Reason<'_> {
             ),
             Error::UnknownValue {
                 value, expected, ..
-            } => write!(
-                f,
-                "unknown value {}, expected one of {expected}",
-                Quoted(value)
-            ),
+            } => write!(f, "unknown value {value:?}, expected one of {expected}"),
             Error::Missing { .. } => write!(f, "required but missing"),
             Error::InvalidQuantity { value, problem, .. } => write!(
                 f,
-                "{} is not a quantity allot reads: {}",
-                Quoted(value),
+                "{value:?} is not a quantity allot reads: {}",
                 problem.describe()
             ),
             Error::InsufficientResource {
@@ -348,8 +342,7 @@ impl fmt::Display for Reason<'_> {
             }
             Error::InvalidStrategy { value, .. } => write!(
                 f,
-                "{} is not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED)",
-                Quoted(value)
+                "{value:?} is not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED)"
             ),
             Error::InvalidResource { reason, .. } => f.write_str(reason),
             Error::InvalidModel {

@@ -2,7 +2,10 @@
 //! are present and unique (errors name `list[i].name`, docs/rules/karmada.md §0).
 //!
 //! A small open-addressing hash table over the names, built on every call for lists of up to
-//! 2^20 names; it replaces a general hash map whose code was most of 9 KB of the wasm module.
+//! 2^20 names. Measured against the standard ways (a `BTreeMap`, or the names sorted and
+//! bisected): those make a 10,000-cluster Webster scenario 1.6x slower, and a general hash map
+//! with the fixed seed a wasm module has could be driven quadratic by a crafted list. It is
+//! not there for size: the `BTreeMap` version of the package is 1.5 KB gzip smaller.
 //! The hash has no secret seed, so a crafted list could make many names collide: building
 //! counts its probes, and past a budget linear in the list it falls back to a sorted index,
 //! so no input makes it slower than O(n log n).

@@ -248,10 +248,7 @@ pub fn validate_node(n: &CpuMemNode) -> Result<()> {
                 return Err(invalid(
                     ResourceKind::Cpu,
                     Path::fields(name),
-                    format!(
-                        "core id {} is not a non-negative integer",
-                        crate::text::Quoted(id)
-                    ),
+                    format!("core id {id:?} is not a non-negative integer"),
                 ));
             }
             if pieces < 0 {

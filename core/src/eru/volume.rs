@@ -73,7 +73,7 @@ impl Binding {
         let bad = |reason: &str| Error::InvalidResource {
             field: Path::root(),
             kind: ResourceKind::Volume,
-            reason: format!("{}: {reason}", crate::text::Quoted(text)),
+            reason: format!("{text:?}: {reason}"),
         };
         let parts: Vec<&str> = text.split(':').collect();
         if !matches!(parts.len(), 2..=4 | 8) {

@@ -16,7 +16,6 @@ use super::models::{AllocatableModeling, ResourceModel};
 use super::{per, AssumedWorkload, Component, Gates, MAX_INT32};
 use crate::quantity::{decimal, human};
 use crate::resource::ResourceList;
-use crate::text::Int;
 
 /// A cluster's `status.resourceSummary`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -298,7 +297,7 @@ fn estimate(view: &ClusterView<'_>, need: Need<'_>, detail: Detail) -> GeneralEs
         } else {
             String::new()
         };
-        format!("pods: {pa} - {pb}{extra} = {}", Int(allowed))
+        format!("pods: {pa} - {pb}{extra} = {allowed}")
     });
     if allowed <= 0 {
         out.limit = Limit::NoPodSlots;

@@ -152,7 +152,7 @@ impl fmt::Display for Worded<'_> {
             }
             U::Float(_) => f.write_str("floating point"),
             U::Char(c) => write!(f, "character `{c}`"),
-            U::Str(s) => write!(f, "string {}", crate::text::Quoted(s)),
+            U::Str(s) => write!(f, "string {s:?}"),
             U::Bytes(_) => f.write_str("byte array"),
             U::Unit => f.write_str("null"),
             U::Option => f.write_str("Option value"),
