@@ -90,6 +90,39 @@ fn shape_errors_name_the_path() {
         ),
         c("invalid_input", "workload.replicas")
     );
+    let eru = |extra: Value| {
+        let mut doc = json!({"version": 1, "nodes": [{"name": "n"}], "workload": {"count": 1}});
+        merge(&mut doc, extra);
+        err(doc)
+    };
+    for (extra, path) in [
+        (
+            json!({"workload": {"priorityClass": "high"}}),
+            "workload.priorityClass",
+        ),
+        (json!({"policy": {"fresh": true}}), "policy.fresh"),
+        (json!({"policy": {"method": "remainder"}}), "policy.method"),
+        (
+            json!({"policy": {"gates": {"schedulingOvercommitProtection": true}}}),
+            "policy.gates",
+        ),
+        (json!({"previous": {"a": 1}}), "previous"),
+        (json!({"uid": "x"}), "uid"),
+    ] {
+        assert_eq!(eru(extra), c("invalid_input", path));
+    }
+    // Fields both families read, and defaults written out, are not the other family's: the
+    // family check passes and the strategy runs (and finds the memoryless node full).
+    assert_eq!(
+        eru(json!({"policy": {"strategy": "FILL", "method": "webster"},
+                   "workload": {"requests": {"memory": "1Mi"}}}))
+        .0,
+        "already_filled"
+    );
+    assert_eq!(
+        err(karmada(json!({"policy": {"cpumem": {"shareBase": 10}}}))),
+        c("invalid_input", "policy.cpumem")
+    );
     // Trailing garbage after the document.
     let e = read(r#"{"version": 1, "clusters": []} x"#).unwrap_err();
     assert_eq!(e.code(), "invalid_input");

@@ -15,6 +15,7 @@
 
 pub mod eru;
 pub mod evenness;
+mod family;
 pub mod outcome;
 
 use alloc::collections::BTreeMap;
@@ -40,6 +41,7 @@ use crate::selector::node::NodeClaim;
 
 #[cfg(feature = "json")]
 pub use crate::json::from_json;
+pub use family::Family;
 pub use outcome::{Estimates, Outcome, Warning};
 
 /// The scenario format version this crate reads and writes.
@@ -153,6 +155,11 @@ fn is_zero(v: &i64) -> bool {
     *v == 0
 }
 
+/// Left at its default: not written (and so not counted as set by [`Scenario::family`]).
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
+}
+
 /// What is scheduled. Karmada uses `replicas`, `requests`, `nodeClaim`, `components` and
 /// `priorityClass`; eru uses `count`, `requests` (`cpu`, `memory`, `storage`), `limits`
 /// (`cpu`, `memory`), `cpuBind` and `volumes`.
@@ -214,6 +221,7 @@ pub struct Policy {
     ])))]
     pub strategy: Option<String>,
     /// Karmada: the division method.
+    #[serde(skip_serializing_if = "is_default")]
     pub method: Method,
     /// Karmada: static weight rules; absent (and no cluster `weight`) means every cluster
     /// weighs 1.
@@ -223,8 +231,10 @@ pub struct Policy {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub estimators: Option<Vec<Estimator>>,
     /// Karmada: how resource models are read.
+    #[serde(skip_serializing_if = "is_default")]
     pub model_method: ModelMethod,
     /// Karmada: feature gates.
+    #[serde(skip_serializing_if = "is_default")]
     pub gates: Gates,
     /// Karmada: a reschedule was triggered: divide afresh, ignoring placements.
     #[serde(skip_serializing_if = "core::ops::Not::not")]
@@ -236,91 +246,11 @@ pub struct Policy {
     #[serde(skip_serializing_if = "is_zero")]
     pub nodes_limit: i64,
     /// eru: the cpumem plugin's share base and max share.
+    #[serde(skip_serializing_if = "is_default")]
     pub cpumem: CpuMemConfig,
     /// eru: the storage plugin's cap on instances per node.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_deploy_count: Option<u64>,
-}
-
-/// Which family a scenario belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Family<'a> {
-    Karmada(&'a [Target]),
-    Eru(&'a [EruNode]),
-}
-
-impl Scenario {
-    /// Check the version and the family, and that no field of the other family is set.
-    pub fn family(&self) -> Result<Family<'_>> {
-        if self.version != FORMAT_VERSION {
-            return Err(Error::Input {
-                field: "version".into(),
-                code: crate::error::ErrorCode::UnsupportedVersion,
-                reason: format!(
-                    "this is scenario format version {}; allot {} reads version {FORMAT_VERSION}",
-                    self.version,
-                    crate::VERSION
-                ),
-            });
-        }
-        match (&self.clusters, &self.nodes) {
-            (Some(c), None) => {
-                let w = &self.workload;
-                let p = &self.policy;
-                for (set, field) in [
-                    (w.count.is_some(), "workload.count"),
-                    (!w.limits.is_empty(), "workload.limits"),
-                    (w.cpu_bind, "workload.cpuBind"),
-                    (!w.volumes.is_empty(), "workload.volumes"),
-                    (p.nodes_limit != 0, "policy.nodesLimit"),
-                    (p.max_deploy_count.is_some(), "policy.maxDeployCount"),
-                    (p.cpumem != CpuMemConfig::default(), "policy.cpumem"),
-                ] {
-                    if set {
-                        return Err(other_family(field, "eru nodes", "clusters"));
-                    }
-                }
-                Ok(Family::Karmada(c))
-            }
-            (None, Some(n)) => {
-                let w = &self.workload;
-                let p = &self.policy;
-                for (set, field) in [
-                    (w.replicas.is_some(), "workload.replicas"),
-                    (w.node_claim.is_some(), "workload.nodeClaim"),
-                    (!w.components.is_empty(), "workload.components"),
-                    (w.priority_class.is_some(), "workload.priorityClass"),
-                    (p.method != Method::default(), "policy.method"),
-                    (p.static_weights.is_some(), "policy.staticWeights"),
-                    (p.estimators.is_some(), "policy.estimators"),
-                    (
-                        p.model_method != ModelMethod::default(),
-                        "policy.modelMethod",
-                    ),
-                    (p.gates != Gates::default(), "policy.gates"),
-                    (p.fresh, "policy.fresh"),
-                    (p.overflow, "policy.overflow"),
-                    (!self.previous.is_empty(), "previous"),
-                    (!self.uid.is_empty(), "uid"),
-                ] {
-                    if set {
-                        return Err(other_family(field, "Karmada clusters", "nodes"));
-                    }
-                }
-                Ok(Family::Eru(n))
-            }
-            (Some(_), Some(_)) => Err(Error::Input {
-                field: "nodes".into(),
-                code: crate::error::ErrorCode::InvalidInput,
-                reason: "a scenario has either Karmada `clusters` or eru `nodes`, not both".into(),
-            }),
-            (None, None) => Err(Error::Input {
-                field: "clusters".into(),
-                code: crate::error::ErrorCode::Missing,
-                reason: "a scenario lists Karmada `clusters` or eru `nodes`".into(),
-            }),
-        }
-    }
 }
 
 /// Everything: for Karmada clusters the estimators, their combination and the division; for
@@ -374,13 +304,5 @@ impl<'a> Family<'a> {
                 reason: format!("{call} works on eru nodes; this scenario lists Karmada clusters"),
             }),
         }
-    }
-}
-
-fn other_family(field: &'static str, family: &str, here: &str) -> Error {
-    Error::Input {
-        field: field.into(),
-        code: crate::error::ErrorCode::InvalidInput,
-        reason: format!("this field is for {family}; this scenario lists {here}"),
     }
 }
