@@ -228,6 +228,10 @@ fn eru_errors_sit_at_the_value_that_is_wrong() {
                        "workload": {"volumes": ["AUTO:/data:rw:1Gi"]}}))),
         c("too_large", "policy.maxDeployCount")
     );
+    // A vast CPU map is counted, not enumerated (docs/rules/eru.md C3): too_large at once.
+    let vast = json!({"version": 1, "nodes": [{"name": "n", "memory": "1Gi", "cpuMap": {"0": 100_000_000}}],
+                      "workload": {"count": 1, "requests": {"cpu": 1}, "cpuBind": true}});
+    assert_eq!(err(vast), c("too_large", "nodes[0].cpuMap"));
     let node = |n: Value| eru(json!({ "nodes": [{"name": "m", "memory": "1Gi"}, n] }));
     assert_eq!(
         err(node(

@@ -6,7 +6,7 @@
 //! (1.7 cores). Deploying `n` instances on a node takes its first `n` plans. Core ids compare
 //! as strings ("10" < "2"), as eru does.
 
-use alloc::collections::BTreeMap;
+use alloc::collections::{BTreeMap, BinaryHeap};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -310,7 +310,7 @@ pub fn node_capacity(
     validate_node(node)?;
     let r = &checked.request;
     if r.cpu_bind {
-        Ok(bind(node, r, checked.config, origin))
+        bind(node, r, checked.config, origin)
     } else {
         Ok(memory_only(node, r))
     }
@@ -381,6 +381,26 @@ fn memory_sentence(total: i64, used: i64, request: i64, capacity: u64) -> String
     s
 }
 
+/// At most this many cores are assigned (plans times cores per plan) in binding one node's
+/// CPUs; a node whose binding would take more is [`Error::TooLarge`], counted before any
+/// plan is made (docs/rules/eru.md C3).
+pub const MAX_BIND_ASSIGNMENTS: u64 = 1 << 16;
+
+/// Spend `assignments` of a node's `budget` (what is left of [`MAX_BIND_ASSIGNMENTS`]), or
+/// [`Error::TooLarge`] when it does not hold them.
+fn within_bound(budget: &mut u64, assignments: u64) -> Result<()> {
+    match budget.checked_sub(assignments) {
+        Some(left) => {
+            *budget = left;
+            Ok(())
+        }
+        None => Err(Error::TooLarge {
+            field: Path::fields("cpuMap"),
+            limit: MAX_BIND_ASSIGNMENTS,
+        }),
+    }
+}
+
 /// A core with pieces available.
 #[derive(Debug, Clone)]
 struct Core {
@@ -394,7 +414,7 @@ fn bind(
     r: &CpuMemRequest,
     config: CpuMemConfig,
     origin: Option<&CpuMap>,
-) -> CpuMemCapacity {
+) -> Result<CpuMemCapacity> {
     let base = config.share_base as u64;
     // trunc(cpu × B) in floating point, as eru (0.29 × 100 -> 28); [`check`] made sure it is
     // at least one piece and at most 10^15.
@@ -417,6 +437,7 @@ fn bind(
         .collect();
     let mut memory = node.memory.saturating_sub(node.usage.memory).max(0) as u64;
     let mut plans = Vec::new();
+    let mut budget = MAX_BIND_ASSIGNMENTS;
     if !node.numa.is_empty() {
         let mut numa_ids: Vec<&String> = node.numa.values().collect();
         crate::order::sort_by(&mut numa_ids, &|a, b| a.cmp(b));
@@ -437,7 +458,7 @@ fn bind(
                 .unwrap_or(0)
                 .saturating_sub(node.usage.numa_memory.get(numa).copied().unwrap_or(0))
                 .max(0) as u64;
-            let got = shape.plans(cores, numa_mem.min(memory), origin);
+            let got = shape.plans(cores, numa_mem.min(memory), origin, &mut budget)?;
             for plan in &got {
                 for (id, &pcs) in plan {
                     if let Some(a) = avail.get_mut(id) {
@@ -461,7 +482,7 @@ fn bind(
         .collect();
     plans.extend(
         shape
-            .plans(cores, memory, origin)
+            .plans(cores, memory, origin, &mut budget)?
             .into_iter()
             .map(|cpu_map| CpuPlan {
                 numa_node: String::new(),
@@ -470,7 +491,7 @@ fn bind(
     );
     let cores = node.cpu_map.len() as f64;
     let used: i64 = node.usage.cpu_map.values().sum();
-    CpuMemCapacity {
+    Ok(CpuMemCapacity {
         capacity: Capacity::Finite(plans.len() as u64),
         explanation: format!(
             "cpu: {} cores = {full} full + {frag}/{base} of a core: {} plans",
@@ -481,7 +502,7 @@ fn bind(
         usage: ratio(used as f64 / base as f64, cores),
         rate: ratio(r.cpu_request, cores),
         weight: 100,
-    }
+    })
 }
 
 /// The request's shape in pieces.
@@ -496,8 +517,16 @@ struct Shape {
 type Plan = BTreeMap<String, u64>;
 
 impl Shape {
-    /// Plans over `cores` (spec §C3 4-10), truncated by `memory`.
-    fn plans(&self, cores: Vec<Core>, memory: u64, origin: Option<&CpuMap>) -> Vec<Plan> {
+    /// Plans over `cores` (docs/rules/eru.md C3 4-10), truncated by `memory`. How many there
+    /// are is counted first; a binding that would assign more than [`MAX_BIND_ASSIGNMENTS`]
+    /// cores (plans times cores per plan) is `too_large` before any plan is made.
+    fn plans(
+        &self,
+        cores: Vec<Core>,
+        memory: u64,
+        origin: Option<&CpuMap>,
+        budget: &mut u64,
+    ) -> Result<Vec<Plan>> {
         let (mut full_cores, mut frag_cores) = self.classify(cores, origin);
         let affinity = origin.is_some();
         let m = {
@@ -509,30 +538,29 @@ impl Shape {
             }
         };
         let mut plans: Vec<Plan> = if self.frag == 0 {
+            let count = self.count_full_plans(&full_cores, affinity);
+            within_bound(budget, count.saturating_mul(self.full))?;
             self.full_plans(&full_cores, affinity)
         } else if self.full == 0 {
             let moving = (m - frag_cores.len() as i64).max(0) as usize;
             let moved: Vec<Core> = full_cores.drain(..moving.min(full_cores.len())).collect();
             frag_cores.extend(moved);
+            within_bound(budget, self.count_frag_plans(&frag_cores))?;
             self.frag_plans(&frag_cores)
         } else {
             // Moving the first j full cores to the fragments; keep the best j.
-            let mut best_j = 0usize;
-            let mut best = self
-                .count_full_plans(&full_cores, affinity)
-                .min(self.count_frag_plans(&frag_cores));
-            let mut t = self.count_frag_plans(&frag_cores);
-            let mut j = 0usize;
-            while ((frag_cores.len() + j) as i64) < m && j < full_cores.len() {
-                t += full_cores[j].pieces / self.frag;
-                j += 1;
-                let c = self.count_full_plans(&full_cores[j..], affinity).min(t);
-                if c > best {
-                    best = c;
-                    best_j = j;
-                }
-            }
+            let last = ((m - frag_cores.len() as i64).max(0) as usize).min(full_cores.len());
+            let (best_j, best) = self.best_move(&full_cores, &frag_cores, last, affinity);
             let best_full = &full_cores[best_j..];
+            within_bound(
+                budget,
+                self.count_full_plans(best_full, affinity)
+                    .saturating_mul(self.full)
+                    .saturating_add(
+                        self.count_frag_plans(&frag_cores)
+                            .saturating_add(self.count_frag_plans(&full_cores[..best_j])),
+                    ),
+            )?;
             let mut best_frag = core::mem::take(&mut frag_cores);
             best_frag.extend_from_slice(&full_cores[..best_j]);
             let fulls = self.full_plans(best_full, affinity);
@@ -552,7 +580,43 @@ impl Shape {
         if let Some(fit) = memory.checked_div(self.memory) {
             plans.truncate(fit.min(plans.len() as u64) as usize);
         }
-        plans
+        Ok(plans)
+    }
+
+    /// How many of the first full cores to use as fragments, `j` in `0..=last`: the first `j`
+    /// with the most plans, `min(full plans without them, fragment plans with them)`. The full
+    /// plans fall as `j` grows and the fragment plans rise, so the best is where they cross,
+    /// found by bisection instead of counting every `j`.
+    fn best_move(&self, full: &[Core], frag: &[Core], last: usize, affinity: bool) -> (usize, u64) {
+        let mut t = Vec::with_capacity(last + 1);
+        t.push(self.count_frag_plans(frag));
+        for c in &full[..last] {
+            let next = t[t.len() - 1].saturating_add(c.pieces / self.frag);
+            t.push(next);
+        }
+        let c = |j: usize| self.count_full_plans(&full[j..], affinity);
+        // The first j where the fragment plans reach the full plans (last + 1 if none does).
+        let (mut lo, mut hi) = (0usize, last + 1);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if t[mid] >= c(mid) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        let cross = lo;
+        let after = (cross <= last).then(|| (cross, c(cross)));
+        let before = cross.checked_sub(1).map(|j| {
+            // Before the crossing the fragment plans decide; the first j with as many.
+            (t.partition_point(|&x| x < t[j]), t[j])
+        });
+        match (before, after) {
+            (Some(b), Some(a)) if a.1 > b.1 => a,
+            (Some(b), _) => b,
+            (None, Some(a)) => a,
+            (None, None) => (0, 0),
+        }
     }
 
     /// Full and fragment cores, each by (pieces, id) ascending; the workload's previous cores
@@ -620,25 +684,27 @@ impl Shape {
                 .map(|g| g.iter().map(|c| (c.id.clone(), self.base)).collect())
                 .collect();
         }
-        let mut left: Vec<u64> = self.units(cores);
+        // The cores by units left, then id: each round takes the `k` greatest.
+        let mut heap: BinaryHeap<(u64, &str, usize)> = self
+            .units(cores)
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, u)| u > 0)
+            .map(|(i, u)| (u, cores[i].id.as_str(), i))
+            .collect();
         let mut plans: Vec<(usize, Plan)> = Vec::new();
-        loop {
-            let mut order: Vec<usize> = (0..cores.len()).filter(|&i| left[i] > 0).collect();
-            if order.len() < k {
-                break;
-            }
-            crate::order::sort_indices(&mut order, &|a, b| {
-                left[b]
-                    .cmp(&left[a])
-                    .then_with(|| cores[b].id.cmp(&cores[a].id))
-            });
-            let pick = &order[..k];
+        let mut pick = Vec::with_capacity(k);
+        while heap.len() >= k {
+            pick.clear();
+            pick.extend(core::iter::from_fn(|| heap.pop()).take(k));
             let mut plan = Plan::new();
             let mut rank = 0;
-            for &i in pick {
-                left[i] -= 1;
+            for &(left, id, i) in &pick {
                 plan.insert(cores[i].id.clone(), self.base);
                 rank += i;
+                if left > 1 {
+                    heap.push((left - 1, id, i));
+                }
             }
             plans.push((rank, plan));
         }
@@ -666,6 +732,115 @@ impl Shape {
 mod tests {
     use super::*;
     use alloc::vec;
+
+    /// The plans eru's greedy makes, one sort per round: what [`Shape::full_plans`] must equal.
+    fn full_plans_by_sorting(shape: &Shape, cores: &[Core]) -> Vec<Plan> {
+        let k = shape.full as usize;
+        let mut left: Vec<u64> = shape.units(cores);
+        let mut plans: Vec<(usize, Plan)> = Vec::new();
+        loop {
+            let mut order: Vec<usize> = (0..cores.len()).filter(|&i| left[i] > 0).collect();
+            if order.len() < k {
+                break;
+            }
+            order.sort_by(|&a, &b| {
+                left[b]
+                    .cmp(&left[a])
+                    .then_with(|| cores[b].id.cmp(&cores[a].id))
+            });
+            let mut plan = Plan::new();
+            let mut rank = 0;
+            for &i in &order[..k] {
+                left[i] -= 1;
+                plan.insert(cores[i].id.clone(), shape.base);
+                rank += i;
+            }
+            plans.push((rank, plan));
+        }
+        plans.sort_by_key(|(rank, _)| *rank);
+        plans.into_iter().map(|(_, p)| p).collect()
+    }
+
+    /// The first best `j`, trying every one: what [`Shape::best_move`] must equal.
+    fn best_move_by_trying(
+        shape: &Shape,
+        full: &[Core],
+        frag: &[Core],
+        last: usize,
+    ) -> (usize, u64) {
+        let mut best_j = 0;
+        let mut best = shape
+            .count_full_plans(full, false)
+            .min(shape.count_frag_plans(frag));
+        let mut t = shape.count_frag_plans(frag);
+        for j in 1..=last {
+            t += full[j - 1].pieces / shape.frag;
+            let c = shape.count_full_plans(&full[j..], false).min(t);
+            if c > best {
+                best = c;
+                best_j = j;
+            }
+        }
+        (best_j, best)
+    }
+
+    use proptest::strategy::Strategy as _;
+
+    proptest::proptest! {
+        #[test]
+        fn counting_and_the_heap_make_what_trying_and_sorting_make(
+            pieces in proptest::collection::vec(
+                proptest::prop_oneof![(0u64..7).prop_map(|u| u * 100), 0u64..600],
+                0..12,
+            ),
+            full in 1u64..4,
+            frag in 1u64..100,
+            last_cut in 0usize..12,
+        ) {
+            let shape = Shape { base: 100, full, frag, max_share: -1, memory: 0 };
+            let cores: Vec<Core> = pieces
+                .iter()
+                .enumerate()
+                .map(|(i, &p)| Core { id: alloc::format!("{i:02}"), pieces: p })
+                .collect();
+            let (full_cores, frag_cores) = shape.classify(cores, None);
+            proptest::prop_assert_eq!(
+                shape.full_plans(&full_cores, false),
+                full_plans_by_sorting(&shape, &full_cores)
+            );
+            let last = last_cut.min(full_cores.len());
+            proptest::prop_assert_eq!(
+                shape.best_move(&full_cores, &frag_cores, last, false),
+                best_move_by_trying(&shape, &full_cores, &frag_cores, last)
+            );
+        }
+    }
+
+    /// A node with a vast CPU map is counted, not enumerated: `too_large` at once.
+    #[test]
+    fn vast_bindings_are_too_large_before_any_plan() {
+        for (cores, cpu) in [
+            (vec![("0", 100_000_000)], 1.0),
+            (vec![("0", 2_000_000_000)], 0.01),
+        ] {
+            let n = node(&cores, 1 << 40);
+            let e = capacity(&n, &bind_req(cpu, 0), CpuMemConfig::default(), None).unwrap_err();
+            assert_eq!(e.code(), "too_large");
+            assert_eq!(e.field(), "node.cpuMap");
+        }
+        // 10,000 cores of 100 pieces asked for 0.01 cores: a million fragment plans.
+        let many: Vec<(String, i64)> = (0..10_000).map(|i| (alloc::format!("{i}"), 100)).collect();
+        let n = CpuMemNode {
+            cpu_map: many.into_iter().collect(),
+            memory: 1 << 40,
+            ..CpuMemNode::default()
+        };
+        let e = capacity(&n, &bind_req(0.01, 0), CpuMemConfig::default(), None).unwrap_err();
+        assert_eq!(e.code(), "too_large");
+        // Within the bound, the same node binds whole cores: one plan per core.
+        let c = capacity(&n, &bind_req(1.0, 0), CpuMemConfig::default(), None).unwrap();
+        assert_eq!(c.capacity, Capacity::Finite(10_000));
+    }
 
     fn node(cores: &[(&str, i64)], memory: i64) -> CpuMemNode {
         CpuMemNode {

@@ -20,6 +20,11 @@ use super::Capacity;
 use crate::division::check_unique_names;
 use crate::error::{indexed, Error, Path, Result, MAX_TARGETS};
 
+/// At most this many instance plans (CPU and volume bindings) over all nodes of one call;
+/// beyond, [`Error::TooLarge`] at `nodes` (each node's CPU binding is bounded on its own by
+/// [`cpumem::MAX_BIND_ASSIGNMENTS`]).
+pub const MAX_PLANS: u64 = 1 << 22;
+
 /// A node with everything eru's plugins look at.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -168,6 +173,7 @@ pub fn capacities_at(d: &Deploy<'_>, paths: &Paths) -> Result<(Vec<NodeCapacity>
         None
     };
     let mut out = Vec::with_capacity(d.nodes.len());
+    let mut made: u64 = 0;
     let mut plans = Vec::with_capacity(d.nodes.len());
     for (i, n) in d.nodes.iter().enumerate() {
         // The node's path, written only for an error.
@@ -231,6 +237,13 @@ pub fn capacities_at(d: &Deploy<'_>, paths: &Paths) -> Result<(Vec<NodeCapacity>
             bound_by,
             explanation,
         });
+        made = made.saturating_add(c.plans.len() as u64 + volume_plans.len() as u64);
+        if made > MAX_PLANS {
+            return Err(Error::TooLarge {
+                field: "nodes".into(),
+                limit: MAX_PLANS,
+            });
+        }
         plans.push((c.plans, volume_plans));
     }
     Ok((out, plans))

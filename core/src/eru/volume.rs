@@ -243,6 +243,7 @@ pub type VolumePlan = BTreeMap<String, (String, u64)>;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VolumeCapacity {
     pub capacity: u64,
+    /// The plans of the instances, in the order they take them; none when nothing is bound.
     pub plans: Vec<VolumePlan>,
 }
 
@@ -366,9 +367,11 @@ pub fn node_plans(node: &VolumeNode, checked: &Checked) -> VolumeCapacity {
     );
     let mount_io = mounts.iter().any(|m| !m.iops.is_zero());
     if normal.is_empty() && mono.is_empty() && unlimited.is_empty() && !mount_io {
+        // Nothing to bind: every instance's plan is empty, so none is made (an instance
+        // without a plan binds nothing).
         return VolumeCapacity {
             capacity: max_deploy,
-            plans: alloc::vec![VolumePlan::new(); max_deploy as usize],
+            plans: Vec::new(),
         };
     }
     if node.volumes.is_empty() && !(normal.is_empty() && mono.is_empty() && unlimited.is_empty()) {
