@@ -441,6 +441,12 @@ test("the docs page: an iframe of the embed view and the custom element", async 
     document.querySelector("#by-preset").shadowRoot.querySelector('tr[data-name="member3"] .replicas')?.textContent === "2");
   const inline = await page.$$eval("#inline", ([e]) => e.shadowRoot.querySelectorAll("tr[data-name]").length);
   assert.equal(inline, 3);
+  // An error names its field once.
+  await el.locator('input[data-key="weight-0"]').fill("-1");
+  await page.waitForFunction(() => document.querySelector("#by-preset").shadowRoot.querySelector(".error"));
+  const error = await page.$eval("#by-preset", (e) => e.shadowRoot.querySelector(".error").textContent);
+  assert.equal(error, "clusters[0].weight: must not be negative, got -1");
+  await el.locator('input[data-key="weight-0"]').fill("2");
   await screenshot(page, "docs-page");
   await page.close();
 });

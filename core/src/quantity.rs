@@ -275,13 +275,20 @@ pub struct QuantityValue {
 /// Read `text` as a quantity of `resource`: [`parse`] in the resource's [`Unit`], with its
 /// exact and canonical forms; errors are located at the resource's name.
 pub fn read(text: &str, resource: &str) -> Result<QuantityValue> {
-    let unit = Unit::of(resource);
-    let value =
-        parse(text, unit).map_err(|e| e.within(&Path::root().field(String::from(resource))))?;
+    value_of(parse(text, Unit::of(resource)), resource)
+}
+
+/// [`read`] for a number, which means what its text means ([`from_f64`]).
+pub fn read_number(value: f64, resource: &str) -> Result<QuantityValue> {
+    value_of(from_f64(value, Unit::of(resource)), resource)
+}
+
+fn value_of(units: Result<u64>, resource: &str) -> Result<QuantityValue> {
+    let value = units.map_err(|e| e.within(&Path::root().field(String::from(resource))))?;
     Ok(QuantityValue {
         value: value as f64,
         exact: format!("{value}"),
-        unit,
+        unit: Unit::of(resource),
         canonical: self::format(value, resource),
     })
 }

@@ -228,6 +228,39 @@ fn eru_errors_sit_at_the_value_that_is_wrong() {
                        "workload": {"volumes": ["AUTO:/data:rw:1Gi"]}}))),
         c("too_large", "policy.maxDeployCount")
     );
+    // One rule for numbers beyond a field, whatever their form; whole numbers in any form.
+    for text in ["1e19", "1e300", "-1e300", "18446744073709551616"] {
+        let doc = format!(
+            r#"{{"version":1,"clusters":[{{"name":"a"}}],"workload":{{"replicas":{text}}}}}"#
+        );
+        let e = read(&doc)
+            .and_then(|s| scenario::schedule(&s, 0))
+            .unwrap_err();
+        assert_eq!(
+            (e.code().as_str(), e.field().text().as_str()),
+            ("too_large", "workload.replicas"),
+            "{text}"
+        );
+    }
+    let e = read(r#"{"version":1,"nodes":[{"name":"n","count":-1}],"workload":{"count":1}}"#)
+        .unwrap_err();
+    assert_eq!(
+        (e.code().as_str(), e.field().text().as_str()),
+        ("negative", "nodes[0].count")
+    );
+    let three =
+        read(r#"{"version":1,"clusters":[{"name":"a"}],"workload":{"replicas":3e0}}"#).unwrap();
+    assert_eq!(three.workload.replicas, Some(3));
+    let e =
+        read(r#"{"version":1,"clusters":[{"name":"a"}],"workload":{"replicas":2.5}}"#).unwrap_err();
+    assert_eq!(e.code(), "invalid_input");
+    // Seeds beyond 2^53 cannot be reported exactly: too_large.
+    let seeded = read(r#"{"version":1,"clusters":[{"name":"a"}],"workload":{"replicas":1},"seed":9007199254740993}"#).unwrap();
+    let e = scenario::schedule(&seeded, 0).unwrap_err();
+    assert_eq!(
+        (e.code().as_str(), e.field().text().as_str()),
+        ("too_large", "seed")
+    );
     // A vast CPU map is counted, not enumerated (docs/rules/eru.md C3): too_large at once.
     let vast = json!({"version": 1, "nodes": [{"name": "n", "memory": "1Gi", "cpuMap": {"0": 100_000_000}}],
                       "workload": {"count": 1, "requests": {"cpu": 1}, "cpuBind": true}});

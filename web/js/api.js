@@ -14,9 +14,12 @@ export class AllotError extends Error {
   }
 }
 
+// Only allot's own errors become AllotErrors: the module names them so. An engine's error
+// (a TypeError with Node's `code`, say) stays what it is.
 function rethrow(e) {
   if (e instanceof AllotError) throw e;
-  if (e && typeof e.code === "string") throw new AllotError(e.message, e.code, e.path ?? "");
+  if (e instanceof Error && e.name === "AllotError" && typeof e.code === "string")
+    throw new AllotError(e.message, e.code, e.path ?? "");
   throw e;
 }
 

@@ -126,7 +126,7 @@ export class AllotPlayground extends HTMLElement {
     try {
       parts.push(...this.#outcome(s, eru));
     } catch (e) {
-      parts.push(el("p", { class: "error", "data-code": e.code ?? "" }, `${e.path ? e.path + ": " : ""}${e.message}`));
+      parts.push(el("p", { class: "error", "data-code": e.code ?? "" }, e.message));
     }
     this.#root.replaceChildren(...parts);
     if (focus) this.#root.querySelector(`[data-key="${focus}"]`)?.focus();

@@ -5,6 +5,7 @@
 //! documents, live in allot-core.
 
 use allot_core::error::Error;
+use allot_core::path::{Path, Step};
 use allot_core::quantity;
 use allot_core::scenario::{self, Scenario};
 use serde::Serialize;
@@ -67,7 +68,8 @@ pub fn deploy(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
 /// (`{code, path, message}`, as Karmada reports the first) or `null` when they are valid.
 #[wasm_bindgen(js_name = validateResourceModels)]
 pub fn validate_resource_models(models: JsValue) -> Result<JsValue, JsValue> {
-    let models: Vec<allot_core::estimate::models::ResourceModel> = from_js(models)?;
+    let models: Vec<allot_core::estimate::models::ResourceModel> =
+        from_js(models, "resource models (an array)")?;
     match allot_core::estimate::models::validate_list(&models) {
         Ok(()) => Ok(JsValue::NULL),
         // Paths index the array given: `[4].ranges[1].min`.
@@ -77,10 +79,39 @@ pub fn validate_resource_models(models: JsValue) -> Result<JsValue, JsValue> {
 
 /// Read a Kubernetes quantity for `resource` (default `cpu`): `parseQuantity("1.5", "cpu")` is
 /// 1500 millicores; `parseQuantity("16Gi", "memory")` 17179869184 bytes.
+/// A number means what its text means (`parseQuantity(0.5)` is 500 millicores).
 #[wasm_bindgen(js_name = parseQuantity)]
-pub fn parse_quantity(text: &str, resource: Option<String>) -> Result<JsValue, JsValue> {
-    let resource = resource.unwrap_or_else(|| "cpu".into());
-    to_js(&quantity::read(text, &resource).map_err(to_error)?)
+pub fn parse_quantity(text: JsValue, resource: JsValue) -> Result<JsValue, JsValue> {
+    let resource = match resource.as_string() {
+        Some(r) => r,
+        None if resource.is_undefined() || resource.is_null() => "cpu".into(),
+        None => return Err(wrong_type("a resource name such as \"memory\"", &resource)),
+    };
+    let value = match (text.as_string(), text.as_f64()) {
+        (Some(text), _) => quantity::read(&text, &resource),
+        (None, Some(number)) => quantity::read_number(number, &resource),
+        (None, None) => {
+            return Err(wrong_type(
+                "a quantity: a string such as \"500m\" or a number",
+                &text,
+            ))
+        }
+    };
+    to_js(&value.map_err(to_error)?)
+}
+
+/// An `invalid_input` error for an argument of the wrong kind, naming the kind given.
+fn wrong_type(expected: &str, given: &JsValue) -> JsValue {
+    let kind = if given.is_null() {
+        "null".into()
+    } else {
+        given.js_typeof().as_string().unwrap_or_default()
+    };
+    coded_error(
+        "invalid_input",
+        "",
+        &format!("expected {expected}, got {kind}"),
+    )
 }
 
 /// A seed for scenarios without one: 53 random bits, so JS numbers hold it exactly.
@@ -98,9 +129,15 @@ fn draw_seed() -> u64 {
 /// faster; and the reader locates every error with its code and path, which
 /// serde-wasm-bindgen's errors cannot carry. So `validateResourceModels` reads its list
 /// this way too, and answers with serde-wasm-bindgen ([`to_js`]).
-fn text_of(value: &JsValue) -> Result<String, JsValue> {
+fn text_of(value: &JsValue, what: &str) -> Result<String, JsValue> {
     if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
         return Ok(utf8(text));
+    }
+    if !value.is_object() {
+        return Err(wrong_type(
+            &format!("{what}: an object or JSON text"),
+            value,
+        ));
     }
     for key in ["clusters", "nodes"] {
         let list = js_sys::Reflect::get(value, &key.into()).unwrap_or(JsValue::UNDEFINED);
@@ -114,16 +151,27 @@ fn text_of(value: &JsValue) -> Result<String, JsValue> {
             }
         }
     }
-    js_sys::JSON::stringify(value)
-        .ok()
-        .map(|text| utf8(&text))
-        .ok_or_else(|| {
-            coded_error(
-                "invalid_input",
-                "",
-                "expected a document: an object or JSON text that JSON.stringify can write",
-            )
-        })
+    let text = js_sys::JSON::stringify(value).ok().map(|text| utf8(&text));
+    // JSON.stringify writes NaN and the infinities as null: when the text has a null, look
+    // for one and say what it was (documents without null, most of them, skip the walk).
+    if text.as_deref().is_some_and(|t| t.contains("null")) {
+        if let Some((path, given)) = non_finite(value, Path::root(), 0) {
+            return Err(to_error(Error::Input {
+                field: path,
+                code: allot_core::ErrorCode::InvalidInput,
+                reason: format!(
+                    "got {given}, which JSON cannot hold (JSON.stringify writes it as null)"
+                ),
+            }));
+        }
+    }
+    text.ok_or_else(|| {
+        coded_error(
+            "invalid_input",
+            "",
+            &format!("expected {what}: an object or JSON text that JSON.stringify can write"),
+        )
+    })
 }
 
 /// Read a scenario, run `call` with it and the seed to use when it has none (drawn only then),
@@ -134,7 +182,7 @@ fn answer(
     value: JsValue,
     call: fn(&Scenario, u64) -> Result<Vec<u8>, JsValue>,
 ) -> Result<Vec<u8>, JsValue> {
-    let s: Scenario = from_js(value)?;
+    let s: Scenario = from_js(value, "a scenario")?;
     let seed = if s.seed.is_none() { draw_seed() } else { 0 };
     call(&s, seed)
 }
@@ -150,8 +198,64 @@ fn internal(e: allot_core::json::WriteError) -> JsValue {
     coded_error("internal", "", &e.to_string())
 }
 
-fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsValue> {
-    scenario::from_json(&text_of(&value)?).map_err(to_error)
+fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsValue> {
+    scenario::from_json(&text_of(&value, what)?).map_err(|e| to_error(unwritable(&value, e)))
+}
+
+/// The first number in `value` that JSON cannot hold (NaN, Infinity, -Infinity), in the order
+/// JSON.stringify writes, with how it is written in JavaScript. Nesting beyond the reader's
+/// own limit is not walked (the reader rejects it).
+fn non_finite(value: &JsValue, at: Path, depth: usize) -> Option<(Path, &'static str)> {
+    if let Some(n) = value.as_f64() {
+        return match n {
+            n if n.is_nan() => Some((at, "NaN")),
+            f64::INFINITY => Some((at, "Infinity")),
+            f64::NEG_INFINITY => Some((at, "-Infinity")),
+            _ => None,
+        };
+    }
+    if !value.is_object() || depth > 128 {
+        return None;
+    }
+    if js_sys::Array::is_array(value) {
+        let list = js_sys::Array::from(value);
+        return (0..list.length())
+            .find_map(|i| non_finite(&list.get(i), at.clone().index(i as usize), depth + 1));
+    }
+    let keys = js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>());
+    (0..keys.length()).find_map(|i| {
+        let key = keys.get(i);
+        let child = js_sys::Reflect::get(value, &key).unwrap_or(JsValue::UNDEFINED);
+        let name = key.as_string().unwrap_or_default();
+        non_finite(&child, at.clone().field(name), depth + 1)
+    })
+}
+
+/// A reading error about a field given as `undefined` (JSON.stringify leaves it out, so the
+/// reader finds it missing), said as what was given.
+fn unwritable(value: &JsValue, e: Error) -> Error {
+    let mut at = value.clone();
+    let mut parent_has_it = false;
+    for step in e.field().steps() {
+        if !at.is_object() {
+            return e;
+        }
+        let key: JsValue = match step {
+            Step::Field(name) => name.as_ref().into(),
+            Step::Index(i) => (*i as f64).into(),
+        };
+        parent_has_it = js_sys::Reflect::has(&at, &key).unwrap_or(false);
+        at = js_sys::Reflect::get(&at, &key).unwrap_or(JsValue::UNDEFINED);
+    }
+    if !(at.is_undefined() && parent_has_it) {
+        return e;
+    }
+    Error::Input {
+        field: e.field().clone(),
+        code: allot_core::ErrorCode::InvalidInput,
+        reason: "got undefined, which JSON cannot hold (JSON.stringify leaves the field out)"
+            .into(),
+    }
 }
 
 /// A small answer as a plain JS object, built field by field by serde-wasm-bindgen (maps as
@@ -191,9 +295,11 @@ fn to_error(error: Error) -> JsValue {
     )
 }
 
-/// A JS `Error` with `code` and `path` properties.
+/// A JS `Error` with `code` and `path` properties, named `AllotError` so that the package's
+/// wrapper tells allot's errors from the engine's.
 fn coded_error(code: &str, path: &str, message: &str) -> JsValue {
     let error = js_sys::Error::new(message);
+    error.set_name("AllotError");
     // Setting a property on a fresh Error object cannot fail.
     let _ = js_sys::Reflect::set(&error, &"code".into(), &code.into());
     let _ = js_sys::Reflect::set(&error, &"path".into(), &path.into());

@@ -155,6 +155,70 @@ test("beyond the limits: too_large, quickly", () => {
   const ms = performance.now() - start;
   assert.ok(ms < 1000, `${ms} ms`);
   throwsAllot(() => schedule({ version: 1, clusters: [{ name: "a" }], workload: { replicas: 2 ** 53 + 2 } }), "too_large", "workload.replicas");
+  // A node whose CPU map would bind a billion times: counted, too_large at once, and the
+  // module keeps answering.
+  for (const pieces of [1e8, 2e9]) {
+    throwsAllot(
+      () => deploy({ version: 1, nodes: [{ name: "n", memory: "1Gi", cpuMap: { 0: pieces } }], workload: { count: 1, requests: { cpu: 1 }, cpuBind: true } }),
+      "too_large",
+      "nodes[0].cpuMap",
+    );
+  }
+  assert.equal(deploy({ version: 1, nodes: [{ name: "n", memory: "1Gi", cpuMap: { 0: 100 } }], workload: { count: 1, requests: { cpu: 1 }, cpuBind: true } }).deploy.n, 1);
+});
+
+test("numbers beyond a limit are too_large, whatever their size or form", () => {
+  const at = (replicas) => ({ version: 1, clusters: [{ name: "a" }], workload: { replicas } });
+  for (const replicas of [1e16, 1e19, 1e300, 2 ** 63, -1e300])
+    throwsAllot(() => schedule(at(replicas)), "too_large", "workload.replicas");
+  throwsAllot(() => schedule('{"version":1,"clusters":[{"name":"a"}],"workload":{"replicas":1e300}}'), "too_large", "workload.replicas");
+  // A whole number written with an exponent is that number.
+  assert.equal(schedule('{"version":1,"clusters":[{"name":"a"}],"workload":{"replicas":3e0}}').assignment[0].replicas, 3);
+});
+
+test("a reported seed reproduces its outcome; seeds beyond 2^53 are too_large", () => {
+  const doc = (seed) =>
+    `{"version":1,"clusters":[{"name":"a"},{"name":"b"},{"name":"c"}],"workload":{"replicas":4},"policy":{"method":"remainder"},"seed":${seed}}`;
+  throwsAllot(() => schedule(doc("9007199254740993")), "too_large", "seed");
+  throwsAllot(() => schedule(doc("18446744073709551615")), "too_large", "seed");
+  const out = schedule(doc(String(2 ** 53)));
+  assert.equal(out.seed, 2 ** 53);
+  assert.deepEqual(schedule(doc(String(out.seed))).assignment, out.assignment);
+});
+
+test("values JSON cannot hold are reported as what they were", () => {
+  const base = { version: 1, clusters: [{ name: "a", weight: 1 }], workload: { replicas: 3 } };
+  for (const [bad, word] of [[NaN, "NaN"], [Infinity, "Infinity"], [-Infinity, "-Infinity"]]) {
+    assert.throws(
+      () => schedule({ ...base, workload: { replicas: bad } }),
+      (e) => e instanceof AllotError && e.code === "invalid_input" && e.path === "workload.replicas" && e.message.includes(word),
+    );
+    assert.throws(
+      () => schedule({ ...base, clusters: [{ name: "a", weight: bad }] }),
+      (e) => e instanceof AllotError && e.path === "clusters[0].weight" && e.message.includes(word),
+    );
+  }
+  for (const [bad, word] of [[undefined, "undefined"], [() => 1, "function"], [Symbol("s"), "symbol"], [null, "null"], [7, "number"], [10n, "bigint"]]) {
+    assert.throws(
+      () => schedule(bad),
+      (e) => e instanceof AllotError && e.code === "invalid_input" && e.message.includes(word),
+      String(word),
+    );
+  }
+  // A byte order mark before JSON text is read past.
+  assert.equal(schedule("\uFEFF" + JSON.stringify(base)).assignment[0].replicas, 3);
+  assert.equal(schedule(base).assignment[0].replicas, 3);
+});
+
+test("every bad argument is an AllotError, and only allot's errors are", () => {
+  for (const bad of [null, undefined, {}, [], true, Symbol("s")])
+    assert.throws(() => parseQuantity(bad), (e) => e instanceof AllotError && e.code === "invalid_input", String(bad));
+  assert.equal(parseQuantity(5).value, 5000);
+  assert.equal(parseQuantity(0.5, "cpu").value, 500);
+  assert.throws(() => parseQuantity("1", 5), (e) => e instanceof AllotError && e.code === "invalid_input");
+  for (const bad of [undefined, null, 5, "[", {}])
+    assert.throws(() => validateResourceModels(bad), (e) => e instanceof AllotError, String(bad));
+  assert.equal(parseQuantity("2").value, 2000);
 });
 
 // A small deterministic PRNG for the mutations.

@@ -20,7 +20,9 @@ use crate::error::Result;
 const MAX_DEPTH: usize = 128;
 
 /// Read a `T` (a [`crate::scenario::Scenario`], a list of resource models, ...) from JSON text.
+/// A byte order mark before the text is read past, as RFC 8259 allows.
 pub fn from_json<T: DeserializeOwned>(text: &str) -> Result<T> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader {
         text,
         pos: 0,
@@ -619,6 +621,57 @@ impl<'s> De<'s, '_> {
     }
 }
 
+/// The integer readers of [`De`]: one rule for every number beyond what the field holds,
+/// whatever its size or form (`1e19`, `1e300`, `-1e300`): `too_large`; a negative number
+/// where none may be: `negative`; a whole number written with a fraction or an exponent
+/// (`3e0`, `2.0`) is that integer.
+macro_rules! integers {
+    ($($method:ident => $ty:ty,)*) => {
+        $(fn $method<V: Visitor<'de>>(self, visitor: V) -> R<V::Value> {
+            self.integer(visitor, <$ty>::MIN as i128, <$ty>::MAX as i128)
+        })*
+    };
+}
+
+impl De<'_, '_> {
+    fn integer<'de, V: Visitor<'de>>(self, visitor: V, min: i128, max: i128) -> R<V::Value> {
+        if !matches!(self.r.peek(), Some(b'-' | b'0'..=b'9')) {
+            return self.deserialize_any(visitor);
+        }
+        let Found::Number(n) = self.r.scalar()? else {
+            return Err(self.r.error("invalid number"));
+        };
+        let value: i128 = match n {
+            Number::Unsigned(u) => i128::from(u),
+            Number::Signed(i) => i128::from(i),
+            // Beyond every integer type allot reads: as far out as any.
+            Number::Float(f) if f >= 1.8e19 => i128::MAX,
+            Number::Float(f) if f <= -1.8e19 => i128::MIN,
+            // A fraction: the field's own error ("invalid type: floating point").
+            Number::Float(f) if (f as i128) as f64 != f => return visitor.visit_f64(f),
+            Number::Float(f) => f as i128,
+        };
+        if value < min && min == 0 {
+            return Err(crate::Error::Negative {
+                field: crate::error::Path::root(),
+                value: i64::try_from(value).unwrap_or(i64::MIN),
+            }
+            .into_de());
+        }
+        if value < min || value > max {
+            return Err(crate::Error::TooLarge {
+                field: crate::error::Path::root(),
+                limit: max as u64,
+            }
+            .into_de());
+        }
+        match i64::try_from(value) {
+            Ok(i) if i < 0 => visitor.visit_i64(i),
+            _ => visitor.visit_u64(value as u64),
+        }
+    }
+}
+
 impl<'de> Deserializer<'de> for De<'_, '_> {
     type Error = PathError;
 
@@ -635,6 +688,12 @@ impl<'de> Deserializer<'de> for De<'_, '_> {
                 _ => visitor.visit_unit(),
             },
         }
+    }
+
+    integers! {
+        deserialize_i8 => i8, deserialize_i16 => i16, deserialize_i32 => i32,
+        deserialize_i64 => i64, deserialize_u8 => u8, deserialize_u16 => u16,
+        deserialize_u32 => u32, deserialize_u64 => u64,
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> R<V::Value> {
@@ -697,7 +756,7 @@ impl<'de> Deserializer<'de> for De<'_, '_> {
     }
 
     serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        bool i128 u128 f32 f64 char str string bytes byte_buf
         unit unit_struct tuple tuple_struct
     }
 }

@@ -54,6 +54,14 @@ impl Scenario {
                 ),
             });
         }
+        // A seed the caller cannot hold exactly would be reported as another (JS numbers hold
+        // integers up to 2^53), and that seed would not reproduce the outcome.
+        if self.seed.is_some_and(|s| s > crate::error::MAX_REPLICAS) {
+            return Err(Error::TooLarge {
+                field: "seed".into(),
+                limit: crate::error::MAX_REPLICAS,
+            });
+        }
         let workload = set_fields(&self.workload);
         let policy = set_fields(&self.policy);
         match (&self.clusters, &self.nodes) {
