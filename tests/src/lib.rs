@@ -7,6 +7,7 @@
 
 pub mod compare;
 pub mod families;
+pub mod fuzzing;
 pub mod json;
 pub mod scenario;
 

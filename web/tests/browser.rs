@@ -54,7 +54,7 @@ fn errors_carry_code_and_path() {
         get(&err, "path").as_string().as_deref(),
         Some("clusters[0].weight")
     );
-    let err = parse_quantity("16 GB", Some("memory".into())).unwrap_err();
+    let err = parse_quantity("16 GB".into(), "memory".into()).unwrap_err();
     assert_eq!(
         get(&err, "code").as_string().as_deref(),
         Some("invalid_quantity")

@@ -693,6 +693,10 @@ impl Shape {
             .map(|(i, u)| (u, cores[i].id.as_str(), i))
             .collect();
         let mut plans: Vec<(usize, Plan)> = Vec::new();
+        if k > heap.len() {
+            // Fewer cores than one plan takes (a request of more cores than the node has).
+            return Vec::new();
+        }
         let mut pick = Vec::with_capacity(k);
         while heap.len() >= k {
             pick.clear();

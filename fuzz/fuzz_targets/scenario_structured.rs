@@ -1,0 +1,273 @@
+//! Structure-aware: scenarios built from the fuzzer's bytes, always well-formed and within the
+//! documented limits but with numbers of every size (pieces up to 2^31 and beyond, replicas up
+//! to 2^53, counts up to the limits), so the algorithms are reached, not only the reader.
+#![no_main]
+
+use arbitrary::{Arbitrary, Result, Unstructured};
+use serde_json::{json, Map, Value};
+
+/// A number of one of several magnitudes: small ones most often, then the limits' own.
+#[derive(Debug)]
+struct Num(i64);
+
+impl<'a> Arbitrary<'a> for Num {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        let raw = u64::arbitrary(u)?;
+        let v = match u8::arbitrary(u)? % 8 {
+            0..=2 => raw % 8,
+            3 => raw % 200,
+            4 => raw % 100_000,
+            5 => raw % (1 << 31),
+            6 => raw % (1 << 53) + ((1 << 53) - 16).min(raw % 32),
+            _ => raw,
+        };
+        let negative = u8::arbitrary(u)? % 16 == 0;
+        Ok(Num(if negative { -((v % (1 << 62)) as i64) } else { v.min(i64::MAX as u64) as i64 }))
+    }
+}
+
+#[derive(Debug, Arbitrary)]
+struct KCluster {
+    weight: Option<Num>,
+    available: Option<Num>,
+    summary: Option<(Num, Num, Num, Num)>,
+    nodes: Vec<(Num, Num, Num, bool, bool)>,
+    overflow_order: Option<Num>,
+    label: bool,
+}
+
+#[derive(Debug, Arbitrary)]
+struct Karmada {
+    replicas: Num,
+    clusters: Vec<KCluster>,
+    strategy: u8,
+    method: u8,
+    previous: Vec<(u8, Num)>,
+    seed: Option<Num>,
+    fresh: bool,
+    overflow: bool,
+    request: Option<(Num, Num)>,
+    rules: Vec<(Vec<u8>, Num)>,
+}
+
+#[derive(Debug, Arbitrary)]
+struct ENode {
+    cores: Vec<(u8, Num, Option<Num>)>,
+    memory: Num,
+    used_memory: Option<Num>,
+    numa: Vec<(u8, u8)>,
+    count: Option<Num>,
+    storage: Option<(Num, Num)>,
+    volumes: Vec<(u8, Num)>,
+}
+
+#[derive(Debug, Arbitrary)]
+struct Eru {
+    count: Num,
+    strategy: u8,
+    nodes_limit: Option<Num>,
+    share_base: Option<Num>,
+    max_share: Option<Num>,
+    max_deploy: Option<Num>,
+    cpu_milli: Option<Num>,
+    memory: Option<Num>,
+    storage: Option<Num>,
+    cpu_bind: bool,
+    volumes: Vec<(u8, u8, Num)>,
+    nodes: Vec<ENode>,
+}
+
+#[derive(Debug, Arbitrary)]
+enum Input {
+    Karmada(Karmada),
+    Eru(Eru),
+}
+
+fn pick<'a>(all: &[&'a str], i: u8) -> &'a str {
+    all[i as usize % all.len()]
+}
+
+fn karmada(k: Karmada) -> Value {
+    let clusters: Vec<Value> = k
+        .clusters
+        .iter()
+        .take(64)
+        .enumerate()
+        .map(|(i, c)| {
+            let mut o = Map::new();
+            o.insert("name".into(), json!(format!("member{i}")));
+            if let Some(w) = &c.weight {
+                o.insert("weight".into(), json!(w.0));
+            }
+            if let Some(a) = &c.available {
+                o.insert("availableReplicas".into(), json!(a.0));
+            }
+            if let Some(o2) = &c.overflow_order {
+                o.insert("overflowOrder".into(), json!(o2.0));
+            }
+            if c.label {
+                o.insert("labels".into(), json!({"zone": format!("z{}", i % 3)}));
+            }
+            if let Some((cpu, mem, pods, used)) = &c.summary {
+                o.insert(
+                    "resourceSummary".into(),
+                    json!({"allocatable": {"cpu": cpu.0, "memory": mem.0, "pods": pods.0},
+                           "allocated": {"cpu": used.0}}),
+                );
+            }
+            if !c.nodes.is_empty() {
+                let nodes: Vec<Value> = c
+                    .nodes
+                    .iter()
+                    .take(16)
+                    .enumerate()
+                    .map(|(j, (cpu, mem, pods, tainted, cordoned))| {
+                        let mut n = json!({"name": format!("n{j}"),
+                            "allocatable": {"cpu": cpu.0, "memory": mem.0, "pods": pods.0},
+                            "unschedulable": cordoned});
+                        if *tainted {
+                            n["taints"] = json!([{"key": "k", "effect": "NoSchedule"}]);
+                        }
+                        n
+                    })
+                    .collect();
+                o.insert("nodes".into(), Value::Array(nodes));
+            }
+            Value::Object(o)
+        })
+        .collect();
+    let n = clusters.len().max(1);
+    let mut doc = json!({
+        "version": 1,
+        "clusters": clusters,
+        "workload": {"replicas": k.replicas.0},
+        "policy": {
+            "strategy": pick(&["staticWeight", "dynamicWeight", "aggregated", "duplicated"], k.strategy),
+            "method": pick(&["webster", "remainder", "name-order"], k.method),
+            "fresh": k.fresh,
+            "overflow": k.overflow,
+        },
+    });
+    if let Some((cpu, mem)) = k.request {
+        doc["workload"]["requests"] = json!({"cpu": cpu.0, "memory": mem.0});
+    }
+    let previous: Map<String, Value> = k
+        .previous
+        .iter()
+        .take(64)
+        .map(|(i, r)| (format!("member{}", *i as usize % (n + 2)), json!(r.0)))
+        .collect();
+    if !previous.is_empty() {
+        doc["previous"] = Value::Object(previous);
+    }
+    if let Some(seed) = k.seed {
+        doc["seed"] = json!(seed.0);
+    }
+    let weighted = doc["clusters"].as_array().is_some_and(|c| c.iter().any(|c| c.get("weight").is_some()));
+    if !k.rules.is_empty() && !weighted {
+        let rules: Vec<Value> = k
+            .rules
+            .iter()
+            .take(8)
+            .map(|(names, w)| {
+                let names: Vec<String> = names.iter().take(4).map(|i| format!("member{}", *i as usize % (n + 1))).collect();
+                json!({"targetCluster": {"clusterNames": names}, "weight": w.0})
+            })
+            .collect();
+        doc["policy"]["staticWeights"] = Value::Array(rules);
+    }
+    doc
+}
+
+fn eru(e: Eru) -> Value {
+    let nodes: Vec<Value> = e
+        .nodes
+        .iter()
+        .take(32)
+        .enumerate()
+        .map(|(i, n)| {
+            let cores: Map<String, Value> =
+                n.cores.iter().take(32).map(|(id, p, _)| (format!("{}", id % 64), json!(p.0))).collect();
+            let used: Map<String, Value> = n
+                .cores
+                .iter()
+                .take(32)
+                .filter_map(|(id, _, u)| u.as_ref().map(|u| (format!("{}", id % 64), json!(u.0))))
+                .collect();
+            let mut o = json!({"name": format!("node{i}"), "cpuMap": cores, "memory": n.memory.0,
+                               "usage": {"cpuMap": used}});
+            if let Some(m) = &n.used_memory {
+                o["usage"]["memory"] = json!(m.0);
+            }
+            if !n.numa.is_empty() {
+                let numa: Map<String, Value> =
+                    n.numa.iter().take(32).map(|(c, z)| (format!("{}", c % 64), json!(format!("{}", z % 4)))).collect();
+                o["numa"] = Value::Object(numa);
+            }
+            if let Some(c) = &n.count {
+                o["count"] = json!(c.0);
+            }
+            if let Some((s, u)) = &n.storage {
+                o["storage"] = json!(s.0);
+                o["usageStorage"] = json!(u.0);
+            }
+            if !n.volumes.is_empty() {
+                let v: Map<String, Value> =
+                    n.volumes.iter().take(8).map(|(d, s)| (format!("/dev/vd{}", d % 8), json!(s.0))).collect();
+                o["volumes"] = Value::Object(v);
+            }
+            o
+        })
+        .collect();
+    let mut requests = Map::new();
+    if let Some(c) = &e.cpu_milli {
+        requests.insert("cpu".into(), json!(format!("{}m", c.0)));
+    }
+    if let Some(m) = &e.memory {
+        requests.insert("memory".into(), json!(m.0));
+    }
+    if let Some(s) = &e.storage {
+        requests.insert("storage".into(), json!(s.0));
+    }
+    let volumes: Vec<Value> = e
+        .volumes
+        .iter()
+        .take(8)
+        .map(|(kind, dst, size)| {
+            let src = pick(&["AUTO", "/tmp", "AUTO"], *kind);
+            let flags = pick(&["rw", "rwm", "ro"], *kind / 3);
+            json!(format!("{src}:/d{dst}:{flags}:{}", size.0))
+        })
+        .collect();
+    let mut doc = json!({
+        "version": 1,
+        "nodes": nodes,
+        "workload": {"count": e.count.0, "requests": requests, "cpuBind": e.cpu_bind, "volumes": volumes},
+        "policy": {"strategy": pick(&["AUTO", "FILL", "EACH", "GLOBAL", "DRAINED"], e.strategy)},
+    });
+    if let Some(l) = &e.nodes_limit {
+        doc["policy"]["nodesLimit"] = json!(l.0);
+    }
+    let mut cpumem = Map::new();
+    if let Some(b) = &e.share_base {
+        cpumem.insert("shareBase".into(), json!(b.0));
+    }
+    if let Some(m) = &e.max_share {
+        cpumem.insert("maxShare".into(), json!(m.0));
+    }
+    if !cpumem.is_empty() {
+        doc["policy"]["cpumem"] = Value::Object(cpumem);
+    }
+    if let Some(m) = &e.max_deploy {
+        doc["policy"]["maxDeployCount"] = json!(m.0);
+    }
+    doc
+}
+
+libfuzzer_sys::fuzz_target!(|input: Input| {
+    let doc = match input {
+        Input::Karmada(k) => karmada(k),
+        Input::Eru(e) => eru(e),
+    };
+    allot_tests::fuzzing::scenario_text(doc.to_string().as_bytes());
+});

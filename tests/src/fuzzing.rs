@@ -1,0 +1,78 @@
+//! What the fuzz targets (`fuzz/`, `./dev fuzz`) run, shared with the ordinary suite that
+//! replays the inputs they once crashed on (`fuzz/regressions/`): a scenario through every
+//! call, and each answer through the outcome writer. A panic anywhere is a crash libFuzzer
+//! keeps; an error is an answer.
+
+use allot_core::json::to_json;
+use allot_core::scenario::{self, Family, Scenario};
+
+/// The seed used when a scenario has none.
+const DRAWN: u64 = 0xA110C;
+
+/// `schedule` and the family's granular calls, each answer written as JSON text.
+pub fn every_call(s: &Scenario) {
+    fn written<T: serde::Serialize>(r: allot_core::Result<T>) {
+        match r {
+            Ok(v) => {
+                to_json(&v).expect("an outcome is always written");
+            }
+            Err(e) => {
+                to_json(&e).expect("an error is always written");
+                assert!(!e.to_string().is_empty());
+            }
+        }
+    }
+    written(scenario::schedule(s, DRAWN));
+    match s.family() {
+        Ok(Family::Karmada(_)) => {
+            written(scenario::estimate(s));
+            written(scenario::divide(s, DRAWN));
+        }
+        Ok(Family::Eru(_)) => {
+            written(scenario::capacity(s));
+            written(scenario::deploy(s, DRAWN));
+        }
+        Err(_) => {}
+    }
+}
+
+/// Read JSON text as a scenario and run every call.
+pub fn scenario_text(data: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        if let Ok(s) = scenario::from_json::<Scenario>(text) {
+            every_call(&s);
+        }
+    }
+}
+
+/// Read a quantity for several resources; a canonical form reads back as the same amount.
+pub fn quantity_text(data: &[u8]) {
+    use allot_core::quantity::{self, Unit};
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    for resource in ["cpu", "memory", "pods", "requests.cpu"] {
+        if let Ok(v) = quantity::read(text, resource) {
+            assert_eq!(
+                quantity::parse(&v.canonical, Unit::of(resource)).ok(),
+                v.exact.parse::<u64>().ok()
+            );
+        }
+    }
+    if let Ok(x) = text.parse::<f64>() {
+        let _ = quantity::read_number(x, "cpu");
+    }
+}
+
+/// Read customized resource models and check them, as `validateResourceModels` does.
+pub fn resource_models_text(data: &[u8]) {
+    use allot_core::estimate::models::{validate_list, ResourceModel};
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(models) = scenario::from_json::<Vec<ResourceModel>>(text) {
+        if let Err(e) = validate_list(&models) {
+            to_json(&e).expect("an error is always written");
+        }
+    }
+}
