@@ -490,7 +490,11 @@ fn bind(
             }),
     );
     let cores = node.cpu_map.len() as f64;
-    let used: i64 = node.usage.cpu_map.values().sum();
+    let used: i64 = node
+        .usage
+        .cpu_map
+        .values()
+        .fold(0i64, |sum, &v| sum.saturating_add(v));
     Ok(CpuMemCapacity {
         capacity: Capacity::Finite(plans.len() as u64),
         explanation: format!(
@@ -659,11 +663,11 @@ impl Shape {
             return cores.len() as u64 / self.full;
         }
         let units = self.units(cores);
-        let total: u64 = units.iter().sum();
+        let total = units.iter().fold(0u64, |a, &u| a.saturating_add(u));
         let (mut lo, mut hi) = (0u64, total / self.full);
         while lo < hi {
             let t = lo + (hi - lo).div_ceil(2);
-            let s: u64 = units.iter().map(|&u| u.min(t)).sum();
+            let s = units.iter().fold(0u64, |a, &u| a.saturating_add(u.min(t)));
             if s >= self.full * t {
                 lo = t;
             } else {
@@ -717,7 +721,9 @@ impl Shape {
     }
 
     fn count_frag_plans(&self, cores: &[Core]) -> u64 {
-        cores.iter().map(|c| c.pieces / self.frag).sum()
+        cores
+            .iter()
+            .fold(0u64, |a, c| a.saturating_add(c.pieces / self.frag))
     }
 
     /// Fragment plans (spec §C3 10): each core in order gives `pieces / frag` plans.

@@ -511,7 +511,7 @@ fn mono_fill(
     if mono.is_empty() {
         return alloc::vec![VolumePlan::new(); max_deploy as usize];
     }
-    let total: u64 = mono.iter().map(|b| b.size).sum();
+    let total = mono.iter().fold(0u64, |a, b| a.saturating_add(b.size));
     let mut quotas = Quotas::new(node);
     let mut plans = Vec::new();
     for (dev, size) in unused {
