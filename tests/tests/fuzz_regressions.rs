@@ -39,3 +39,8 @@ fn quantity() {
 fn resource_models() {
     replay("resource_models", fuzzing::resource_models_text);
 }
+
+#[test]
+fn playground_text() {
+    replay("playground_text", fuzzing::playground_text);
+}

@@ -2,7 +2,6 @@
 //! between the page and allot-core: every number shown is computed by the core.
 
 mod app;
-mod doc;
 mod editor;
 mod field;
 mod pager;
@@ -10,9 +9,10 @@ mod platform;
 mod presets;
 #[cfg(test)]
 mod properties;
-mod share;
 mod state;
 mod view;
+
+use allot_www::{doc, share, text};
 
 fn main() {
     yew::Renderer::<app::App>::new().render();
