@@ -81,26 +81,16 @@ pub fn resource_models_text(data: &[u8]) {
 /// scenario, that scenario written back as a link and read again), every field kind's parser
 /// (and the text it shows for what it read), and the text as a document path.
 pub fn playground_text(data: &[u8]) {
+    use allot_www::doc;
     use allot_www::share::{self, Link};
     use allot_www::text::{self as field, Kind};
-    use allot_www::doc;
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
     if let Ok(Link::Scenario(v)) = share::decode(text) {
         assert_eq!(share::decode(&share::encode(&v)), Ok(Link::Scenario(v)));
     }
-    for kind in [
-        Kind::Int,
-        Kind::Text,
-        Kind::Quantity,
-        Kind::Labels,
-        Kind::Amounts,
-        Kind::List,
-        Kind::Json,
-        Kind::Bool,
-        Kind::BoolOn,
-    ] {
+    for &kind in Kind::FREE {
         if let Some(v) = field::parse(kind, text) {
             let _ = field::parse(kind, &field::format(kind, Some(&v)));
         }

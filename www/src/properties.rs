@@ -39,17 +39,7 @@ fn arb_path() -> impl Strategy<Value = String> {
     .prop_map(|steps| steps.concat().trim_start_matches('.').to_string())
 }
 
-const KINDS: &[Kind] = &[
-    Kind::Int,
-    Kind::Text,
-    Kind::Quantity,
-    Kind::Labels,
-    Kind::Amounts,
-    Kind::List,
-    Kind::Json,
-    Kind::Bool,
-    Kind::BoolOn,
-];
+const KINDS: &[Kind] = Kind::FREE;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]

@@ -32,6 +32,21 @@ pub enum Kind {
     JsonChoice(&'static [(&'static str, &'static str)]),
 }
 
+impl Kind {
+    /// Every kind written as free text (a choice offers its own values).
+    pub const FREE: &'static [Kind] = &[
+        Kind::Int,
+        Kind::Text,
+        Kind::Quantity,
+        Kind::Labels,
+        Kind::Amounts,
+        Kind::List,
+        Kind::Json,
+        Kind::Bool,
+        Kind::BoolOn,
+    ];
+}
+
 /// The text shown for a value.
 pub fn format(kind: Kind, value: Option<&Value>) -> String {
     let Some(value) = value else {
