@@ -205,6 +205,11 @@ test("values JSON cannot hold are reported as what they were", () => {
       String(word),
     );
   }
+  // A required field given as undefined (JSON.stringify leaves it out) is said as such.
+  assert.throws(
+    () => schedule({ ...base, clusters: [{ name: undefined, weight: 1 }] }),
+    (e) => e instanceof AllotError && e.code === "invalid_input" && e.path === "clusters[0].name" && e.message.includes("undefined"),
+  );
   // A byte order mark before JSON text is read past.
   assert.equal(schedule("\uFEFF" + JSON.stringify(base)).assignment[0].replicas, 3);
   assert.equal(schedule(base).assignment[0].replicas, 3);
