@@ -42,6 +42,8 @@ macro_rules! field_of {
             | Error::InvalidStrategy { field, .. }
             | Error::InvalidResource { field, .. }
             | Error::InvalidModel { field, .. }
+            | Error::NoClusterFit { field, .. }
+            | Error::SpreadUnsatisfiable { field, .. }
             | Error::Input { field, .. } => field,
         }
     };
@@ -113,6 +115,11 @@ pub enum Error {
         grade: u64,
         resource: Option<String>,
     },
+    /// Karmada's FitError: no cluster passed the filter plugins. The message is Karmada's
+    /// (`0/3 clusters are available: 1 cluster(s) had untolerated taint {k:NoSchedule}, ...`).
+    NoClusterFit { field: Path, message: String },
+    /// The spread constraints cannot be met by the feasible clusters (Karmada's message).
+    SpreadUnsatisfiable { field: Path, message: String },
     /// The input document does not have the expected shape: a wrong type, a missing or unknown
     /// field, an unreadable quantity. `code` is `invalid_input` or, when a value was read but
     /// rejected, that value's code (`invalid_quantity`, `negative`, `too_large`).
@@ -170,6 +177,8 @@ error_codes! {
     InvalidStorage => "invalid_storage",
     InvalidVolume => "invalid_volume",
     InvalidUsage => "invalid_usage",
+    NoClusterFit => "no_cluster_fit",
+    SpreadUnsatisfiable => "spread_unsatisfiable",
     InvalidInput => "invalid_input",
     UnsupportedVersion => "unsupported_version",
 }
@@ -223,6 +232,8 @@ impl Error {
             Error::InvalidCount { .. } => ErrorCode::InvalidCount,
             Error::InvalidStrategy { .. } => ErrorCode::InvalidStrategy,
             Error::InvalidResource { kind, .. } => kind.code(),
+            Error::NoClusterFit { .. } => ErrorCode::NoClusterFit,
+            Error::SpreadUnsatisfiable { .. } => ErrorCode::SpreadUnsatisfiable,
             Error::Input { code, .. } => *code,
         }
     }
@@ -356,6 +367,9 @@ impl fmt::Display for Reason<'_> {
                     write!(f, ", resource {r}")?;
                 }
                 write!(f, ": {}", rule.describe())
+            }
+            Error::NoClusterFit { message, .. } | Error::SpreadUnsatisfiable { message, .. } => {
+                f.write_str(message)
             }
             Error::Input { reason, .. } => f.write_str(reason),
         }

@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use allot_core::selector::label::Requirement;
+use allot_core::selector::cluster::{ClusterAffinity, FieldSelector};
+use allot_core::selector::label::{LabelSelector, Requirement};
 
 /// An array of strings (non-strings skipped).
 pub fn strings(v: &Value) -> Vec<String> {
@@ -51,5 +52,20 @@ pub fn requirement(r: &Value) -> Requirement {
         key: r["key"].as_str().unwrap_or("").into(),
         operator: r["operator"].as_str().unwrap_or("").into(),
         values: strings(&r["values"]),
+    }
+}
+
+/// `{cluster_names?, exclude_clusters?, match_labels?, match_expressions?, field_selector?}`.
+pub fn cluster_affinity(a: &Value) -> ClusterAffinity {
+    ClusterAffinity {
+        cluster_names: strings(&a["cluster_names"]),
+        exclude: strings(&a["exclude_clusters"]),
+        label_selector: a.get("match_labels").map(|m| LabelSelector {
+            match_labels: labels(m),
+            match_expressions: requirements(&a["match_expressions"]),
+        }),
+        field_selector: a.get("field_selector").map(|f| FieldSelector {
+            match_expressions: requirements(f),
+        }),
     }
 }

@@ -4,13 +4,22 @@
 //! - [`mod@assign`]: the entry (§0): strategy choice, non-workloads, overflow tiers, validation.
 //! - [`static_weight`]: Divided by static weights (§3, §5, §9).
 //! - [`dynamic`]: Divided by available replicas and Aggregated (§4), fresh and steady.
+//! - Before the division (§12-15): [`filter`] (one module per plugin), [`score`], [`select`]
+//!   (spread constraints), [`affinity_terms`] (triggers and the ordered terms), over the rules
+//!   of [`constraints`] and the [`plugins`] enabled.
 
+pub mod affinity_terms;
 mod aggregated;
 pub mod assign;
+pub mod constraints;
 mod duplicated;
 pub mod dynamic;
 pub mod explain;
+pub mod filter;
 pub mod pipeline;
+pub mod plugins;
+pub mod score;
+pub mod select;
 pub mod static_weight;
 
 use alloc::collections::BTreeMap;

@@ -3,10 +3,9 @@
 
 use serde_json::Value;
 
-use allot_core::selector::cluster::{match_zones, ClusterAffinity, ClusterFacts, FieldSelector};
-use allot_core::selector::label::LabelSelector;
+use allot_core::selector::cluster::{match_zones, ClusterFacts};
 
-use crate::json::{labels, requirements, strings};
+use crate::json::{cluster_affinity, labels, strings};
 use crate::Verdict;
 
 pub fn run(case: &Value) -> Verdict {
@@ -19,18 +18,7 @@ pub fn run(case: &Value) -> Verdict {
         ),
         Some("cluster_matches") => {
             let c = &case["cluster"];
-            let a = &case["affinity"];
-            let affinity = ClusterAffinity {
-                cluster_names: strings(&a["cluster_names"]),
-                exclude: strings(&a["exclude_clusters"]),
-                label_selector: a.get("match_labels").map(|m| LabelSelector {
-                    match_labels: labels(m),
-                    match_expressions: requirements(&a["match_expressions"]),
-                }),
-                field_selector: a.get("field_selector").map(|f| FieldSelector {
-                    match_expressions: requirements(f),
-                }),
-            };
+            let affinity = cluster_affinity(&case["affinity"]);
             let (cl_labels, zones) = (labels(&c["labels"]), strings(&c["zones"]));
             affinity.matches(&ClusterFacts {
                 name: c["name"].as_str().unwrap_or(""),

@@ -4,6 +4,7 @@ pub mod affinity;
 pub mod division;
 pub mod eru;
 pub mod estimators;
+pub mod scheduler;
 pub mod webster;
 
 use crate::CaseRunner;
@@ -33,6 +34,10 @@ pub fn runner_for(file_name: &str) -> Dispatch {
         "storage_capacity.json" => Dispatch::Run(eru::run_storage),
         "pipeline.json" => Dispatch::Run(eru::run_pipeline),
         "capacity_merge.json" => Dispatch::Run(eru::run_merge),
+        "filter_plugins.json" => Dispatch::Run(scheduler::run_filter),
+        "score_plugins.json" => Dispatch::Run(scheduler::run_score),
+        "select_clusters.json" => Dispatch::Run(scheduler::run_select),
+        "affinity_terms.json" => Dispatch::Run(scheduler::run_affinity_terms),
         _ => Dispatch::Unknown,
     }
 }

@@ -1,0 +1,29 @@
+//! The APIEnablement filter (docs/rules/karmada.md §12.4): a new placement needs a cluster that
+//! lists the resource's group-version and kind; clusters already placed on pass.
+
+use alloc::string::String;
+
+use super::{BindingView, ClusterView};
+use crate::karmada::constraints::{api_status, ApiStatus};
+
+pub const REASON: &str = "cluster(s) did not have the API resource";
+
+pub(super) fn filter(
+    b: &BindingView<'_>,
+    c: &ClusterView<'_>,
+    api_version: &str,
+    kind: &str,
+) -> Option<String> {
+    if b.placed_on(c.facts.name) {
+        return None;
+    }
+    match api_status(
+        c.api_enablements,
+        c.complete_api_enablements,
+        api_version,
+        kind,
+    ) {
+        ApiStatus::APIEnabled => None,
+        ApiStatus::APIDisabled | ApiStatus::APIUnknown => Some(REASON.into()),
+    }
+}

@@ -1,0 +1,33 @@
+//! The ClusterAffinity filter (docs/rules/karmada.md §12.5): the placement's `clusterAffinity`,
+//! or the observed term of `clusterAffinities` with its overflow tiers (workloads only); a
+//! cluster must match one of them. Clusters already placed on are not exempt.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::{BindingView, ClusterView};
+use crate::selector::cluster::ClusterAffinity;
+
+pub const REASON: &str = "cluster(s) did not match the placement cluster affinity constraint";
+
+/// The affinities a cluster must match one of; `None`: every cluster passes.
+pub fn affinities<'a>(b: &BindingView<'a>) -> Option<Vec<&'a ClusterAffinity>> {
+    if let Some(a) = b.rules.cluster_affinity {
+        return Some(alloc::vec![a]);
+    }
+    let term = b
+        .rules
+        .cluster_affinities?
+        .iter()
+        .find(|t| t.affinity_name == b.observed)?;
+    let mut list = alloc::vec![&term.affinity];
+    if b.workload {
+        list.extend(term.overflow_affinities.iter().map(|o| &o.affinity));
+    }
+    Some(list)
+}
+
+pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<String> {
+    let list = affinities(b)?;
+    (!list.iter().any(|a| a.matches(&c.facts))).then(|| REASON.into())
+}

@@ -1,0 +1,197 @@
+//! The filter pass (docs/rules/karmada.md §12): every listed cluster not being deleted goes
+//! through the enabled filter plugins in a fixed order; it is feasible when all pass. Karmada
+//! stops at the first failure and records only its reason; allot evaluates every plugin (each is
+//! a pure predicate, so the feasible set is the same) to show all of them, and records the first
+//! failure as Karmada does. One module per plugin.
+
+mod api_enablement;
+mod cluster_affinity;
+mod eviction;
+mod spread;
+mod taint;
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::Serialize;
+
+use super::constraints::{ApiEnablement, Rules};
+use super::plugins::{Plugin, PluginSet};
+use crate::selector::cluster::ClusterFacts;
+use crate::selector::node::Taint;
+
+pub use api_enablement::REASON as API_REASON;
+pub use cluster_affinity::REASON as AFFINITY_REASON;
+pub use eviction::REASON as EVICTION_REASON;
+
+/// What the filter plugins read of a cluster.
+#[derive(Debug, Clone, Copy)]
+pub struct ClusterView<'a> {
+    pub facts: ClusterFacts<'a>,
+    pub taints: &'a [Taint],
+    pub api_enablements: &'a [ApiEnablement],
+    /// The `CompleteAPIEnablements` condition: `None` when absent.
+    pub complete_api_enablements: Option<bool>,
+}
+
+/// What the filter plugins read of the binding.
+#[derive(Debug, Clone, Copy)]
+pub struct BindingView<'a> {
+    /// `spec.resource.apiVersion` and `kind`; `None`: not stated, and the APIEnablement plugin
+    /// is not evaluated (allot's decision: a scenario without a resource schedules as before).
+    pub resource: Option<(&'a str, &'a str)>,
+    /// `isWorkload(B)`: replicas, requirements or components.
+    pub workload: bool,
+    /// `spec.clusters`: the previous result, 0-replica entries included.
+    pub previous: &'a BTreeMap<String, i64>,
+    /// `spec.gracefulEvictionTasks[].fromCluster`.
+    pub evictions: &'a [String],
+    /// `status.schedulerObservingAffinityName`.
+    pub observed: &'a str,
+    pub rules: Rules<'a>,
+}
+
+impl BindingView<'_> {
+    pub(crate) fn placed_on(&self, cluster: &str) -> bool {
+        self.previous.contains_key(cluster)
+    }
+}
+
+/// One plugin's answer for one cluster.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase", tag = "status")]
+pub enum Verdict {
+    /// Success.
+    Passed,
+    /// Unschedulable, with the reason string as Karmada words it.
+    Unschedulable { reason: String },
+    /// The plugin is not enabled (`plugins`).
+    Disabled,
+    /// The plugin has nothing to judge (APIEnablement without a stated resource).
+    NotEvaluated,
+}
+
+/// A plugin's verdict.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct PluginVerdict {
+    pub plugin: Plugin,
+    #[serde(flatten)]
+    pub verdict: Verdict,
+}
+
+/// One cluster through the filter pass.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct ClusterFilter {
+    pub cluster: String,
+    /// Being deleted: skipped before any plugin, and not part of the diagnosis.
+    pub deleting: bool,
+    /// Every filter plugin in run order.
+    pub verdicts: Vec<PluginVerdict>,
+    /// The reason Karmada records: the first failure in run order.
+    pub reason: Option<String>,
+}
+
+impl ClusterFilter {
+    pub fn feasible(&self) -> bool {
+        !self.deleting && self.reason.is_none()
+    }
+}
+
+/// One plugin on one cluster.
+pub fn filter(plugin: Plugin, b: &BindingView<'_>, c: &ClusterView<'_>) -> Verdict {
+    let reason = match plugin {
+        Plugin::ApiEnablement => match b.resource {
+            None => return Verdict::NotEvaluated,
+            Some((v, k)) => api_enablement::filter(b, c, v, k),
+        },
+        Plugin::TaintToleration => taint::filter(b, c),
+        Plugin::ClusterAffinity => cluster_affinity::filter(b, c),
+        Plugin::SpreadConstraint => spread::filter(b, c),
+        Plugin::ClusterEviction => eviction::filter(b, c),
+        Plugin::ClusterLocality => return Verdict::NotEvaluated,
+    };
+    match reason {
+        None => Verdict::Passed,
+        Some(reason) => Verdict::Unschedulable { reason },
+    }
+}
+
+/// Every filter plugin on one cluster (`deleting`: skipped, every verdict `NotEvaluated`).
+pub fn run(
+    plugins: &PluginSet,
+    b: &BindingView<'_>,
+    c: &ClusterView<'_>,
+    deleting: bool,
+) -> ClusterFilter {
+    let mut reason = None;
+    let verdicts = Plugin::FILTERS
+        .iter()
+        .map(|&plugin| {
+            let verdict = if deleting {
+                Verdict::NotEvaluated
+            } else if !plugins.enabled(plugin) {
+                Verdict::Disabled
+            } else {
+                filter(plugin, b, c)
+            };
+            if let (None, Verdict::Unschedulable { reason: r }) = (&reason, &verdict) {
+                reason = Some(r.clone());
+            }
+            PluginVerdict { plugin, verdict }
+        })
+        .collect();
+    ClusterFilter {
+        cluster: c.facts.name.into(),
+        deleting,
+        verdicts,
+        reason,
+    }
+}
+
+/// The FitError message (§12.9): `0/N clusters are available: P.`, N counting every listed
+/// cluster (those being deleted too), P each distinct reason with its count, sorted as text.
+pub fn fit_error_message<'a>(listed: usize, reasons: impl IntoIterator<Item = &'a str>) -> String {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in reasons {
+        *counts.entry(r).or_default() += 1;
+    }
+    if listed == 0 || counts.is_empty() {
+        return format!("0/{listed} clusters are available: no cluster exists.");
+    }
+    let mut parts: Vec<String> = counts
+        .into_iter()
+        .map(|(r, n)| format!("{n} {r}"))
+        .collect();
+    parts.sort_unstable();
+    format!("0/{listed} clusters are available: {}.", parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fit_error_counts_and_sorts_as_text() {
+        let reasons = ["b", "a", "b", "b", "b", "b", "b", "b", "b", "b", "b"];
+        assert_eq!(
+            fit_error_message(12, reasons),
+            "0/12 clusters are available: 1 a, 10 b."
+        );
+        let mut many = alloc::vec!["x"; 10];
+        many.extend(["y", "y"]);
+        assert_eq!(
+            fit_error_message(12, many),
+            "0/12 clusters are available: 10 x, 2 y."
+        );
+        assert_eq!(
+            fit_error_message(3, core::iter::empty()),
+            "0/3 clusters are available: no cluster exists."
+        );
+    }
+}

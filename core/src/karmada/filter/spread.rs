@@ -1,0 +1,20 @@
+//! The SpreadConstraint filter (docs/rules/karmada.md §12.6): spreading by provider, region or
+//! zone needs the cluster to state that property. Clusters already placed on are not exempt,
+//! and the filter runs even where selection ignores spread constraints.
+
+use alloc::string::String;
+
+use super::{BindingView, ClusterView};
+use crate::karmada::constraints::SpreadField;
+
+pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<String> {
+    b.rules.spread_constraints.iter().find_map(|s| {
+        let missing = match s.field()? {
+            SpreadField::Provider => c.facts.provider.is_empty().then_some("provider"),
+            SpreadField::Region => c.facts.region.is_empty().then_some("region"),
+            SpreadField::Zone => c.facts.zones.is_empty().then_some("zones"),
+            SpreadField::Cluster => None,
+        }?;
+        Some(alloc::format!("cluster(s) did not have {missing} property"))
+    })
+}

@@ -1,0 +1,212 @@
+//! Selecting clusters (docs/rules/karmada.md §14): the feasible clusters in the global order G
+//! (overflow tier, score, available replicas, name), then SelectBestClusters: all of them, or
+//! the cluster path (14.5) or the region path (14.6) when spread constraints apply.
+//!
+//! - [`groups`]: topology groups, group scores (14.3) and selectGroups (14.7).
+//! - [`cluster_path`], [`region_path`]: the two paths.
+
+pub mod cluster_path;
+pub mod groups;
+pub mod region_path;
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+use serde::Serialize;
+
+use super::constraints::{Division, Rules, SpreadField};
+use crate::error::{Error, Path, Result};
+use crate::selector::cluster::ClusterFacts;
+
+/// A feasible cluster as selection sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct Candidate<'a> {
+    pub name: &'a str,
+    pub provider: &'a str,
+    pub region: &'a str,
+    pub zones: &'a [String],
+    /// The score plugins' total.
+    pub score: i64,
+    /// `avail = alloc + prev`.
+    pub avail: u64,
+    /// The overflow tier (14.1): 0 without ordered terms.
+    pub overflow_order: u32,
+}
+
+/// The order G sorts by: overflow tier ascending, score descending, `avail` descending (unless
+/// `by_avail` is false), name ascending.
+pub fn compare(a: &Candidate<'_>, b: &Candidate<'_>, by_avail: bool) -> Ordering {
+    a.overflow_order
+        .cmp(&b.overflow_order)
+        .then(b.score.cmp(&a.score))
+        .then(if by_avail {
+            b.avail.cmp(&a.avail)
+        } else {
+            Ordering::Equal
+        })
+        .then(a.name.cmp(b.name))
+}
+
+/// The indices of `c` in G order.
+pub fn global_order(c: &[Candidate<'_>], by_avail: bool) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..c.len()).collect();
+    crate::order::sort_indices(&mut order, &|a, b| compare(&c[a], &c[b], by_avail));
+    order
+}
+
+/// A cluster's overflow tier (14.1): 0 with `clusterAffinity` or without ordered terms;
+/// otherwise, under the observed term, 0 for its inline affinity, k for the first overflow
+/// affinity k-1 it matches, 1000 for none (or when no term has that name).
+pub fn overflow_order(rules: &Rules<'_>, observed: &str, facts: &ClusterFacts<'_>) -> u32 {
+    if rules.cluster_affinity.is_some() || rules.cluster_affinities.is_none_or(<[_]>::is_empty) {
+        return 0;
+    }
+    let Some(term) = rules.observed_term(observed) else {
+        return NO_TIER;
+    };
+    if term.affinity.matches(facts) {
+        return 0;
+    }
+    term.overflow_affinities
+        .iter()
+        .position(|o| o.affinity.matches(facts))
+        .map_or(NO_TIER, |k| k as u32 + 1)
+}
+
+/// The overflow tier of a cluster no affinity of the observed term matches.
+pub const NO_TIER: u32 = 1000;
+
+/// Multi-template scheduling applies (14.8): components, a placement, and a spread constraint
+/// by cluster with `minGroups` and `maxGroups` both 1.
+pub fn multi_template(components: usize, rules: Option<&Rules<'_>>) -> bool {
+    components > 0
+        && rules.is_some_and(|r| {
+            r.spread_constraints.iter().any(|c| {
+                c.field() == Some(SpreadField::Cluster) && c.min_groups == 1 && c.max_groups == 1
+            })
+        })
+}
+
+/// Empty workload propagation (14.8): every selected cluster missing from `result` is appended
+/// with 0 replicas, in selection order.
+pub fn attach_zero_replicas(selected: &[&str], result: &mut Vec<(String, u64)>) {
+    for name in selected {
+        if !result.iter().any(|(n, _)| n == name) {
+            result.push(((*name).into(), 0));
+        }
+    }
+}
+
+/// Which way selection went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub enum SelectPath {
+    /// No spread constraint applies: every feasible cluster.
+    All,
+    /// Spread by cluster: the best `maxGroups`, with swaps for capacity.
+    Cluster,
+    /// Spread by region: one cluster per chosen region, then spares.
+    Region,
+}
+
+/// A swap of the cluster path: `removed` left the selection for `added`, which has more
+/// available replicas.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Swap {
+    pub removed: String,
+    pub added: String,
+}
+
+/// A region group of the region path.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct RegionTrace {
+    pub name: String,
+    /// Its group score (14.3).
+    pub score: i64,
+    /// Its clusters, best first.
+    pub clusters: Vec<String>,
+    pub chosen: bool,
+}
+
+/// What selection kept, in candidate order, and how.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Selection {
+    pub path: SelectPath,
+    /// Indices into G (the slice given to [`select_best`]), in candidate order.
+    pub chosen: Vec<usize>,
+    /// Clusters taken as spares on the region path (indices into G).
+    pub spares: Vec<usize>,
+    pub swaps: Vec<Swap>,
+    pub regions: Vec<RegionTrace>,
+}
+
+/// A selection failure, with Karmada's message.
+pub(crate) fn unsatisfiable(message: impl Into<String>) -> Error {
+    Error::SpreadUnsatisfiable {
+        field: Path::fields("policy.spreadConstraints"),
+        message: message.into(),
+    }
+}
+
+/// Whether static weighting makes selection ignore spread constraints (14.2).
+pub fn ignores_spread(rules: &Rules<'_>) -> bool {
+    matches!(
+        rules.division,
+        Division::Divided {
+            ignore_spread: true
+        }
+    )
+}
+
+/// SelectBestClusters (14.4) over `g`, the feasible clusters in G order. `need` is R, or 1 with
+/// multi-template scheduling.
+pub fn select_best(
+    g: &[Candidate<'_>],
+    rules: &Rules<'_>,
+    replicas: u64,
+    need: u64,
+) -> Result<Selection> {
+    let all = || Selection {
+        path: SelectPath::All,
+        chosen: (0..g.len()).collect(),
+        spares: Vec::new(),
+        swaps: Vec::new(),
+        regions: Vec::new(),
+    };
+    if rules.spread_constraints.is_empty() || ignores_spread(rules) {
+        return Ok(all());
+    }
+    // Duplicated ignores capacity.
+    let need = match rules.division {
+        Division::Duplicated => None,
+        Division::Divided { .. } => Some(need),
+    };
+    if let Some(region) = rules.constraint(SpreadField::Region) {
+        let cluster = rules.constraint(SpreadField::Cluster);
+        let regions = groups::build(g, SpreadField::Region);
+        let scored: Vec<(String, i64, Vec<usize>)> = regions
+            .into_iter()
+            .map(|(name, members)| {
+                let score = groups::score(g, &members, rules, replicas, region.min_groups);
+                (name, score, members)
+            })
+            .collect();
+        return region_path::select(
+            g,
+            &scored,
+            (region.min_groups, region.max_groups),
+            cluster.map_or((0, 0), |c| (c.min_groups, c.max_groups)),
+        );
+    }
+    if let Some(cluster) = rules.constraint(SpreadField::Cluster) {
+        return cluster_path::select(g, cluster.min_groups, cluster.max_groups, need);
+    }
+    Err(unsatisfiable(
+        "just support cluster and region spread constraint",
+    ))
+}
