@@ -660,7 +660,9 @@ impl Shape {
     /// with `Σ min(units, t) >= full × t` (the greedy reaches it).
     fn count_full_plans(&self, cores: &[Core], affinity: bool) -> u64 {
         if affinity {
-            return cores.len() as u64 / self.full;
+            // Past this many plans the budget is exceeded anyway: stop counting there.
+            let cap = MAX_BIND_ASSIGNMENTS / self.full.max(1) + 1;
+            return self.rounds(cores, cap, |_| {});
         }
         let units = self.units(cores);
         let total = units.iter().fold(0u64, |a, &u| a.saturating_add(u));
@@ -683,10 +685,16 @@ impl Shape {
     fn full_plans(&self, cores: &[Core], affinity: bool) -> Vec<Plan> {
         let k = self.full as usize;
         if affinity {
-            return cores
-                .chunks_exact(k)
-                .map(|g| g.iter().map(|c| (c.id.clone(), self.base)).collect())
-                .collect();
+            let mut plans = Vec::new();
+            self.rounds(cores, u64::MAX, |group| {
+                plans.push(
+                    group
+                        .iter()
+                        .map(|&i| (cores[i].id.clone(), self.base))
+                        .collect(),
+                );
+            });
+            return plans;
         }
         // The cores by units left, then id: each round takes the `k` greatest.
         let mut heap: BinaryHeap<(u64, &str, usize)> = self
@@ -718,6 +726,45 @@ impl Shape {
         }
         crate::order::sort_by_key(&mut plans, |(rank, _)| *rank);
         plans.into_iter().map(|(_, p)| p).collect()
+    }
+
+    /// Full plans in rounds, for a reallocation (docs/rules/eru.md C3 11): while at least
+    /// `full` cores remain, consecutive groups of `full` cores from the list each make a plan
+    /// (each core gives one whole core's pieces); the next list is this round's cores with
+    /// pieces left, in the order taken, then the cores the round did not reach. `emit` gets
+    /// each plan's cores (indices into `cores`); at most `cap` plans; returns how many. Each
+    /// round makes at least one plan and costs at most twice its assignments.
+    fn rounds(&self, cores: &[Core], cap: u64, mut emit: impl FnMut(&[usize])) -> u64 {
+        let k = self.full.max(1) as usize;
+        let mut list: Vec<(usize, u64)> = self
+            .units(cores)
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, u)| u > 0)
+            .collect();
+        let mut next = Vec::with_capacity(list.len());
+        let mut made = 0u64;
+        while list.len() >= k && made < cap {
+            let groups = ((list.len() / k) as u64).min(cap - made) as usize;
+            let reached = groups * k;
+            let mut group = Vec::with_capacity(k);
+            next.clear();
+            for chunk in list[..reached].chunks_exact(k) {
+                group.clear();
+                group.extend(chunk.iter().map(|&(i, _)| i));
+                emit(&group);
+                next.extend(
+                    chunk
+                        .iter()
+                        .filter(|&&(_, u)| u > 1)
+                        .map(|&(i, u)| (i, u - 1)),
+                );
+            }
+            made += groups as u64;
+            next.extend_from_slice(&list[reached..]);
+            core::mem::swap(&mut list, &mut next);
+        }
+        made
     }
 
     fn count_frag_plans(&self, cores: &[Core]) -> u64 {
@@ -877,6 +924,42 @@ mod tests {
     }
 
     /// The design document's CPU example: cores 2 and 3 free, one core each.
+    #[test]
+    fn reallocation_makes_full_plans_in_rounds() {
+        // Units [1, 1, 1, 3], two cores per plan. Rounds: the four cores make 2 plans, then
+        // only "4" is left. Without affinity the heap spreads "4" over 3 plans.
+        let n = node(&[("1", 100), ("2", 100), ("3", 100), ("4", 300)], 0);
+        let origin: CpuMap = [("1".into(), 100)].into_iter().collect();
+        let req = bind_req(2.0, 0);
+        let c = capacity(&n, &req, CpuMemConfig::default(), Some(&origin)).unwrap();
+        assert_eq!(
+            plans(&c),
+            [
+                vec![("1".into(), 100), ("2".into(), 100)],
+                vec![("3".into(), 100), ("4".into(), 100)]
+            ]
+        );
+        let fresh = capacity(&n, &req, CpuMemConfig::default(), None).unwrap();
+        assert_eq!(fresh.capacity, Capacity::Finite(3));
+        // A core with two cores' worth of pieces appears in two plans of later rounds.
+        let n = node(&[("1", 200), ("2", 100)], 0);
+        let c = capacity(
+            &n,
+            &bind_req(1.0, 0),
+            CpuMemConfig::default(),
+            Some(&origin),
+        )
+        .unwrap();
+        assert_eq!(
+            plans(&c),
+            [
+                vec![("1".into(), 100)],
+                vec![("2".into(), 100)],
+                vec![("1".into(), 100)]
+            ]
+        );
+    }
+
     #[test]
     fn seed_cpu_example() {
         let n = node(&[("0", 0), ("1", 0), ("2", 100), ("3", 100)], 0);

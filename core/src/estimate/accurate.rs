@@ -404,7 +404,9 @@ impl NodeState {
         assumed: &[AssumedWorkload],
         enabled: bool,
     ) -> Result<(u64, Code)> {
-        if !enabled {
+        // Disabled, or no component to bound: the plugin has nothing to say (docs/rules/
+        // karmada.md §10, component sets step 1).
+        if !enabled || components.is_empty() {
             return Ok((MAX_INT32, Code::Nooperation));
         }
         for (i, c) in components.iter().enumerate() {
@@ -593,6 +595,20 @@ mod tests {
                 replicas: 4,
                 limit: "cpu".into()
             }
+        );
+    }
+
+    #[test]
+    fn no_components_is_no_operation() {
+        let s = NodeState::build(vec![node("a", 4, &[])], &[]).unwrap();
+        assert_eq!(
+            s.estimate_components(&[], &[], true).unwrap(),
+            (MAX_INT32, Code::Nooperation)
+        );
+        let empty = NodeState::build(vec![], &[]).unwrap();
+        assert_eq!(
+            empty.estimate_components(&[], &[], true).unwrap(),
+            (MAX_INT32, Code::Nooperation)
         );
     }
 

@@ -306,7 +306,8 @@ pub fn minimum_model_index(mins: &[u64], request: u64) -> Option<usize> {
 }
 
 /// Replicas one node of model `index` takes by the legacy formula: the minimum over requested
-/// resources of `floor(min / request)`; MaxInt64 for an empty request.
+/// resources of `floor(min / request)`, at least 1 (the first suitable grade is taken to hold
+/// one pod, docs/rules/karmada.md §7 legacy step 4); MaxInt64 for an empty request.
 pub fn legacy_node_replicas(
     mins_by_resource: &dyn Fn(&str) -> Option<u64>,
     request: &ResourceList,
@@ -315,7 +316,7 @@ pub fn legacy_node_replicas(
         .positive()
         .map(|(r, q)| per(mins_by_resource(r).unwrap_or(0), q))
         .min()
-        .unwrap_or(i64::MAX as u64)
+        .map_or(i64::MAX as u64, |n| n.max(1))
 }
 
 #[cfg(test)]
@@ -373,6 +374,10 @@ mod tests {
             legacy_node_replicas(&|_| None, &ResourceList::new()),
             i64::MAX as u64
         );
+        // A grade whose mins fall short still counts one pod per node.
+        let mem = ResourceList::from_units([("memory", 1000)]);
+        assert_eq!(legacy_node_replicas(&|_| Some(500), &mem), 1);
+        assert_eq!(legacy_node_replicas(&|_| Some(2500), &mem), 2);
         let e = replicas_by_models(
             &default_models(),
             &counts(&[(1, 1)]),

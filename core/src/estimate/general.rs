@@ -343,6 +343,9 @@ fn estimate(view: &ClusterView<'_>, need: Need<'_>, detail: Detail) -> GeneralEs
             format!("sets by pods: {allowed} / {pods_per_unit} = {cap}")
         });
     }
+    // The model path pre-places assumed workloads whatever SchedulingOvercommitProtection says:
+    // the gate guards only the summary deduction (docs/rules/karmada.md §7, model estimate
+    // step 3).
     let models_apply = view.gates.customized_cluster_resource_modeling
         && !summary.allocatable_modelings.is_empty();
     let model = if models_apply {
@@ -353,7 +356,7 @@ fn estimate(view: &ClusterView<'_>, need: Need<'_>, detail: Detail) -> GeneralEs
                     &summary.allocatable_modelings,
                     r,
                     view.model_method,
-                    amounts.assumed,
+                    view.assumed,
                 )
             }),
             Need::Sets(components) => Some(sets_by_models(
@@ -361,7 +364,7 @@ fn estimate(view: &ClusterView<'_>, need: Need<'_>, detail: Detail) -> GeneralEs
                 &summary.allocatable_modelings,
                 components,
                 MAX_INT32,
-                amounts.assumed,
+                view.assumed,
             )),
         }
     } else {
@@ -457,6 +460,40 @@ mod tests {
                 resource: "cpu".into()
             }
         );
+    }
+
+    /// The model path pre-places assumed workloads even with SchedulingOvercommitProtection
+    /// off; the summary deduction follows the gate.
+    #[test]
+    fn model_path_places_assumed_workloads_whatever_the_gate() {
+        use crate::estimate::models::{default_models, AllocatableModeling};
+        use crate::estimate::{AssumedWorkload, Component};
+        let mut s = summary("64", "0", "1000", "0");
+        // Two nodes of grade 2 (2-4 cores, 16-32 Gi): each takes 2 one-core replicas.
+        s.allocatable_modelings = alloc::vec![AllocatableModeling { grade: 2, count: 2 }];
+        let req = ResourceList::parse([("cpu", "1")], &"request".into()).unwrap();
+        let models = default_models();
+        let assumed = [AssumedWorkload {
+            namespace: String::new(),
+            components: alloc::vec![Component {
+                replicas: 1,
+                requests: req.clone(),
+                ..Component::default()
+            }],
+        }];
+        for overcommit in [false, true] {
+            let v = ClusterView {
+                summary: Some(&s),
+                models: &models,
+                gates: Gates {
+                    scheduling_overcommit_protection: overcommit,
+                    ..Gates::default()
+                },
+                assumed: &assumed,
+                ..ClusterView::default()
+            };
+            assert_eq!(max_available_replicas(&v, Some(&req)).replicas, 3);
+        }
     }
 
     #[test]

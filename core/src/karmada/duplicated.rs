@@ -2,6 +2,6 @@
 //! not looked at (the Karmada pipeline warns where it is exceeded).
 
 /// `(candidate index, replicas)` for every cluster of `tier`.
-pub(crate) fn run(tier: &[usize], replicas: u64) -> alloc::vec::Vec<(usize, u64)> {
+pub fn run(tier: &[usize], replicas: u64) -> alloc::vec::Vec<(usize, u64)> {
     tier.iter().map(|&i| (i, replicas)).collect()
 }

@@ -33,7 +33,11 @@ pub(crate) fn run(
             .collect();
         (Mode::Fresh, list, replicas, Vec::new())
     } else if assigned > replicas {
-        (Mode::ScaleDown, scheduled, replicas, Vec::new())
+        // The list starts in the order of the previous result, `spec.clusters`, which Karmada
+        // writes sorted by name (docs/rules/karmada.md §4), not in candidate order.
+        let mut list = scheduled;
+        crate::order::sort_by(&mut list, &|a, b| c[a.0].name.cmp(c[b.0].name));
+        (Mode::ScaleDown, list, replicas, Vec::new())
     } else if assigned < replicas {
         let list = tier.iter().map(|&i| (i, c[i].alloc)).collect();
         (Mode::ScaleUp, list, replicas - assigned, scheduled)
@@ -152,4 +156,38 @@ fn divide_at(
     let mut result: Vec<(usize, u64)> = list.iter().map(|&(i, _)| i).zip(finals).collect();
     result.extend(scheduled.iter().filter(|&&(i, _)| !listed[i]));
     Ok(Divided { result, trace, cut })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::karmada::{assign, Cluster, Placement, Strategy};
+
+    fn cluster(name: &str, alloc: i64) -> Cluster {
+        Cluster {
+            name: name.into(),
+            available_replicas: Some(alloc),
+            ..Cluster::default()
+        }
+    }
+
+    /// Scale down starts from the previous result's order (by name), not the candidates'.
+    #[test]
+    fn scale_down_among_equals_follows_the_previous_result() {
+        for strategy in [Strategy::Aggregated, Strategy::DynamicWeight] {
+            let p = Placement {
+                replicas: 1,
+                clusters: alloc::vec![cluster("b", 0), cluster("a", 0)],
+                strategy,
+                previous: [("a".into(), 3), ("b".into(), 3)].into_iter().collect(),
+                ..Placement::default()
+            };
+            let got = assign(&p).unwrap().assignment;
+            assert_eq!(got.len(), 1, "{strategy:?}");
+            assert_eq!(
+                (got[0].name.as_str(), got[0].replicas),
+                ("a", 1),
+                "{strategy:?}"
+            );
+        }
+    }
 }

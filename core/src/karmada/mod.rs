@@ -12,7 +12,7 @@ pub mod affinity_terms;
 mod aggregated;
 pub mod assign;
 pub mod constraints;
-mod duplicated;
+pub mod duplicated;
 pub mod dynamic;
 pub mod explain;
 pub mod filter;

@@ -36,6 +36,16 @@ pub fn run(case: &Value) -> Verdict {
         match level {
             "dispenser_take_by_weight" => Ok(take_by_weight(case, seed)),
             "divide" => divide_level(case, method, seed),
+            // The strategy alone: every candidate, zeros kept, none of the entry's rules.
+            "assign_duplicated" => {
+                let p = placement(case, method, seed)?;
+                let all: Vec<usize> = (0..p.clusters.len()).collect();
+                let replicas = p.replicas.max(0) as u64;
+                Ok(karmada::duplicated::run(&all, replicas)
+                    .into_iter()
+                    .map(|(i, r)| (p.clusters[i].name.clone(), r as i64))
+                    .collect())
+            }
             _ => {
                 let placement = placement(case, method, seed)?;
                 let outcome = karmada::assign(&placement)?;
