@@ -27,6 +27,8 @@ pub fn every_call(s: &Scenario) {
         Ok(Family::Karmada(_)) => {
             written(scenario::estimate(s));
             written(scenario::divide(s, DRAWN));
+            written(scenario::filter(s));
+            written(scenario::select(s));
         }
         Ok(Family::Eru(_)) => {
             written(scenario::capacity(s));

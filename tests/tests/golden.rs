@@ -25,6 +25,7 @@ fn answers(s: &Scenario) -> String {
         Family::Karmada(_) => {
             parts.push(("estimate", text(scenario::estimate(s))));
             parts.push(("divide", text(scenario::divide(s, DRAWN))));
+            parts.push(("select", text(scenario::select(s))));
         }
         Family::Eru(_) => {
             parts.push(("capacity", text(scenario::capacity(s))));

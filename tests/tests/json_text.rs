@@ -109,7 +109,7 @@ proptest! {
     }
 
     /// Damaged documents: allot refuses exactly the texts serde_json refuses, and reads the
-    /// others to the same value.
+    /// others to the same value (a leading byte order mark aside).
     #[test]
     fn refuses_what_serde_json_refuses(
         v in value(),
@@ -127,7 +127,9 @@ proptest! {
             }
             text.replace_range(i..j, &insert);
         }
-        let theirs = serde_json::from_str::<Value>(&text);
+        // One deliberate difference: allot reads past a byte order mark at the very start
+        // (RFC 8259 allows it); serde_json refuses it. Compare the rest.
+        let theirs = serde_json::from_str::<Value>(text.strip_prefix('\u{feff}').unwrap_or(&text));
         match (read(&text), theirs) {
             (Ok(a), Ok(b)) => prop_assert!(same(&a, &b), "{text}"),
             (Err(_), Err(_)) => {}

@@ -56,6 +56,17 @@ export function scheduleJson(scenario: Scenario | string): string;
 export function estimate(scenario: KarmadaScenario | string): T.Estimates;
 /** Karmada: the division alone, with `availableReplicas` as stated. */
 export function divide(scenario: KarmadaScenario | string): T.KarmadaOutcome;
+/**
+ * Karmada: each filter plugin's verdict and the scores, per cluster (the steps before
+ * selection). A scheduling failure (no cluster fits) is in the report's `error`.
+ */
+export function filter(scenario: KarmadaScenario | string): T.PipelineReport;
+/**
+ * Karmada: filters, scores, the candidate order and the clusters selection keeps (spread
+ * constraints, affinity terms tried in turn), without the division. A scheduling failure
+ * (no cluster fits, spread constraints unmet) is in the report's `error`.
+ */
+export function select(scenario: KarmadaScenario | string): T.PipelineReport;
 /** eru: each node's capacity for the workload. */
 export function capacity(scenario: EruScenario | string): T.Capacities;
 /** eru: capacities, the strategy's deploy map and the plans. */

@@ -30,6 +30,10 @@ export type Estimator = "general" | "accurate";
  */
 export type ModelMethod = "simulator" | "gradeFormula";
 /**
+ * A topology field clusters can be spread over (`spreadByField`).
+ */
+export type SpreadField = "cluster" | "region" | "zone" | "provider";
+/**
  * What [`super::schedule`] returns: `kind` says which family.
  */
 export type Outcome =
@@ -133,13 +137,39 @@ export type DropReason = "noMatchingRule" | "noLongerCandidate" | "aggregatedCut
  */
 export type OrderReason = "weight" | "previous_replicas" | "random" | "name" | "last";
 /**
- * New instances a node can take: a count or `"unlimited"`.
+ * A plugin's verdict.
  */
-export type Capacity = number | "unlimited";
+export type PluginVerdict = {
+  plugin: Plugin;
+} & PluginVerdict1;
 /**
- * A strategy.
+ * An in-tree plugin (the WorkloadAffinity pair is out of scope: it reads other bindings).
  */
-export type EruStrategy = "AUTO" | "FILL" | "EACH" | "GLOBAL" | "DRAINED";
+export type Plugin =
+  | "APIEnablement"
+  | "TaintToleration"
+  | "ClusterAffinity"
+  | "SpreadConstraint"
+  | "ClusterEviction"
+  | "ClusterLocality";
+export type PluginVerdict1 =
+  | {
+      status: "passed";
+    }
+  | {
+      status: "unschedulable";
+      reason: string;
+    }
+  | {
+      status: "disabled";
+    }
+  | {
+      status: "notEvaluated";
+    };
+/**
+ * Which way selection went.
+ */
+export type SelectPath = "all" | "cluster" | "region";
 /**
  * The stable machine-readable code of an error.
  */
@@ -165,8 +195,18 @@ export type ErrorCode =
   | "invalid_storage"
   | "invalid_volume"
   | "invalid_usage"
+  | "no_cluster_fit"
+  | "spread_unsatisfiable"
   | "invalid_input"
   | "unsupported_version";
+/**
+ * New instances a node can take: a count or `"unlimited"`.
+ */
+export type Capacity = number | "unlimited";
+/**
+ * A strategy.
+ */
+export type EruStrategy = "AUTO" | "FILL" | "EACH" | "GLOBAL" | "DRAINED";
 /**
  * The unit a resource's integers count.
  */
@@ -213,6 +253,16 @@ export interface Scenario {
    * The ResourceBinding UID (Webster's name tie direction).
    */
   uid?: string;
+  /**
+   * Karmada: the affinity term the binding last scheduled with
+   * (`status.schedulerObservingAffinityName`); scheduling starts from it.
+   */
+  observedAffinity?: string;
+  /**
+   * Karmada: clusters the binding is being gracefully evicted from
+   * (`spec.gracefulEvictionTasks[].fromCluster`).
+   */
+  gracefulEvictions?: string[];
 }
 /**
  * A Karmada member cluster with whatever its estimators look at.
@@ -262,6 +312,25 @@ export interface Cluster {
    * Workloads scheduled here but not yet running (SchedulingOvercommitProtection).
    */
   assumed?: AssumedWorkload[];
+  /**
+   * `spec.taints`: `NoSchedule` and `NoExecute` taints keep new placements out unless the
+   * policy tolerates them.
+   */
+  taints?: Taint[];
+  /**
+   * `status.apiEnablements`: the APIs the cluster serves (read when the workload states its
+   * `apiVersion` and `kind`).
+   */
+  apiEnablements?: ApiEnablement[];
+  /**
+   * The `CompleteAPIEnablements` condition: `true` when `apiEnablements` is the complete
+   * list; absent when the cluster does not say.
+   */
+  completeApiEnablements?: boolean | null;
+  /**
+   * Being deleted (`metadata.deletionTimestamp` set): never a candidate.
+   */
+  deleting?: boolean;
 }
 /**
  * A cluster's `status.resourceSummary`.
@@ -420,6 +489,16 @@ export interface Toleration {
   effect?: TaintEffect | null;
 }
 /**
+ * A group-version a cluster serves and the kinds it serves there (`status.apiEnablements`).
+ */
+export interface ApiEnablement {
+  /**
+   * `apps/v1`, or `v1` for the core group.
+   */
+  groupVersion?: string;
+  kinds?: string[];
+}
+/**
  * A node with everything eru's plugins look at.
  */
 export interface EruNode {
@@ -529,6 +608,14 @@ export interface Workload {
    * eru: volume bindings `src:dst[:flags[:size[:riops:wiops:rbps:wbps]]]`.
    */
   volumes?: string[];
+  /**
+   * Karmada: the resource's `apiVersion` (`apps/v1`), for the APIEnablement filter.
+   */
+  apiVersion?: string | null;
+  /**
+   * Karmada: the resource's `kind` (`Deployment`).
+   */
+  kind?: string | null;
 }
 /**
  * How it is scheduled.
@@ -569,6 +656,27 @@ export interface Policy {
    * Karmada: fill clusters tier by tier of `overflowOrder`.
    */
   overflow?: boolean;
+  /**
+   * Karmada: `placement.clusterAffinity`; only clusters it matches are candidates.
+   */
+  clusterAffinity?: ClusterAffinity | null;
+  /**
+   * Karmada: `placement.clusterAffinities`, ordered terms tried in turn (with overflow
+   * tiers).
+   */
+  clusterAffinities?: AffinityTerm[] | null;
+  /**
+   * Karmada: `placement.clusterTolerations`, for cluster taints.
+   */
+  clusterTolerations?: Toleration[];
+  /**
+   * Karmada: `placement.spreadConstraints`.
+   */
+  spreadConstraints?: SpreadConstraint[];
+  /**
+   * Karmada: the scheduler's `--plugins` entries (`*`, a name, `-name`); absent: `*`.
+   */
+  plugins?: string[] | null;
   /**
    * eru: `NodesLimit` (0: none).
    */
@@ -624,6 +732,41 @@ export interface Gates {
    * counts (on by default since v1.4).
    */
   customizedClusterResourceModeling?: boolean;
+  /**
+   * MultiplePodTemplatesScheduling: a multi-component workload spread by one cluster is
+   * selected for one complete set (off by default).
+   */
+  multiplePodTemplatesScheduling?: boolean;
+}
+/**
+ * One of `clusterAffinities`: tried in order, the first that schedules wins (§15.3); its
+ * `overflowAffinities` are further tiers filled after the inline affinity (§0 step 4).
+ */
+export interface AffinityTerm {
+  affinityName?: string;
+  affinity?: ClusterAffinity;
+  overflowAffinities?: NamedAffinity[];
+}
+/**
+ * An affinity with a name (an overflow tier of a term).
+ */
+export interface NamedAffinity {
+  affinityName?: string;
+  affinity?: ClusterAffinity;
+}
+/**
+ * One `spreadConstraints` entry. With neither `spreadByField` nor `spreadByLabel` it spreads by
+ * cluster (the policy webhook's default); `minGroups: 0` means 1, as the webhook defaults it;
+ * `maxGroups` has no default (0).
+ */
+export interface SpreadConstraint {
+  spreadByField?: SpreadField | null;
+  /**
+   * Spreading by a label: accepted, but Karmada's selection cannot schedule it (§14.4).
+   */
+  spreadByLabel?: string;
+  minGroups?: number;
+  maxGroups?: number;
 }
 /**
  * Plugin configuration.
@@ -661,6 +804,7 @@ export interface KarmadaOutcome {
    */
   randomDecided: boolean;
   trace: Trace;
+  pipeline: PipelineReport;
   warnings: Warning[];
 }
 /**
@@ -903,6 +1047,148 @@ export interface OrderStep {
   reason: OrderReason;
 }
 /**
+ * The steps before the division, for the attempt that decided.
+ */
+export interface PipelineReport {
+  /**
+   * Every listed cluster, in listed order.
+   */
+  clusters: ClusterStep[];
+  /**
+   * The feasible clusters in the global order G.
+   */
+  order: string[];
+  selection: SelectionReport | null;
+  /**
+   * Each affinity term tried, in order (empty without `clusterAffinities`).
+   */
+  terms: TermReport[];
+  /**
+   * The observed affinity term afterwards (`status.schedulerObservingAffinityName`).
+   */
+  observedAffinity: string;
+  /**
+   * Whether the candidates are taken in the global order. `false`: the scenario uses none
+   * of the scheduler's fields, so its clusters are the candidates in the listed order.
+   */
+  ordered: boolean;
+  /**
+   * What stopped scheduling (`filter` and `select` report it here instead of failing).
+   */
+  error: Problem | null;
+  explanation: string[];
+}
+/**
+ * One cluster through the steps before the division.
+ */
+export interface ClusterStep {
+  cluster: string;
+  /**
+   * Being deleted: skipped before any plugin, and not part of the diagnosis.
+   */
+  deleting: boolean;
+  /**
+   * Every filter plugin in run order.
+   */
+  verdicts: PluginVerdict[];
+  /**
+   * The reason Karmada records: the first failure in run order.
+   */
+  reason: string | null;
+  feasible: boolean;
+  /**
+   * The score plugins (feasible clusters only).
+   */
+  scores: Scores | null;
+  /**
+   * `avail = alloc + prev`, what selection compares (feasible clusters only).
+   */
+  availableReplicas: number | null;
+  /**
+   * The overflow tier (feasible clusters only).
+   */
+  overflowOrder: number | null;
+  /**
+   * Position in the global order G, from 0 (feasible clusters only).
+   */
+  position: number | null;
+  /**
+   * Kept by selection: a candidate of the division.
+   */
+  selected: boolean;
+}
+/**
+ * One cluster's scores.
+ */
+export interface Scores {
+  /**
+   * `None`: the plugin is disabled.
+   */
+  clusterLocality: number | null;
+  clusterAffinity: number | null;
+  total: number;
+}
+/**
+ * What selection did.
+ */
+export interface SelectionReport {
+  path: SelectPath;
+  /**
+   * The candidates, in candidate order.
+   */
+  candidates: string[];
+  swaps: Swap[];
+  regions: RegionTrace[];
+  /**
+   * Clusters added on the region path beyond one per region.
+   */
+  spares: string[];
+}
+/**
+ * A swap of the cluster path: `removed` left the selection for `added`, which has more
+ * available replicas.
+ */
+export interface Swap {
+  removed: string;
+  added: string;
+}
+/**
+ * A region group of the region path.
+ */
+export interface RegionTrace {
+  name: string;
+  /**
+   * Its group score (14.3).
+   */
+  score: number;
+  /**
+   * Its clusters, best first.
+   */
+  clusters: string[];
+  chosen: boolean;
+}
+/**
+ * One affinity term tried.
+ */
+export interface TermReport {
+  affinityName: string;
+  /**
+   * Why it did not schedule; absent: it did.
+   */
+  error: Problem | null;
+}
+/**
+ * An error: its stable code, where the offending value sits, and a message a user can act on.
+ */
+export interface Problem {
+  code: ErrorCode;
+  /**
+   * Where the value sits in the input, written `clusters[2].weight`.
+   */
+  path: string;
+  message: string;
+}
+/**
  * Something worth knowing about an answer that is not an error.
  */
 export interface Warning {
@@ -1012,17 +1298,6 @@ export interface Capacities {
   capacities: NodeCapacity[];
   total: Capacity;
   warnings: Warning[];
-}
-/**
- * An error: its stable code, where the offending value sits, and a message a user can act on.
- */
-export interface Problem {
-  code: ErrorCode;
-  /**
-   * Where the value sits in the input, written `clusters[2].weight`.
-   */
-  path: string;
-  message: string;
 }
 /**
  * A quantity read for a resource, with its exact amount and canonical form (what the

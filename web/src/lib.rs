@@ -31,7 +31,7 @@ pub fn version() -> String {
 /// The package (`js/api.js`) decodes the bytes: its `scheduleJson` returns the text, to
 /// callers that pass it on as text (a response body, a message to a worker, a file) and so
 /// skip building the object and writing it back; its `schedule` is `JSON.parse` of the text,
-/// as are its `estimate`, `divide`, `capacity` and `deploy` of theirs.
+/// as are its `estimate`, `divide`, `filter`, `select`, `capacity` and `deploy` of theirs.
 #[wasm_bindgen(js_name = scheduleJson)]
 pub fn schedule_json(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
     answer(scenario, |s, seed| text(scenario::schedule(s, seed)))
@@ -49,6 +49,21 @@ pub fn estimate(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
 #[wasm_bindgen]
 pub fn divide(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
     answer(scenario, |s, seed| text(scenario::divide(s, seed)))
+}
+
+/// Karmada: the filter plugins' verdicts and the scores per cluster, without selection or
+/// division, as JSON text's bytes. A scheduling failure is reported in the report's `error`.
+#[wasm_bindgen]
+pub fn filter(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
+    answer(scenario, |s, _| text(scenario::filter(s)))
+}
+
+/// Karmada: filters, scores, the global order and the clusters selection keeps (spread
+/// constraints, affinity terms), without the division, as JSON text's bytes. A scheduling
+/// failure is reported in the report's `error`.
+#[wasm_bindgen]
+pub fn select(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
+    answer(scenario, |s, _| text(scenario::select(s)))
 }
 
 /// eru: each node's capacity for the workload, and why, as JSON text's bytes.

@@ -11,9 +11,11 @@ import {
   deploy,
   divide,
   estimate,
+  filter,
   parseQuantity,
   schedule,
   scheduleJson,
+  select,
   validateResourceModels,
   version,
 } from "allot";
@@ -43,6 +45,11 @@ test("every example gives the native outcome", () => {
   assert.ok(examples.length >= 19, `${examples.length} examples`);
   for (const { name, scenario } of examples) {
     const native = read(join(OUTCOMES, `${name}.json`));
+    if (native.error) {
+      // A story that ends in an error: the same code and path as natively.
+      throwsAllot(() => schedule(scenario), native.error.code, native.error.path);
+      continue;
+    }
     const got = schedule(scenario);
     if (scenario.seed === undefined) {
       // Drawn here, 0 natively; it decides nothing in these examples.
@@ -281,4 +288,32 @@ test("allot/element is exported, with every example as a preset", async () => {
   const { presets } = await import(new URL("./presets.js", url));
   assert.deepEqual(Object.keys(presets).sort(), examples.map((e) => e.name));
   for (const { name, scenario } of examples) assert.deepEqual(presets[name], scenario, name);
+});
+
+test("filter and select: each plugin's verdict, the order, what selection keeps", () => {
+  const scenario = read(join(EXAMPLES, "scheduler-taint-drops-cluster.json"));
+  const f = filter(scenario);
+  const m3 = f.clusters.find((c) => c.cluster === "member3");
+  assert.equal(m3.feasible, false);
+  assert.equal(m3.reason, "cluster(s) had untolerated taint {dedicated=gpu:NoSchedule}");
+  assert.deepEqual(
+    m3.verdicts.map((v) => [v.plugin, v.status]),
+    [
+      ["APIEnablement", "notEvaluated"],
+      ["TaintToleration", "unschedulable"],
+      ["ClusterAffinity", "passed"],
+      ["SpreadConstraint", "passed"],
+      ["ClusterEviction", "passed"],
+    ],
+  );
+  assert.equal(f.selection, null);
+  const s = select(read(join(EXAMPLES, "scheduler-spread-two-regions.json")));
+  assert.deepEqual(s.selection.candidates, ["member1", "member3", "member4"]);
+  assert.equal(s.error, null);
+  // A scheduling failure is reported, not thrown.
+  const zone = select(read(join(EXAMPLES, "scheduler-zone-only.json")));
+  assert.equal(zone.error.code, "spread_unsatisfiable");
+  assert.equal(zone.error.message, "policy.spreadConstraints: just support cluster and region spread constraint");
+  // Bad input still throws.
+  throwsAllot(() => select({ ...scenario, policy: { plugins: ["Nope"] } }), "unknown_value", "policy.plugins[0]");
 });

@@ -63,6 +63,9 @@ pub struct Gates {
     /// CustomizedClusterResourceModeling: use resource models when a summary has grade
     /// counts (on by default since v1.4).
     pub customized_cluster_resource_modeling: bool,
+    /// MultiplePodTemplatesScheduling: a multi-component workload spread by one cluster is
+    /// selected for one complete set (off by default).
+    pub multiple_pod_templates_scheduling: bool,
 }
 
 impl Default for Gates {
@@ -70,6 +73,7 @@ impl Default for Gates {
         Gates {
             scheduling_overcommit_protection: false,
             customized_cluster_resource_modeling: true,
+            multiple_pod_templates_scheduling: false,
         }
     }
 }

@@ -152,6 +152,26 @@ pub enum Division {
     Divided { ignore_spread: bool },
 }
 
+impl Division {
+    /// What a strategy makes of spread constraints (§14.2): static weights with a rule list
+    /// (or with no weight preference at all, `static_weights: None`) see every feasible
+    /// cluster; an empty list does not count as static weighting.
+    pub fn of(
+        strategy: super::Strategy,
+        static_weights: Option<&[super::StaticWeightRule]>,
+    ) -> Division {
+        match strategy {
+            super::Strategy::Duplicated => Division::Duplicated,
+            super::Strategy::StaticWeight => Division::Divided {
+                ignore_spread: static_weights.is_none_or(|l| !l.is_empty()),
+            },
+            super::Strategy::DynamicWeight | super::Strategy::Aggregated => Division::Divided {
+                ignore_spread: false,
+            },
+        }
+    }
+}
+
 /// The placement's candidate rules, borrowed from wherever they were read.
 #[derive(Debug, Clone, Copy)]
 pub struct Rules<'a> {

@@ -18,6 +18,7 @@ pub mod explain;
 pub mod filter;
 pub mod pipeline;
 pub mod plugins;
+pub mod scheduler;
 pub mod score;
 pub mod select;
 pub mod static_weight;

@@ -14,6 +14,8 @@ use crate::estimate::combine::{combine, EstimatorAnswers, Source};
 use crate::estimate::framework::{server_answer, PluginResult};
 use crate::estimate::general::{max_available_component_sets, max_available_replicas, ClusterView};
 use crate::estimate::{models, quota};
+use crate::karmada::constraints::Division;
+use crate::karmada::scheduler::{self, Context, Depth, PipelineReport};
 use crate::karmada::{assign_at, Cluster, Paths, Placement, StaticWeightRule, Strategy};
 use crate::names::NameIndex;
 use crate::resource::ResourceList;
@@ -59,6 +61,25 @@ pub fn divide(s: &Scenario, targets: &[Target], drawn_seed: u64) -> Result<Karma
         Vec::new(),
     );
     divide_with(s, targets, estimates, Vec::new(), drawn_seed)
+}
+
+/// The steps before the division alone (filter and score, or through selection), over the
+/// terms in turn as a schedule would try them. A scheduling failure (no cluster fits, spread
+/// constraints unmet) is reported in the report's `error`; only bad input fails.
+pub fn steps(s: &Scenario, targets: &[Target], depth: Depth) -> Result<PipelineReport> {
+    let requested = requested(s)?;
+    let (estimates, _) = estimates(s, targets, requested)?;
+    let strategy = parse_strategy(s)?;
+    let statics = static_weights(s, targets, strategy)?;
+    let ctx = Context::new(
+        s,
+        targets,
+        &estimates,
+        Division::of(strategy, statics.as_deref()),
+    )?;
+    let (result, mut report) = scheduler::schedule(&ctx, depth, |_| Ok(()));
+    report.error = result.err();
+    Ok(report)
 }
 
 fn requested(s: &Scenario) -> Result<u64> {
@@ -364,34 +385,47 @@ fn divide_with(
     let strategy = parse_strategy(s)?;
     let w = &s.workload;
     let seed = s.seed.unwrap_or(drawn_seed);
-    let placement = Placement {
-        replicas: w.replicas.unwrap_or(0),
-        clusters: targets
-            .iter()
-            .zip(&estimates)
-            .map(|(t, e)| Cluster {
-                name: t.name.clone(),
-                labels: t.labels.clone(),
-                provider: t.provider.clone(),
-                region: t.region.clone(),
-                zones: t.zones.clone(),
-                available_replicas: Some(e.available_replicas as i64),
-                overflow_order: t.overflow_order,
-            })
-            .collect(),
-        strategy,
-        method: s.policy.method,
-        static_weights: static_weights(s, targets, strategy)?,
-        previous: s.previous.clone(),
-        fresh: s.policy.fresh,
-        uid: s.uid.clone(),
-        seed: Some(seed),
-        overflow: s.policy.overflow,
-        has_replica_requirements: w.requests.is_some()
-            || !w.components.is_empty()
-            || w.replicas.unwrap_or(0) > 0,
-    };
-    let outcome = assign_at(&placement, &Paths::SCENARIO)?;
+    let statics = static_weights(s, targets, strategy)?;
+    let ctx = Context::new(
+        s,
+        targets,
+        &estimates,
+        Division::of(strategy, statics.as_deref()),
+    )?;
+    let (outcome, pipeline) = scheduler::schedule(&ctx, Depth::Select, |c| {
+        let placement = Placement {
+            replicas: w.replicas.unwrap_or(0),
+            clusters: c
+                .order
+                .iter()
+                .map(|&(i, tier)| {
+                    let t = &targets[i];
+                    Cluster {
+                        name: t.name.clone(),
+                        labels: t.labels.clone(),
+                        provider: t.provider.clone(),
+                        region: t.region.clone(),
+                        zones: t.zones.clone(),
+                        available_replicas: Some(estimates[i].available_replicas as i64),
+                        overflow_order: tier,
+                    }
+                })
+                .collect(),
+            strategy,
+            method: s.policy.method,
+            static_weights: statics.clone(),
+            previous: s.previous.clone(),
+            fresh: s.policy.fresh,
+            uid: s.uid.clone(),
+            seed: Some(seed),
+            overflow: c.overflow,
+            has_replica_requirements: w.requests.is_some()
+                || !w.components.is_empty()
+                || w.replicas.unwrap_or(0) > 0,
+        };
+        assign_at(&placement, &Paths::SCENARIO)
+    });
+    let outcome = outcome?;
     // Static weights and Duplicated do not look at capacity: say where they exceed it.
     if matches!(strategy, Strategy::StaticWeight | Strategy::Duplicated) {
         let index = NameIndex::new(estimates.iter().map(|e| e.name.as_str()));
@@ -431,6 +465,7 @@ fn divide_with(
         seed_drawn: s.seed.is_none(),
         random_decided,
         trace: outcome.trace,
+        pipeline: alloc::boxed::Box::new(pipeline),
         warnings,
     })
 }

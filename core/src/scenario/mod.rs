@@ -34,10 +34,12 @@ use crate::estimate::general::ResourceSummary;
 use crate::estimate::models::ResourceModel;
 use crate::estimate::quota::ResourceQuota;
 use crate::estimate::{AssumedWorkload, Component, Gates};
+use crate::karmada::constraints::{AffinityTerm, ApiEnablement, SpreadConstraint};
 use crate::karmada::{pipeline, Method, StaticWeightRule};
 use crate::resource::ResourceList;
+use crate::selector::cluster::ClusterAffinity;
 use crate::selector::label::Labels;
-use crate::selector::node::NodeClaim;
+use crate::selector::node::{NodeClaim, Taint, Toleration};
 
 #[cfg(feature = "json")]
 pub use crate::json::from_json;
@@ -91,6 +93,16 @@ pub struct Scenario {
     #[serde(skip_serializing_if = "String::is_empty")]
     #[serde(default)]
     pub uid: String,
+    /// Karmada: the affinity term the binding last scheduled with
+    /// (`status.schedulerObservingAffinityName`); scheduling starts from it.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    #[serde(default)]
+    pub observed_affinity: String,
+    /// Karmada: clusters the binding is being gracefully evicted from
+    /// (`spec.gracefulEvictionTasks[].fromCluster`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
+    pub graceful_evictions: Vec<String>,
 }
 
 /// A Karmada member cluster with whatever its estimators look at.
@@ -149,6 +161,38 @@ pub struct Target {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[serde(default)]
     pub assumed: Vec<AssumedWorkload>,
+    /// `spec.taints`: `NoSchedule` and `NoExecute` taints keep new placements out unless the
+    /// policy tolerates them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
+    pub taints: Vec<Taint>,
+    /// `status.apiEnablements`: the APIs the cluster serves (read when the workload states its
+    /// `apiVersion` and `kind`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
+    pub api_enablements: Vec<ApiEnablement>,
+    /// The `CompleteAPIEnablements` condition: `true` when `apiEnablements` is the complete
+    /// list; absent when the cluster does not say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    pub complete_api_enablements: Option<bool>,
+    /// Being deleted (`metadata.deletionTimestamp` set): never a candidate.
+    #[serde(skip_serializing_if = "core::ops::Not::not")]
+    #[serde(default)]
+    pub deleting: bool,
+}
+
+impl Target {
+    /// What affinities and spreading read of the cluster.
+    pub fn facts(&self) -> crate::selector::cluster::ClusterFacts<'_> {
+        crate::selector::cluster::ClusterFacts {
+            name: &self.name,
+            labels: &self.labels,
+            provider: &self.provider,
+            region: &self.region,
+            zones: &self.zones,
+        }
+    }
 }
 
 fn is_zero(v: &i64) -> bool {
@@ -194,6 +238,12 @@ pub struct Workload {
     /// eru: volume bindings `src:dst[:flags[:size[:riops:wiops:rbps:wbps]]]`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub volumes: Vec<String>,
+    /// Karmada: the resource's `apiVersion` (`apps/v1`), for the APIEnablement filter.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// Karmada: the resource's `kind` (`Deployment`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
 }
 
 /// Which Karmada estimator.
@@ -242,6 +292,22 @@ pub struct Policy {
     /// Karmada: fill clusters tier by tier of `overflowOrder`.
     #[serde(skip_serializing_if = "core::ops::Not::not")]
     pub overflow: bool,
+    /// Karmada: `placement.clusterAffinity`; only clusters it matches are candidates.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cluster_affinity: Option<ClusterAffinity>,
+    /// Karmada: `placement.clusterAffinities`, ordered terms tried in turn (with overflow
+    /// tiers).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cluster_affinities: Option<Vec<AffinityTerm>>,
+    /// Karmada: `placement.clusterTolerations`, for cluster taints.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cluster_tolerations: Vec<Toleration>,
+    /// Karmada: `placement.spreadConstraints`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub spread_constraints: Vec<SpreadConstraint>,
+    /// Karmada: the scheduler's `--plugins` entries (`*`, a name, `-name`); absent: `*`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plugins: Option<Vec<String>>,
     /// eru: `NodesLimit` (0: none).
     #[serde(skip_serializing_if = "is_zero")]
     pub nodes_limit: i64,
@@ -271,6 +337,19 @@ pub fn estimate(s: &Scenario) -> Result<Estimates> {
 /// Karmada: the division alone, with `availableReplicas` as stated.
 pub fn divide(s: &Scenario, drawn_seed: u64) -> Result<outcome::KarmadaOutcome> {
     pipeline::divide(s, s.family()?.karmada("divide")?, drawn_seed)
+}
+
+/// Karmada: the filter plugins and the scores alone (docs/rules/karmada.md §12-13).
+pub fn filter(s: &Scenario) -> Result<crate::karmada::scheduler::PipelineReport> {
+    let t = s.family()?.karmada("filter")?;
+    pipeline::steps(s, t, crate::karmada::scheduler::Depth::Filter)
+}
+
+/// Karmada: filters, scores and the selection of candidates (docs/rules/karmada.md §12-15),
+/// without the division.
+pub fn select(s: &Scenario) -> Result<crate::karmada::scheduler::PipelineReport> {
+    let t = s.family()?.karmada("select")?;
+    pipeline::steps(s, t, crate::karmada::scheduler::Depth::Select)
 }
 
 /// eru: capacities alone.

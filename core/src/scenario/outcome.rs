@@ -15,6 +15,7 @@ use crate::estimate::accurate::AccurateEstimate;
 use crate::estimate::combine::Source;
 use crate::estimate::framework::PluginResult;
 use crate::estimate::general::GeneralEstimate;
+use crate::karmada::scheduler::PipelineReport;
 use crate::karmada::{Assigned, Trace};
 use crate::path::Path;
 
@@ -88,6 +89,8 @@ pub struct KarmadaOutcome {
     /// Whether a random choice decided anything (only then does the seed matter).
     pub random_decided: bool,
     pub trace: Trace,
+    /// The steps before the division: filters, scores, order, selection, affinity terms.
+    pub pipeline: alloc::boxed::Box<PipelineReport>,
     pub warnings: Vec<Warning>,
 }
 

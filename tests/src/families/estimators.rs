@@ -201,6 +201,7 @@ fn gates(case: &Value) -> Gates {
         customized_cluster_resource_modeling: g["CustomizedClusterResourceModeling"]
             .as_bool()
             .unwrap_or(d.customized_cluster_resource_modeling),
+        ..d
     }
 }
 
