@@ -34,6 +34,25 @@ struct KCluster {
     nodes: Vec<(Num, Num, Num, bool, bool)>,
     overflow_order: Option<Num>,
     label: bool,
+    /// Scheduler steps: region and zone picks, a taint, an API list, deletion.
+    region: Option<u8>,
+    zone: Option<u8>,
+    taint: Option<(u8, u8)>,
+    api: Option<(u8, Option<bool>)>,
+    deleting: bool,
+}
+
+/// The policy's scheduler steps.
+#[derive(Debug, Arbitrary)]
+struct Steps {
+    spread: Vec<(u8, Num, Num)>,
+    terms: Vec<(Vec<u8>, Vec<Vec<u8>>)>,
+    affinity: Option<Vec<u8>>,
+    tolerations: Vec<(u8, u8)>,
+    plugins: Option<Vec<u8>>,
+    observed: Option<u8>,
+    evictions: Vec<u8>,
+    kind: Option<u8>,
 }
 
 #[derive(Debug, Arbitrary)]
@@ -48,6 +67,7 @@ struct Karmada {
     overflow: bool,
     request: Option<(Num, Num)>,
     rules: Vec<(Vec<u8>, Num)>,
+    steps: Option<Steps>,
 }
 
 #[derive(Debug, Arbitrary)]
@@ -108,6 +128,25 @@ fn karmada(k: Karmada) -> Value {
             if c.label {
                 o.insert("labels".into(), json!({"zone": format!("z{}", i % 3)}));
             }
+            if let Some(r) = c.region {
+                o.insert("region".into(), json!(format!("r{}", r % 4)));
+            }
+            if let Some(z) = c.zone {
+                o.insert("zones".into(), json!([format!("z{}", z % 4)]));
+            }
+            if let Some((k, e)) = c.taint {
+                let effect = pick(&["NoSchedule", "NoExecute", "PreferNoSchedule"], e);
+                o.insert("taints".into(), json!([{"key": format!("k{}", k % 3), "value": "v", "effect": effect}]));
+            }
+            if let Some((kind, complete)) = c.api {
+                o.insert("apiEnablements".into(), json!([{"groupVersion": "apps/v1", "kinds": [pick(&["Deployment", "Job"], kind)]}]));
+                if let Some(complete) = complete {
+                    o.insert("completeApiEnablements".into(), json!(complete));
+                }
+            }
+            if c.deleting {
+                o.insert("deleting".into(), json!(true));
+            }
             if let Some((cpu, mem, pods, used)) = &c.summary {
                 o.insert(
                     "resourceSummary".into(),
@@ -162,6 +201,61 @@ fn karmada(k: Karmada) -> Value {
     }
     if let Some(seed) = k.seed {
         doc["seed"] = json!(seed.0);
+    }
+    if let Some(s) = k.steps {
+        let names = |v: &[u8]| -> Vec<String> { v.iter().take(4).map(|i| format!("member{}", *i as usize % (n + 1))).collect() };
+        let spread: Vec<Value> = s
+            .spread
+            .iter()
+            .take(3)
+            .map(|(f, min, max)| json!({"spreadByField": pick(&["cluster", "region", "zone", "provider"], *f),
+                                        "minGroups": min.0, "maxGroups": max.0}))
+            .collect();
+        doc["policy"]["spreadConstraints"] = Value::Array(spread);
+        if !s.terms.is_empty() {
+            let terms: Vec<Value> = s
+                .terms
+                .iter()
+                .take(4)
+                .enumerate()
+                .map(|(i, (inline, overflow))| {
+                    let over: Vec<Value> = overflow
+                        .iter()
+                        .take(3)
+                        .enumerate()
+                        .map(|(j, o)| json!({"affinityName": format!("o{i}{j}"), "affinity": {"clusterNames": names(o)}}))
+                        .collect();
+                    json!({"affinityName": format!("t{i}"), "affinity": {"clusterNames": names(inline)},
+                           "overflowAffinities": over})
+                })
+                .collect();
+            doc["policy"]["clusterAffinities"] = Value::Array(terms);
+            doc["policy"]["overflow"] = json!(false);
+            for c in doc["clusters"].as_array_mut().into_iter().flatten() {
+                c.as_object_mut().map(|o| o.remove("overflowOrder"));
+            }
+        } else if let Some(a) = &s.affinity {
+            doc["policy"]["clusterAffinity"] = json!({"clusterNames": names(a)});
+        }
+        let tolerations: Vec<Value> = s
+            .tolerations
+            .iter()
+            .take(3)
+            .map(|(k, op)| json!({"key": format!("k{}", k % 3), "operator": pick(&["Equal", "Exists"], *op), "value": "v"}))
+            .collect();
+        doc["policy"]["clusterTolerations"] = Value::Array(tolerations);
+        if let Some(p) = &s.plugins {
+            let all = ["*", "-TaintToleration", "-ClusterAffinity", "APIEnablement", "-SpreadConstraint", "ClusterLocality", "-*"];
+            doc["policy"]["plugins"] = json!(p.iter().take(4).map(|i| pick(&all, *i)).collect::<Vec<_>>());
+        }
+        if let Some(o) = s.observed {
+            doc["observedAffinity"] = json!(format!("t{}", o % 5));
+        }
+        doc["gracefulEvictions"] = json!(names(&s.evictions));
+        if let Some(kind) = s.kind {
+            doc["workload"]["apiVersion"] = json!("apps/v1");
+            doc["workload"]["kind"] = json!(pick(&["Deployment", "Job"], kind));
+        }
     }
     let weighted = doc["clusters"].as_array().is_some_and(|c| c.iter().any(|c| c.get("weight").is_some()));
     if !k.rules.is_empty() && !weighted {

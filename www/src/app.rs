@@ -135,7 +135,12 @@ fn full(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
                     if let Some(d) = state.doc.get("description").and_then(Value::as_str) {
                         <p class="description">{ d }</p>
                     }
-                    <Results run={shown.clone()} doc={state.doc.clone()} stale={!Rc::ptr_eq(run, shown)} />
+                    if let Some(report) = &run.failed {
+                        <h3>{ "Why it cannot be scheduled" }</h3>
+                        <crate::view::pipeline::PipelineView report={report.clone()} />
+                    } else {
+                        <Results run={shown.clone()} doc={state.doc.clone()} stale={!Rc::ptr_eq(run, shown)} />
+                    }
                 </section>
             </div>
             <footer>{ format!("allot {} · scenario format {} · ", allot_core::VERSION,
@@ -158,7 +163,11 @@ fn embed(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
             <h2>{ doc.get("title").and_then(Value::as_str).unwrap_or("allot") }</h2>
             <label class="stack inline"><Field path={path} kind={Kind::Int} label={label} show_label=true
                    value={crate::doc::get(doc, path).cloned()} problem={problem_at(&run.problem(), path)} /></label>
-            <Results run={shown.clone()} doc={doc.clone()} compact=true stale={!Rc::ptr_eq(run, shown)} />
+            if let Some(report) = &run.failed {
+                <crate::view::pipeline::PipelineView report={report.clone()} />
+            } else {
+                <Results run={shown.clone()} doc={doc.clone()} compact=true stale={!Rc::ptr_eq(run, shown)} />
+            }
             <a id="open" href={link} target="_blank" rel="noopener">{ "open in the allot playground ↗" }</a>
         </main>
     }

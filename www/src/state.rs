@@ -5,6 +5,7 @@
 use std::rc::Rc;
 
 use allot_core::json::from_json;
+use allot_core::karmada::scheduler::PipelineReport;
 use allot_core::scenario::{schedule, Outcome, Scenario};
 use serde_json::{json, Value};
 use yew::Reducible;
@@ -134,11 +135,23 @@ pub fn read(doc: &Value) -> Result<Scenario, allot_core::Error> {
     from_json(&doc.to_string())
 }
 
+/// An error that says the scenario cannot be scheduled, not that it is written wrong.
+fn scheduling_failure(code: allot_core::error::ErrorCode) -> bool {
+    use allot_core::error::ErrorCode as C;
+    matches!(
+        code,
+        C::NoClusterFit | C::SpreadUnsatisfiable | C::Unschedulable | C::NoCandidates
+    )
+}
+
 /// What the core makes of a document.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Run {
     pub scenario: Option<Rc<Scenario>>,
     pub outcome: Result<Rc<Outcome>, Rc<Problem>>,
+    /// When Karmada cannot schedule the scenario (no cluster fits, spread constraints unmet,
+    /// not enough capacity): the steps before the division, to show why.
+    pub failed: Option<Rc<PipelineReport>>,
 }
 
 impl Run {
@@ -147,13 +160,22 @@ impl Run {
             Err(e) => Run {
                 scenario: None,
                 outcome: Err(Rc::new(e.into())),
+                failed: None,
             },
-            Ok(s) => Run {
-                outcome: schedule(&s, drawn)
-                    .map(Rc::new)
-                    .map_err(|e| Rc::new(e.into())),
-                scenario: Some(Rc::new(s)),
-            },
+            Ok(s) => {
+                let outcome = schedule(&s, drawn);
+                let failed = match &outcome {
+                    Err(e) if scheduling_failure(e.code()) => {
+                        allot_core::scenario::select(&s).ok().map(Rc::new)
+                    }
+                    _ => None,
+                };
+                Run {
+                    outcome: outcome.map(Rc::new).map_err(|e| Rc::new(e.into())),
+                    scenario: Some(Rc::new(s)),
+                    failed,
+                }
+            }
         }
     }
 

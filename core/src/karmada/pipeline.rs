@@ -77,7 +77,7 @@ pub fn steps(s: &Scenario, targets: &[Target], depth: Depth) -> Result<PipelineR
         &estimates,
         Division::of(strategy, statics.as_deref()),
     )?;
-    let (result, mut report) = scheduler::schedule(&ctx, depth, |_| Ok(()));
+    let (result, mut report) = scheduler::schedule(&ctx, depth, &mut |_| Ok(()));
     report.error = result.err();
     Ok(report)
 }
@@ -392,7 +392,8 @@ fn divide_with(
         &estimates,
         Division::of(strategy, statics.as_deref()),
     )?;
-    let (outcome, pipeline) = scheduler::schedule(&ctx, Depth::Select, |c| {
+    let mut divided = None;
+    let (result, pipeline) = scheduler::schedule(&ctx, Depth::Select, &mut |c| {
         let placement = Placement {
             replicas: w.replicas.unwrap_or(0),
             clusters: c
@@ -423,9 +424,15 @@ fn divide_with(
                 || !w.components.is_empty()
                 || w.replicas.unwrap_or(0) > 0,
         };
-        assign_at(&placement, &Paths::SCENARIO)
+        divided = Some(assign_at(&placement, &Paths::SCENARIO)?);
+        Ok(())
     });
-    let outcome = outcome?;
+    result?;
+    let Some(outcome) = divided else {
+        return Err(Error::NoCandidates {
+            field: "clusters".into(),
+        });
+    };
     // Static weights and Duplicated do not look at capacity: say where they exceed it.
     if matches!(strategy, Strategy::StaticWeight | Strategy::Duplicated) {
         let index = NameIndex::new(estimates.iter().map(|e| e.name.as_str()));

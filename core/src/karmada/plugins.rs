@@ -78,7 +78,7 @@ pub fn enabled_names<'a>(registered: &[&'a str], flag: &[&str]) -> Vec<&'a str> 
             }
         }
     }
-    set.sort_unstable();
+    crate::order::sort_by(&mut set, &|a, b| a.cmp(b));
     set
 }
 

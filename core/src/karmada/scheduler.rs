@@ -337,7 +337,12 @@ impl<'a> Context<'a> {
                 });
                 (report, Ok(c))
             }
-            Err(e) => (report, Err(e)),
+            Err(e) => {
+                report
+                    .explanation
+                    .push(format!("selection fails: {}", e.reason()));
+                (report, Err(e))
+            }
         }
     }
 
@@ -353,7 +358,7 @@ impl<'a> Context<'a> {
     ) -> Candidates {
         let mut list: Vec<(usize, i64)> = chosen.into_iter().map(|i| (i, tiers[i])).collect();
         if !self.engaged {
-            list.sort_by_key(|&(i, _)| i);
+            crate::order::sort_by_key(&mut list, |&(i, _)| i);
         }
         Candidates {
             order: list,
@@ -409,8 +414,9 @@ fn say_filtered(report: &mut PipelineReport) {
     }
 }
 
-/// Karmada's reason without its `cluster(s) ` prefix, for sentences.
-fn short(reason: &str) -> String {
+/// Karmada's reason without its `cluster(s) ` prefix, for sentences and narrow cells
+/// (`untolerated taint dedicated=gpu:NoSchedule`).
+pub fn short(reason: &str) -> String {
     let r = reason.strip_prefix("cluster(s) ").unwrap_or(reason);
     match r.strip_prefix("had untolerated taint {") {
         Some(t) => format!("untolerated taint {}", t.trim_end_matches('}')),
@@ -485,11 +491,13 @@ fn say_selection(
 
 /// The whole cycle: the terms tried in turn, each attempt's candidates divided by `divide`.
 /// Returns the division's result and the report of the attempt that decided.
-pub fn schedule<T>(
+/// `divide` keeps what it makes of the winning candidates itself (one instantiation serves
+/// every caller).
+pub fn schedule(
     ctx: &Context<'_>,
     depth: Depth,
-    mut divide: impl FnMut(&Candidates) -> Result<T>,
-) -> (Result<T>, PipelineReport) {
+    divide: &mut dyn FnMut(&Candidates) -> Result<()>,
+) -> (Result<()>, PipelineReport) {
     let names = ctx.term_names();
     let mut reports: BTreeMap<String, PipelineReport> = BTreeMap::new();
     let out = run_terms(

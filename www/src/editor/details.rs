@@ -19,6 +19,8 @@ pub enum Details {
     Node,
     Pod,
     EruNode,
+    /// An affinity term: its overflow tiers.
+    Term,
 }
 
 const PHASES: &[(&str, &str)] = &[
@@ -58,6 +60,47 @@ const CLUSTER_FIELDS: Plain = &[
     ("assumed", "assumed workloads (JSON)", Kind::Json),
 ];
 
+/// A taint's effect (cluster and node taints).
+pub const EFFECTS: &[(&str, &str)] = &[
+    ("NoSchedule", "NoSchedule"),
+    ("NoExecute", "NoExecute"),
+    ("PreferNoSchedule", "PreferNoSchedule"),
+];
+
+const TAINTS: &[Column] = &[
+    col("key", "key", Kind::Text),
+    col("value", "value", Kind::Text),
+    col("effect", "effect", Kind::Choice(EFFECTS)),
+];
+
+const APIS: &[Column] = &[
+    col("groupVersion", "group/version", Kind::Text),
+    col("kinds", "kinds", Kind::List),
+];
+
+/// An affinity's columns, inside a row that holds it under `affinity`.
+pub const AFFINITY_ROW: &[Column] = &[
+    col("affinityName", "name", Kind::Text),
+    col("affinity.clusterNames", "cluster names", Kind::List),
+    col("affinity.labelSelector.matchLabels", "labels", Kind::Labels),
+    col("affinity.exclude", "except", Kind::List),
+];
+
+const API_COMPLETE: &[(&str, &str)] = &[
+    ("", "not stated"),
+    ("true", "complete list"),
+    ("false", "maybe partial"),
+];
+
+const SCHEDULING_FIELDS: Plain = &[
+    ("deleting", "being deleted", Kind::Bool),
+    (
+        "completeApiEnablements",
+        "API list",
+        Kind::JsonChoice(API_COMPLETE),
+    ),
+];
+
 const NODE_FIELDS: Plain = &[("taints", "taints (JSON: key, value, effect)", Kind::Json)];
 
 const POD_FIELDS: Plain = &[
@@ -94,9 +137,24 @@ impl Details {
             Details::Node => plain(path, row, problem, NODE_FIELDS),
             Details::Pod => plain(path, row, problem, POD_FIELDS),
             Details::EruNode => plain(path, row, problem, ERU_FIELDS),
+            Details::Term => html! {
+                <div class="term-details">
+                    <h4>{ "Overflow tiers (filled in order after this term's clusters)" }</h4>
+                    <Table path={sub("overflowAffinities")} columns={AFFINITY_ROW}
+                           rows={rows(row, "overflowAffinities")}
+                           new_row={NewRow::Overflow} noun="overflow tier" problem={problem.clone()} />
+                </div>
+            },
             Details::Cluster => html! {
                 <div class="cluster-details">
                     { plain(path, row, problem, CLUSTER_FIELDS) }
+                    { plain(path, row, problem, SCHEDULING_FIELDS) }
+                    <h4>{ "Taints" }</h4>
+                    <Table path={sub("taints")} columns={TAINTS} rows={rows(row, "taints")}
+                           new_row={NewRow::Taint} noun="taint" problem={problem.clone()} />
+                    <h4>{ "API enablements" }</h4>
+                    <Table path={sub("apiEnablements")} columns={APIS} rows={rows(row, "apiEnablements")}
+                           new_row={NewRow::Api} noun="API" problem={problem.clone()} />
                     <h4>{ "Grade counts (allocatableModelings)" }</h4>
                     <Table path={sub("resourceSummary.allocatableModelings")} columns={GRADE_COUNTS}
                            rows={rows(row, "resourceSummary.allocatableModelings")}

@@ -5,7 +5,7 @@
 use serde_json::Value;
 use yew::prelude::*;
 
-use super::details::Details;
+use super::details::{Details, AFFINITY_ROW};
 use super::table::{col, Column, NewRow, Table};
 use super::{common, plain, section, Plain};
 use crate::doc;
@@ -53,6 +53,8 @@ const WORKLOAD: Plain = &[
         Kind::Json,
     ),
     ("priorityClass", "priority class", Kind::Text),
+    ("apiVersion", "resource apiVersion", Kind::Text),
+    ("kind", "resource kind", Kind::Text),
     ("components", "components (JSON)", Kind::Json),
 ];
 
@@ -77,6 +79,56 @@ const POLICY: Plain = &[
         "resource modeling gate",
         Kind::BoolOn,
     ),
+    (
+        "gates.multiplePodTemplatesScheduling",
+        "multiple pod templates gate",
+        Kind::Bool,
+    ),
+    ("plugins", "scheduler plugins (--plugins)", Kind::List),
+];
+
+const CLUSTER_AFFINITY: Plain = &[
+    ("clusterAffinity.clusterNames", "cluster names", Kind::List),
+    (
+        "clusterAffinity.labelSelector.matchLabels",
+        "labels",
+        Kind::Labels,
+    ),
+    ("clusterAffinity.exclude", "except", Kind::List),
+];
+
+const OPERATORS: &[(&str, &str)] = &[
+    ("", "Equal (default)"),
+    ("Equal", "Equal"),
+    ("Exists", "Exists"),
+];
+
+const ANY_EFFECT: &[(&str, &str)] = &[
+    ("", "any effect"),
+    ("NoSchedule", "NoSchedule"),
+    ("NoExecute", "NoExecute"),
+    ("PreferNoSchedule", "PreferNoSchedule"),
+];
+
+const TOLERATIONS: &[Column] = &[
+    col("key", "key", Kind::Text),
+    col("operator", "operator", Kind::Choice(OPERATORS)),
+    col("value", "value", Kind::Text),
+    col("effect", "effect", Kind::Choice(ANY_EFFECT)),
+];
+
+const SPREAD_FIELDS: &[(&str, &str)] = &[
+    ("", "cluster (default)"),
+    ("cluster", "cluster"),
+    ("region", "region"),
+    ("zone", "zone"),
+    ("provider", "provider"),
+];
+
+const SPREAD: &[Column] = &[
+    col("spreadByField", "spread by", Kind::Choice(SPREAD_FIELDS)),
+    col("minGroups", "min groups", Kind::Int),
+    col("maxGroups", "max groups", Kind::Int),
 ];
 
 const CLUSTERS: &[Column] = &[
@@ -104,7 +156,19 @@ const RULES: &[Column] = &[
     col("weight", "weight", Kind::Int),
 ];
 
-const SCENARIO: Plain = &[("uid", "binding UID (Webster's tie order)", Kind::Text)];
+const SCENARIO: Plain = &[
+    ("uid", "binding UID (Webster's tie order)", Kind::Text),
+    (
+        "observedAffinity",
+        "observed affinity term",
+        Kind::Text,
+    ),
+    (
+        "gracefulEvictions",
+        "being evicted from",
+        Kind::List,
+    ),
+];
 
 pub fn editors(d: &Value, problem: &SharedProblem) -> Html {
     let clusters = html! {
@@ -121,10 +185,31 @@ pub fn editors(d: &Value, problem: &SharedProblem) -> Html {
                new_row={NewRow::Rule} noun="rule" problem={problem.clone()} />
         </>
     };
+    let scheduling = html! {
+        <>
+        <p class="hint">{ "Which clusters are candidates before any replica is divided:             Karmada's filter plugins, then the spread constraints. A cluster's taints, API list             and deletion are in its details (▸)." }</p>
+        <h4>{ "Cluster affinity" }</h4>
+        { plain("policy", d.get("policy").unwrap_or(&Value::Null), problem, CLUSTER_AFFINITY) }
+        <h4>{ "Affinity terms (tried in order; ▸ for overflow tiers)" }</h4>
+        <Table id="terms-editor" path="policy.clusterAffinities" columns={AFFINITY_ROW}
+               rows={doc::items(d, "policy.clusterAffinities").to_vec()}
+               new_row={NewRow::Term} noun="affinity term" problem={problem.clone()}
+               details={Details::Term} />
+        <h4>{ "Cluster tolerations" }</h4>
+        <Table id="tolerations" path="policy.clusterTolerations" columns={TOLERATIONS}
+               rows={doc::items(d, "policy.clusterTolerations").to_vec()}
+               new_row={NewRow::Toleration} noun="toleration" problem={problem.clone()} />
+        <h4>{ "Spread constraints" }</h4>
+        <Table id="spread" path="policy.spreadConstraints" columns={SPREAD}
+               rows={doc::items(d, "policy.spreadConstraints").to_vec()}
+               new_row={NewRow::Spread} noun="spread constraint" problem={problem.clone()} />
+        </>
+    };
     let rest = html! {
         <>
         { section("Scenario", plain("", d, problem, SCENARIO)) }
         { section("Clusters", clusters) }
+        { section("Scheduling: filters and spreading", scheduling) }
         { section("Static weight rules", rules) }
         </>
     };

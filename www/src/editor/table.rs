@@ -40,20 +40,27 @@ pub enum NewRow {
     Node,
     Pod,
     EruNode,
+    Taint,
+    Api,
+    Toleration,
+    Spread,
+    Term,
+    Overflow,
 }
 
 impl NewRow {
     fn make(self, rows: &[Value]) -> Value {
-        let free = |prefix: &str| {
+        let free_in = |key: &str, prefix: &str| {
             (rows.len() + 1..)
                 .map(|n| format!("{prefix}{n}"))
                 .find(|name| {
                     !rows
                         .iter()
-                        .any(|r| r.get("name").and_then(Value::as_str) == Some(name))
+                        .any(|r| r.get(key).and_then(Value::as_str) == Some(name))
                 })
                 .unwrap_or_default()
         };
+        let free = |prefix: &str| free_in("name", prefix);
         match self {
             NewRow::Cluster => json!({"name": free("member"), "weight": 1}),
             NewRow::Rule => json!({"targetCluster": {"clusterNames": []}, "weight": 1}),
@@ -63,6 +70,16 @@ impl NewRow {
             NewRow::Pod => json!({"name": free("pod"), "requests": {"cpu": "1"}}),
             NewRow::EruNode => json!({"name": free("node"), "cpuMap": {"0": 100, "1": 100},
                                       "memory": "4Gi", "storage": "10Gi"}),
+            NewRow::Taint => json!({"key": "dedicated", "value": "gpu", "effect": "NoSchedule"}),
+            NewRow::Api => json!({"groupVersion": "apps/v1", "kinds": ["Deployment"]}),
+            NewRow::Toleration => {
+                json!({"key": "dedicated", "operator": "Equal", "value": "gpu", "effect": "NoSchedule"})
+            }
+            NewRow::Spread => json!({"spreadByField": "cluster", "minGroups": 1, "maxGroups": 2}),
+            NewRow::Term => json!({"affinityName": free_in("affinityName", "term"),
+                                   "affinity": {"clusterNames": []}}),
+            NewRow::Overflow => json!({"affinityName": free_in("affinityName", "overflow"),
+                                       "affinity": {"clusterNames": []}}),
         }
     }
 }

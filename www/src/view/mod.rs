@@ -6,6 +6,7 @@ pub mod eru;
 pub mod evenness;
 pub mod karmada;
 pub mod markdown;
+pub mod pipeline;
 pub mod rows;
 
 use std::rc::Rc;
@@ -39,13 +40,15 @@ pub fn sentences(id: &'static str, lines: &[String]) -> Html {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Tab {
     Result,
+    Pipeline,
     Compare,
     Evenness,
     Markdown,
 }
 
-const TABS: [(Tab, &str, &str); 4] = [
+const TABS: [(Tab, &str, &str); 5] = [
     (Tab::Result, "result", "Result"),
+    (Tab::Pipeline, "pipeline", "Pipeline"),
     (Tab::Compare, "compare", "Compare"),
     (Tab::Evenness, "evenness", "Evenness"),
     (Tab::Markdown, "markdown", "Markdown"),
@@ -97,6 +100,13 @@ pub fn results(p: &ResultsProps) -> Html {
         (Tab::Result, Outcome::Eru(_)) => {
             html! { <eru::EruView scenario={s.clone()} outcome={o.clone()} /> }
         }
+        (Tab::Pipeline, Outcome::Karmada(k)) => {
+            let replicas: std::collections::BTreeMap<String, u64> =
+                k.assignment.iter().map(|a| (a.name.clone(), a.replicas)).collect();
+            html! { <pipeline::PipelineView report={Rc::new((*k.pipeline).clone())}
+                                            replicas={Some(Rc::new(replicas))} /> }
+        }
+        (Tab::Pipeline, Outcome::Eru(_)) => Html::default(),
         (Tab::Compare, _) => html! { <compare::Compare scenario={s.clone()} {seed} /> },
         (Tab::Evenness, _) => html! { <evenness::Evenness scenario={s.clone()} /> },
         (Tab::Markdown, _) => {
@@ -127,7 +137,7 @@ pub fn results(p: &ResultsProps) -> Html {
             }) }
             if !p.compact {
                 <div class="tabs" role="tablist">
-                { for TABS.iter().filter(|(t, ..)| karmada || *t != Tab::Evenness).map(|&(t, id, label)| {
+                { for TABS.iter().filter(|(t, ..)| karmada || !matches!(t, Tab::Evenness | Tab::Pipeline)).map(|&(t, id, label)| {
                     let tab = tab.clone();
                     html! { <button type="button" role="tab" id={format!("tab-{id}")} aria-selected={(*tab == t).to_string()}
                                     onclick={Callback::from(move |_| tab.set(t))}>{ label }</button> }

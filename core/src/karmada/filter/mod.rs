@@ -168,7 +168,7 @@ pub fn fit_error_message<'a>(listed: usize, reasons: impl IntoIterator<Item = &'
         .into_iter()
         .map(|(r, n)| format!("{n} {r}"))
         .collect();
-    parts.sort_unstable();
+    crate::order::sort_by(&mut parts, &|a, b| a.cmp(b));
     format!("0/{listed} clusters are available: {}.", parts.join(", "))
 }
 

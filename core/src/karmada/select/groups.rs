@@ -157,7 +157,7 @@ pub fn select_groups(
         .map(|(id, mut p)| {
             let w = p.iter().map(|&i| groups[i].weight as i128).sum();
             let v = p.iter().map(|&i| groups[i].value as u128).sum();
-            p.sort_by(by_weight);
+            crate::order::sort_by(&mut p, &by_weight);
             (w, v, id, p)
         })
         .collect();
@@ -166,7 +166,7 @@ pub fn select_groups(
         1 => return Ok(paths.pop().map(|p| p.3)),
         _ => {}
     }
-    paths.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    crate::order::sort_by(&mut paths, &|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
     let mut chosen = 0;
     for i in 1..paths.len() {
         let (c, p) = (&paths[chosen].3, &paths[i].3);
