@@ -18,6 +18,36 @@ fn rng(mut x: u64) -> impl FnMut(u64) -> u64 {
     }
 }
 
+/// Karmada's whole scheduler on 10,000 clusters: 20 taints each (all tolerated), ten regions,
+/// spread by region (2-3) and by cluster (2-500), divided by dynamic weight (Webster).
+pub fn pipeline() -> Value {
+    let mut next = rng(0x51ed_2701_4c3b_9a1d);
+    let taints: Vec<Value> = (0..20)
+        .map(|k| json!({"key": format!("team-{k}"), "value": "on", "effect": "NoSchedule"}))
+        .collect();
+    let clusters: Vec<Value> = (0..10_000)
+        .map(|i| {
+            json!({"name": format!("member-{i}"), "region": format!("region-{}", i % 10),
+                   "availableReplicas": 10 + next(100), "taints": taints})
+        })
+        .collect();
+    let tolerations: Vec<Value> = (0..20)
+        .map(|k| {
+            json!({"key": format!("team-{k}"), "operator": "Equal", "value": "on",
+                        "effect": "NoSchedule"})
+        })
+        .collect();
+    let previous: serde_json::Map<String, Value> = (0..100)
+        .map(|i| (format!("member-{}", i * 97), json!(3)))
+        .collect();
+    json!({"version": 1, "clusters": clusters, "workload": {"replicas": 1000},
+           "previous": previous, "seed": 1,
+           "policy": {"strategy": "dynamicWeight", "clusterTolerations": tolerations,
+                      "spreadConstraints": [
+                          {"spreadByField": "region", "minGroups": 2, "maxGroups": 3},
+                          {"spreadByField": "cluster", "minGroups": 2, "maxGroups": 500}]}})
+}
+
 /// The benchmark documents, by name.
 pub fn documents() -> Vec<(&'static str, Value)> {
     let mut next = rng(0x9e37_79b9_7f4a_7c15);
@@ -56,6 +86,7 @@ pub fn documents() -> Vec<(&'static str, Value)> {
                       "requests": {"memory": "1Gi"}}, "policy": {"strategy": "AUTO"}, "seed": 1});
     vec![
         ("webster-10k-clusters", webster),
+        ("pipeline-10k-clusters", pipeline()),
         ("accurate-5k-nodes", accurate),
         ("auto-10k-nodes", auto),
     ]
@@ -77,6 +108,25 @@ fn scenarios(c: &mut Criterion) {
         std::fs::write(dir.join(format!("{name}.json")), &text).expect("written");
         g.bench_function(name, |b| b.iter(|| run(black_box(&text))));
     }
+    g.finish();
+    // The scheduler alone on a document already read: filter, score, order, select, divide.
+    let s: Scenario = from_json(&pipeline().to_string()).expect("a valid document");
+    let mut g = c.benchmark_group("scheduler");
+    g.sample_size(30);
+    g.bench_function("pipeline-10k-clusters", |b| {
+        b.iter(|| schedule(black_box(&s), 0).expect("an outcome"))
+    });
+    // The baseline of the same run: the division alone on the same candidates, no scheduler
+    // fields (every cluster a candidate, listed order).
+    let mut plain = s.clone();
+    plain.policy.cluster_tolerations.clear();
+    plain.policy.spread_constraints.clear();
+    for c in plain.clusters.iter_mut().flatten() {
+        c.taints.clear();
+    }
+    g.bench_function("division-only-10k-clusters", |b| {
+        b.iter(|| schedule(black_box(&plain), 0).expect("an outcome"))
+    });
     g.finish();
 }
 

@@ -22,7 +22,11 @@ impl<'a> Arbitrary<'a> for Num {
             _ => raw,
         };
         let negative = u8::arbitrary(u)? % 16 == 0;
-        Ok(Num(if negative { -((v % (1 << 62)) as i64) } else { v.min(i64::MAX as u64) as i64 }))
+        Ok(Num(if negative {
+            -((v % (1 << 62)) as i64)
+        } else {
+            v.min(i64::MAX as u64) as i64
+        }))
     }
 }
 
@@ -203,13 +207,20 @@ fn karmada(k: Karmada) -> Value {
         doc["seed"] = json!(seed.0);
     }
     if let Some(s) = k.steps {
-        let names = |v: &[u8]| -> Vec<String> { v.iter().take(4).map(|i| format!("member{}", *i as usize % (n + 1))).collect() };
+        let names = |v: &[u8]| -> Vec<String> {
+            v.iter()
+                .take(4)
+                .map(|i| format!("member{}", *i as usize % (n + 1)))
+                .collect()
+        };
         let spread: Vec<Value> = s
             .spread
             .iter()
             .take(3)
-            .map(|(f, min, max)| json!({"spreadByField": pick(&["cluster", "region", "zone", "provider"], *f),
-                                        "minGroups": min.0, "maxGroups": max.0}))
+            .map(|(f, min, max)| {
+                json!({"spreadByField": pick(&["cluster", "region", "zone", "provider"], *f),
+                                        "minGroups": min.0, "maxGroups": max.0})
+            })
             .collect();
         doc["policy"]["spreadConstraints"] = Value::Array(spread);
         if !s.terms.is_empty() {
@@ -245,8 +256,17 @@ fn karmada(k: Karmada) -> Value {
             .collect();
         doc["policy"]["clusterTolerations"] = Value::Array(tolerations);
         if let Some(p) = &s.plugins {
-            let all = ["*", "-TaintToleration", "-ClusterAffinity", "APIEnablement", "-SpreadConstraint", "ClusterLocality", "-*"];
-            doc["policy"]["plugins"] = json!(p.iter().take(4).map(|i| pick(&all, *i)).collect::<Vec<_>>());
+            let all = [
+                "*",
+                "-TaintToleration",
+                "-ClusterAffinity",
+                "APIEnablement",
+                "-SpreadConstraint",
+                "ClusterLocality",
+                "-*",
+            ];
+            doc["policy"]["plugins"] =
+                json!(p.iter().take(4).map(|i| pick(&all, *i)).collect::<Vec<_>>());
         }
         if let Some(o) = s.observed {
             doc["observedAffinity"] = json!(format!("t{}", o % 5));
@@ -257,14 +277,20 @@ fn karmada(k: Karmada) -> Value {
             doc["workload"]["kind"] = json!(pick(&["Deployment", "Job"], kind));
         }
     }
-    let weighted = doc["clusters"].as_array().is_some_and(|c| c.iter().any(|c| c.get("weight").is_some()));
+    let weighted = doc["clusters"]
+        .as_array()
+        .is_some_and(|c| c.iter().any(|c| c.get("weight").is_some()));
     if !k.rules.is_empty() && !weighted {
         let rules: Vec<Value> = k
             .rules
             .iter()
             .take(8)
             .map(|(names, w)| {
-                let names: Vec<String> = names.iter().take(4).map(|i| format!("member{}", *i as usize % (n + 1))).collect();
+                let names: Vec<String> = names
+                    .iter()
+                    .take(4)
+                    .map(|i| format!("member{}", *i as usize % (n + 1)))
+                    .collect();
                 json!({"targetCluster": {"clusterNames": names}, "weight": w.0})
             })
             .collect();
@@ -280,8 +306,12 @@ fn eru(e: Eru) -> Value {
         .take(32)
         .enumerate()
         .map(|(i, n)| {
-            let cores: Map<String, Value> =
-                n.cores.iter().take(32).map(|(id, p, _)| (format!("{}", id % 64), json!(p.0))).collect();
+            let cores: Map<String, Value> = n
+                .cores
+                .iter()
+                .take(32)
+                .map(|(id, p, _)| (format!("{}", id % 64), json!(p.0)))
+                .collect();
             let used: Map<String, Value> = n
                 .cores
                 .iter()
@@ -294,8 +324,12 @@ fn eru(e: Eru) -> Value {
                 o["usage"]["memory"] = json!(m.0);
             }
             if !n.numa.is_empty() {
-                let numa: Map<String, Value> =
-                    n.numa.iter().take(32).map(|(c, z)| (format!("{}", c % 64), json!(format!("{}", z % 4)))).collect();
+                let numa: Map<String, Value> = n
+                    .numa
+                    .iter()
+                    .take(32)
+                    .map(|(c, z)| (format!("{}", c % 64), json!(format!("{}", z % 4))))
+                    .collect();
                 o["numa"] = Value::Object(numa);
             }
             if let Some(c) = &n.count {
@@ -306,8 +340,12 @@ fn eru(e: Eru) -> Value {
                 o["usageStorage"] = json!(u.0);
             }
             if !n.volumes.is_empty() {
-                let v: Map<String, Value> =
-                    n.volumes.iter().take(8).map(|(d, s)| (format!("/dev/vd{}", d % 8), json!(s.0))).collect();
+                let v: Map<String, Value> = n
+                    .volumes
+                    .iter()
+                    .take(8)
+                    .map(|(d, s)| (format!("/dev/vd{}", d % 8), json!(s.0)))
+                    .collect();
                 o["volumes"] = Value::Object(v);
             }
             o

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::affinity_terms::run_terms;
 use super::constraints::{Division, Rules, SpreadConstraint};
-use super::filter::{self, BindingView, ClusterFilter, ClusterView};
+use super::filter::{self, BindingView, ClusterFilter, ClusterView, Tolerations};
 use super::plugins::PluginSet;
 use super::score::{scores, Scores};
 use super::select::{
@@ -117,6 +117,9 @@ pub struct Context<'a> {
     division: Division,
     engaged: bool,
     workload: bool,
+    tolerations: Tolerations<'a>,
+    /// Each cluster's replicas in the previous result, `None` when it is not there.
+    previous: Vec<Option<u64>>,
 }
 
 impl<'a> Context<'a> {
@@ -144,6 +147,8 @@ impl<'a> Context<'a> {
                 .collect(),
             division,
             engaged: engaged(s, targets),
+            tolerations: Tolerations::new(&p.cluster_tolerations),
+            previous: previous_by_cluster(s, targets),
             workload: w.replicas.unwrap_or(0) > 0
                 || w.requests.is_some()
                 || !w.components.is_empty(),
@@ -210,10 +215,10 @@ impl<'a> Context<'a> {
                 (None, None) => None,
             },
             workload: self.workload,
-            previous: &s.previous,
             evictions: &s.graceful_evictions,
             observed,
             rules,
+            tolerations: &self.tolerations,
         };
         let mut report = PipelineReport {
             observed_affinity: observed.into(),
@@ -227,6 +232,7 @@ impl<'a> Context<'a> {
                 taints: &t.taints,
                 api_enablements: &t.api_enablements,
                 complete_api_enablements: t.complete_api_enablements,
+                placed: self.previous[i].is_some(),
             };
             let f = filter::run(&self.plugins, &binding, &view, t.deleting);
             let ok = f.feasible();
@@ -261,8 +267,8 @@ impl<'a> Context<'a> {
             .iter()
             .map(|&i| {
                 let t = &self.targets[i];
-                let sc = scores(&self.plugins, &s.previous, &t.name);
-                let prev = s.previous.get(&t.name).copied().unwrap_or(0).max(0) as u64;
+                let sc = scores(&self.plugins, self.previous[i].is_some());
+                let prev = self.previous[i].unwrap_or(0);
                 let avail = self.estimates[i].available_replicas.saturating_add(prev);
                 let tier = if terms {
                     overflow_order(&rules, observed, &t.facts())
@@ -369,6 +375,22 @@ impl<'a> Context<'a> {
             },
         }
     }
+}
+
+/// Each cluster's previous replicas (`None`: not in the previous result), found through one
+/// index of the clusters' names rather than a search of the previous result per cluster.
+fn previous_by_cluster(s: &Scenario, targets: &[Target]) -> Vec<Option<u64>> {
+    let mut out = alloc::vec![None; targets.len()];
+    if s.previous.is_empty() {
+        return out;
+    }
+    let index = crate::names::NameIndex::new(targets.iter().map(|t| t.name.as_str()));
+    for (name, &r) in &s.previous {
+        if let Some(i) = index.get(name) {
+            out[i] = Some(r.max(0) as u64);
+        }
+    }
+    out
 }
 
 /// Whether the scenario uses any field of the steps before the division. Without one, its

@@ -25,8 +25,13 @@ pub struct Scores {
 
 /// A plugin's score for `cluster`, given the previous result.
 pub fn score(plugin: Plugin, previous: &BTreeMap<String, i64>, cluster: &str) -> i64 {
+    score_placed(plugin, previous.contains_key(cluster))
+}
+
+/// A plugin's score for a cluster that is (`placed`) or is not in the previous result.
+pub fn score_placed(plugin: Plugin, placed: bool) -> i64 {
     match plugin {
-        Plugin::ClusterLocality if previous.contains_key(cluster) => MAX_CLUSTER_SCORE,
+        Plugin::ClusterLocality if placed => MAX_CLUSTER_SCORE,
         _ => 0,
     }
 }
@@ -36,9 +41,9 @@ pub fn has_normalize(plugin: Plugin) -> bool {
     plugin == Plugin::ClusterAffinity
 }
 
-/// Every enabled score plugin on `cluster`.
-pub fn scores(plugins: &PluginSet, previous: &BTreeMap<String, i64>, cluster: &str) -> Scores {
-    let one = |p: Plugin| plugins.enabled(p).then(|| score(p, previous, cluster));
+/// Every enabled score plugin on a cluster that is (`placed`) or is not in the previous result.
+pub fn scores(plugins: &PluginSet, placed: bool) -> Scores {
+    let one = |p: Plugin| plugins.enabled(p).then(|| score_placed(p, placed));
     let (l, a) = (one(Plugin::ClusterLocality), one(Plugin::ClusterAffinity));
     Scores {
         cluster_locality: l,

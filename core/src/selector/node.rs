@@ -125,10 +125,13 @@ pub struct Toleration {
 impl Toleration {
     /// Whether this toleration tolerates `taint`.
     pub fn tolerates(&self, taint: &Taint) -> bool {
+        (self.key.is_empty() || self.key == taint.key) && self.tolerates_value(taint)
+    }
+
+    /// [`Toleration::tolerates`] for a taint whose key is known to be acceptable: the effect
+    /// and the value.
+    pub fn tolerates_value(&self, taint: &Taint) -> bool {
         if self.effect.is_some_and(|e| e != taint.effect) {
-            return false;
-        }
-        if !self.key.is_empty() && self.key != taint.key {
             return false;
         }
         match self.operator {

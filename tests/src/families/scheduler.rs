@@ -14,7 +14,9 @@ use allot_core::karmada::affinity_terms::{
 use allot_core::karmada::constraints::{
     api_status, AffinityTerm, ApiEnablement, NamedAffinity, SpreadConstraint, SpreadField,
 };
-use allot_core::karmada::filter::{self, BindingView, ClusterView, Verdict as PluginVerdict};
+use allot_core::karmada::filter::{
+    self, BindingView, ClusterView, Tolerations, Verdict as PluginVerdict,
+};
 use allot_core::karmada::plugins::{enabled_names, Plugin};
 use allot_core::karmada::score::{has_normalize, score};
 use allot_core::karmada::select::{
@@ -205,6 +207,7 @@ impl OwnedCluster {
             taints: &self.taints,
             api_enablements: &self.apis,
             complete_api_enablements: self.complete,
+            placed: false,
         }
     }
 }
@@ -244,18 +247,21 @@ pub fn run_filter(case: &Value) -> Verdict {
                 .map(|t| s(&t["from_cluster"]).into())
                 .collect();
             let r = &b["resource"];
+            let tolerations = Tolerations::new(&spec.cluster_tolerations);
             let view = BindingView {
                 resource: Some((s(&r["api_version"]), s(&r["kind"]))),
                 workload: b["replicas"].as_i64().unwrap_or(0) > 0
                     || b["has_replica_requirements"].as_bool().unwrap_or(false)
                     || !list(&b["components"]).is_empty(),
-                previous: &prev,
                 evictions: &evictions,
                 observed: s(&b["observed_affinity_name"]),
                 rules: spec.rules(),
+                tolerations: &tolerations,
             };
             let c = cluster(&case["cluster"]);
-            let got = match filter::filter(p, &view, &c.view()) {
+            let mut cv = c.view();
+            cv.placed = prev.contains_key(&c.name);
+            let got = match filter::filter(p, &view, &cv) {
                 PluginVerdict::Unschedulable { reason } => ("Unschedulable", Some(reason)),
                 _ => ("Success", None),
             };

@@ -158,16 +158,8 @@ const RULES: &[Column] = &[
 
 const SCENARIO: Plain = &[
     ("uid", "binding UID (Webster's tie order)", Kind::Text),
-    (
-        "observedAffinity",
-        "observed affinity term",
-        Kind::Text,
-    ),
-    (
-        "gracefulEvictions",
-        "being evicted from",
-        Kind::List,
-    ),
+    ("observedAffinity", "observed affinity term", Kind::Text),
+    ("gracefulEvictions", "being evicted from", Kind::List),
 ];
 
 pub fn editors(d: &Value, problem: &SharedProblem) -> Html {

@@ -101,10 +101,13 @@ pub fn results(p: &ResultsProps) -> Html {
             html! { <eru::EruView scenario={s.clone()} outcome={o.clone()} /> }
         }
         (Tab::Pipeline, Outcome::Karmada(k)) => {
-            let replicas: std::collections::BTreeMap<String, u64> =
-                k.assignment.iter().map(|a| (a.name.clone(), a.replicas)).collect();
+            let replicas: std::collections::BTreeMap<String, u64> = k
+                .assignment
+                .iter()
+                .map(|a| (a.name.clone(), a.replicas))
+                .collect();
             html! { <pipeline::PipelineView report={Rc::new((*k.pipeline).clone())}
-                                            replicas={Some(Rc::new(replicas))} /> }
+            replicas={Some(Rc::new(replicas))} /> }
         }
         (Tab::Pipeline, Outcome::Eru(_)) => Html::default(),
         (Tab::Compare, _) => html! { <compare::Compare scenario={s.clone()} {seed} /> },

@@ -3,18 +3,13 @@
 
 use alloc::string::String;
 
-use super::{BindingView, ClusterView};
+use super::ClusterView;
 use crate::karmada::constraints::{api_status, ApiStatus};
 
 pub const REASON: &str = "cluster(s) did not have the API resource";
 
-pub(super) fn filter(
-    b: &BindingView<'_>,
-    c: &ClusterView<'_>,
-    api_version: &str,
-    kind: &str,
-) -> Option<String> {
-    if b.placed_on(c.facts.name) {
+pub(super) fn filter(c: &ClusterView<'_>, api_version: &str, kind: &str) -> Option<String> {
+    if c.placed {
         return None;
     }
     match api_status(

@@ -25,6 +25,7 @@ use crate::selector::node::Taint;
 pub use api_enablement::REASON as API_REASON;
 pub use cluster_affinity::REASON as AFFINITY_REASON;
 pub use eviction::REASON as EVICTION_REASON;
+pub use taint::Tolerations;
 
 /// What the filter plugins read of a cluster.
 #[derive(Debug, Clone, Copy)]
@@ -34,29 +35,25 @@ pub struct ClusterView<'a> {
     pub api_enablements: &'a [ApiEnablement],
     /// The `CompleteAPIEnablements` condition: `None` when absent.
     pub complete_api_enablements: Option<bool>,
+    /// In the binding's previous result (`spec.clusters`, 0-replica entries included).
+    pub placed: bool,
 }
 
 /// What the filter plugins read of the binding.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct BindingView<'a> {
     /// `spec.resource.apiVersion` and `kind`; `None`: not stated, and the APIEnablement plugin
     /// is not evaluated (allot's decision: a scenario without a resource schedules as before).
     pub resource: Option<(&'a str, &'a str)>,
     /// `isWorkload(B)`: replicas, requirements or components.
     pub workload: bool,
-    /// `spec.clusters`: the previous result, 0-replica entries included.
-    pub previous: &'a BTreeMap<String, i64>,
     /// `spec.gracefulEvictionTasks[].fromCluster`.
     pub evictions: &'a [String],
     /// `status.schedulerObservingAffinityName`.
     pub observed: &'a str,
     pub rules: Rules<'a>,
-}
-
-impl BindingView<'_> {
-    pub(crate) fn placed_on(&self, cluster: &str) -> bool {
-        self.previous.contains_key(cluster)
-    }
+    /// `rules.cluster_tolerations`, indexed ([`Tolerations::new`]).
+    pub tolerations: &'a Tolerations<'a>,
 }
 
 /// One plugin's answer for one cluster.
@@ -108,7 +105,7 @@ pub fn filter(plugin: Plugin, b: &BindingView<'_>, c: &ClusterView<'_>) -> Verdi
     let reason = match plugin {
         Plugin::ApiEnablement => match b.resource {
             None => return Verdict::NotEvaluated,
-            Some((v, k)) => api_enablement::filter(b, c, v, k),
+            Some((v, k)) => api_enablement::filter(c, v, k),
         },
         Plugin::TaintToleration => taint::filter(b, c),
         Plugin::ClusterAffinity => cluster_affinity::filter(b, c),

@@ -166,7 +166,9 @@ pub fn select_groups(
         1 => return Ok(paths.pop().map(|p| p.3)),
         _ => {}
     }
-    crate::order::sort_by(&mut paths, &|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    crate::order::sort_by(&mut paths, &|a, b| {
+        b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2))
+    });
     let mut chosen = 0;
     for i in 1..paths.len() {
         let (c, p) = (&paths[chosen].3, &paths[i].3);
