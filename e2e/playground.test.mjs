@@ -387,8 +387,10 @@ test("1000 clusters: an edit updates the assignment within a frame", async () =>
   await page.close();
 });
 
-test("the whole app stays within 400 KB gzip", () => {
-  // What index.html loads: the page, its script, its wasm and its style.
+test("the whole app stays within 440 KB gzip", () => {
+  // What index.html loads: the page, its script, its wasm and its style. 400 KB until the
+  // scheduler's steps before the division (their core, editors and Pipeline tab) came in at
+  // about 25 KB; raised to 440 KB for them.
   const files = readdirSync(DIST).filter((f) => /\.(wasm|js|css|html)$/.test(f) && f !== "docs.html");
   const sizes = Object.fromEntries(files.map((f) => {
     const body = readFileSync(join(DIST, f));
@@ -396,7 +398,7 @@ test("the whole app stays within 400 KB gzip", () => {
   }));
   const total = Object.values(sizes).reduce((a, s) => a + s.gzip, 0);
   figures.app_gzip_bytes = { total, files: sizes };
-  assert.ok(total <= 400 * 1024, `the app is ${total} bytes gzipped`);
+  assert.ok(total <= 440 * 1024, `the app is ${total} bytes gzipped`);
 });
 
 test("first paint of the release build", async () => {

@@ -250,7 +250,9 @@ impl<'a> Context<'a> {
             });
         }
         say_filtered(&mut report);
-        if feasible.is_empty() {
+        // No cluster at all, in a scenario that uses no scheduler field: the division says so
+        // (`no_candidates`), as before these steps were modelled.
+        if feasible.is_empty() && (self.engaged || !self.targets.is_empty()) {
             let reasons = report
                 .clusters
                 .iter()
