@@ -45,6 +45,15 @@ pub struct Combined {
     pub source: Source,
 }
 
+/// One estimator's answers by cluster position: `replicas[i]` for `clusters[i]` (`None`: no
+/// answer for it), or `None` for a failed call. What [`combine_by_position`] reads; a caller
+/// that holds its clusters in a list skips a search by name per cluster and estimator.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answers<'a> {
+    pub estimator: &'a str,
+    pub replicas: Option<Vec<Option<i64>>>,
+}
+
 /// Combine `answers` for `clusters`, for a workload of `requested` replicas (`components`:
 /// whether it is a multi-component workload).
 pub fn combine(
@@ -52,6 +61,26 @@ pub fn combine(
     requested: u64,
     components: bool,
     answers: &[EstimatorAnswers],
+) -> Vec<Combined> {
+    let by_position: Vec<Answers<'_>> = answers
+        .iter()
+        .map(|a| Answers {
+            estimator: &a.estimator,
+            replicas: a
+                .replicas
+                .as_ref()
+                .map(|m| clusters.iter().map(|c| m.get(*c).copied()).collect()),
+        })
+        .collect();
+    combine_by_position(clusters, requested, components, &by_position)
+}
+
+/// [`combine`] with the answers by cluster position.
+pub fn combine_by_position(
+    clusters: &[&str],
+    requested: u64,
+    components: bool,
+    answers: &[Answers<'_>],
 ) -> Vec<Combined> {
     if requested == 0 && !components {
         return clusters
@@ -65,10 +94,15 @@ pub fn combine(
     }
     clusters
         .iter()
-        .map(|&c| {
+        .enumerate()
+        .map(|(i, &c)| {
             let mut best: Option<(u64, &str)> = None;
             for a in answers {
-                let Some(v) = a.replicas.as_ref().and_then(|m| m.get(c)).copied() else {
+                let Some(v) = a
+                    .replicas
+                    .as_ref()
+                    .and_then(|r| r.get(i).copied().flatten())
+                else {
                     continue;
                 };
                 if v == NO_ANSWER || v < 0 {
@@ -76,7 +110,7 @@ pub fn combine(
                 }
                 let v = (v as u64).min(MAX_INT32);
                 if best.is_none_or(|(b, _)| v < b) {
-                    best = Some((v, &a.estimator));
+                    best = Some((v, a.estimator));
                 }
             }
             match best {

@@ -4,13 +4,12 @@
 //! available replicas, and the warnings a user should see. It mirrors `eru::pipeline`;
 //! `scenario` only reads the document and dispatches here.
 
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::vec::Vec;
 
 use crate::error::{indexed, Error, Path, Result, MAX_TARGETS};
 use crate::estimate::accurate::{AccurateEstimate, NodeState};
-use crate::estimate::combine::{combine, EstimatorAnswers, Source};
+use crate::estimate::combine::{combine_by_position, Answers, Source};
 use crate::estimate::framework::{server_answer, PluginResult};
 use crate::estimate::general::{max_available_component_sets, max_available_replicas, ClusterView};
 use crate::estimate::{models, quota};
@@ -89,16 +88,16 @@ fn requested(s: &Scenario) -> Result<u64> {
     crate::error::non_negative(replicas, || Paths::SCENARIO.replicas.into())
 }
 
-fn given_answers(targets: &[Target]) -> Result<EstimatorAnswers> {
-    let mut given = BTreeMap::new();
+fn given_answers(targets: &[Target]) -> Result<Answers<'static>> {
+    let mut given = Vec::with_capacity(targets.len());
     for (i, t) in targets.iter().enumerate() {
         if let Some(a) = t.available_replicas {
             crate::error::non_negative(a, || indexed("clusters", i).field("availableReplicas"))?;
-            given.insert(t.name.clone(), a);
         }
+        given.push(t.available_replicas);
     }
-    Ok(EstimatorAnswers {
-        estimator: "given".into(),
+    Ok(Answers {
+        estimator: "given",
         replicas: Some(given),
     })
 }
@@ -129,8 +128,8 @@ fn estimates(
     let request = w.requests.as_ref().unwrap_or(&no_request);
     let sets = !w.components.is_empty();
     let mut warnings = Vec::new();
-    let mut general_answers = BTreeMap::new();
-    let mut accurate_answers = Some(BTreeMap::new());
+    let mut general_answers = alloc::vec![None; targets.len()];
+    let mut accurate_answers = Some(alloc::vec![None; targets.len()]);
     let mut generals = Vec::with_capacity(targets.len());
     let mut accurates = Vec::with_capacity(targets.len());
     for (i, t) in targets.iter().enumerate() {
@@ -174,7 +173,7 @@ fn estimates(
             } else {
                 max_available_replicas(&view, w.requests.as_ref())
             };
-            general_answers.insert(t.name.clone(), g.replicas as i64);
+            general_answers[i] = Some(g.replicas as i64);
             Some(g)
         } else {
             None
@@ -184,9 +183,7 @@ fn estimates(
             Some(nodes) if chosen(Estimator::Accurate, true) => {
                 let a = accurate(s, t, nodes, request).map_err(|e| e.within(&at()))?;
                 match (a.replicas, accurate_answers.as_mut()) {
-                    (Some(r), Some(m)) => {
-                        m.insert(t.name.clone(), r as i64);
-                    }
+                    (Some(r), Some(m)) => m[i] = Some(r as i64),
                     // One cluster's error fails the whole call (spec §11).
                     (None, _) => accurate_answers = None,
                     (Some(_), None) => {}
@@ -212,12 +209,12 @@ fn estimates(
     let names: Vec<&str> = targets.iter().map(|t| t.name.as_str()).collect();
     let answers = [
         given_answers(targets)?,
-        EstimatorAnswers {
-            estimator: "general".into(),
+        Answers {
+            estimator: "general",
             replicas: Some(general_answers),
         },
-        EstimatorAnswers {
-            estimator: "accurate".into(),
+        Answers {
+            estimator: "accurate",
             replicas: accurate_answers,
         },
     ];
@@ -294,13 +291,13 @@ fn combined(
     names: &[&str],
     requested: u64,
     sets: bool,
-    answers: &[EstimatorAnswers],
+    answers: &[Answers<'_>],
     generals: Vec<Option<crate::estimate::general::GeneralEstimate>>,
     accurates: Vec<Option<AccurateAnswer>>,
 ) -> Vec<TargetEstimate> {
     let mut generals = generals.into_iter();
     let mut accurates = accurates.into_iter();
-    combine(names, requested, sets, answers)
+    combine_by_position(names, requested, sets, answers)
         .into_iter()
         .zip(targets)
         .map(|(c, t)| TargetEstimate {
