@@ -281,3 +281,24 @@ fn bad_scheduler_fields_are_located() {
         assert_eq!(e.field().text(), at, "{policy}: {e}");
     }
 }
+
+#[test]
+fn sentences_list_twenty_names_then_count_the_rest() {
+    let clusters: Vec<String> = (0..30)
+        .map(|i| format!(r#"{{"name":"m{i:02}","availableReplicas":5}}"#))
+        .collect();
+    let s = doc(&format!(
+        r#"{{"version":1,"clusters":[{}],"workload":{{"replicas":3}},
+            "policy":{{"strategy":"dynamicWeight","clusterTolerations":[{{"key":"k","operator":"Exists"}}]}}}}"#,
+        clusters.join(",")
+    ));
+    let k = karmada(&s);
+    let line = k
+        .pipeline
+        .explanation
+        .iter()
+        .find(|l| l.starts_with("candidate order"))
+        .unwrap();
+    assert!(line.ends_with("m18, m19 and 10 more"), "{line}");
+    assert_eq!(k.pipeline.order.len(), 30, "the report keeps every name");
+}

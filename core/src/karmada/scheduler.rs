@@ -302,7 +302,7 @@ impl<'a> Context<'a> {
         if self.engaged {
             report.explanation.push(format!(
                 "candidate order (overflow tier, score, available replicas, name): {}",
-                report.order.join(", ")
+                listed(report.order.iter().map(String::as_str))
             ));
         }
         let in_g = |k: &[usize]| -> Vec<usize> { k.iter().map(|&k| feasible[order[k]]).collect() };
@@ -417,6 +417,19 @@ fn engaged(s: &Scenario, targets: &[Target]) -> bool {
         })
 }
 
+/// Names for a sentence: the first [`LISTED`], then how many more (the report has them all).
+fn listed<'n>(names: impl ExactSizeIterator<Item = &'n str>) -> String {
+    let more = names.len().saturating_sub(LISTED);
+    let mut text = names.take(LISTED).collect::<Vec<_>>().join(", ");
+    if more > 0 {
+        text.push_str(&format!(" and {more} more"));
+    }
+    text
+}
+
+/// How many names a sentence lists.
+const LISTED: usize = 20;
+
 fn say_filtered(report: &mut PipelineReport) {
     for c in &report.clusters {
         let name = &c.filter.cluster;
@@ -454,12 +467,7 @@ fn say_selection(
     g: &[Candidate<'_>],
     rules: &Rules<'_>,
 ) {
-    let names = |idx: &[usize]| {
-        idx.iter()
-            .map(|&k| g[k].name)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let names = |idx: &[usize]| listed(idx.iter().map(|&k| g[k].name));
     let line = match sel.path {
         SelectPath::All if !rules.spread_constraints.is_empty() => {
             "static weights see every feasible cluster: the spread constraints do not select".into()
@@ -496,7 +504,7 @@ fn say_selection(
              replicas)",
             r.name,
             r.clusters[0],
-            r.clusters[1..].join(", ")
+            listed(r.clusters[1..].iter().map(String::as_str))
         ));
     }
     if !sel.spares.is_empty() {
