@@ -206,13 +206,14 @@ fn karmada(k: Karmada) -> Value {
     if let Some(seed) = k.seed {
         doc["seed"] = json!(seed.0);
     }
+    // Up to four cluster names, some of them naming no cluster.
+    let names = |v: &[u8]| -> Vec<String> {
+        v.iter()
+            .take(4)
+            .map(|i| format!("member{}", *i as usize % (n + 1)))
+            .collect()
+    };
     if let Some(s) = k.steps {
-        let names = |v: &[u8]| -> Vec<String> {
-            v.iter()
-                .take(4)
-                .map(|i| format!("member{}", *i as usize % (n + 1)))
-                .collect()
-        };
         let spread: Vec<Value> = s
             .spread
             .iter()
@@ -285,14 +286,7 @@ fn karmada(k: Karmada) -> Value {
             .rules
             .iter()
             .take(8)
-            .map(|(names, w)| {
-                let names: Vec<String> = names
-                    .iter()
-                    .take(4)
-                    .map(|i| format!("member{}", *i as usize % (n + 1)))
-                    .collect();
-                json!({"targetCluster": {"clusterNames": names}, "weight": w.0})
-            })
+            .map(|(picks, w)| json!({"targetCluster": {"clusterNames": names(picks)}, "weight": w.0}))
             .collect();
         doc["policy"]["staticWeights"] = Value::Array(rules);
     }

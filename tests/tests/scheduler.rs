@@ -3,6 +3,7 @@
 //! assignment, the verdicts and the sentences a user reads.
 
 use allot_core::karmada::filter::Verdict;
+use allot_core::karmada::select::chosen_regions;
 use allot_core::scenario::outcome::KarmadaOutcome;
 use allot_core::scenario::{self, from_json, Outcome, Scenario};
 
@@ -69,13 +70,7 @@ fn two_regions_one_best_cluster_each_then_a_spare() {
     let sel = k.pipeline.selection.as_ref().unwrap();
     assert_eq!(sel.candidates, ["member1", "member3", "member4"]);
     assert_eq!(sel.spares, ["member4"]);
-    let chosen: Vec<&str> = sel
-        .regions
-        .iter()
-        .filter(|r| r.chosen)
-        .map(|r| r.name.as_str())
-        .collect();
-    assert_eq!(chosen.len(), 2);
+    assert_eq!(chosen_regions(&sel.regions).count(), 2);
     assert!(!k.assignment.iter().any(|a| a.name == "member2"));
     assert!(
         says(&k, "in eu, member1 is kept over member2"),

@@ -182,9 +182,9 @@ pub struct Rules<'a> {
     pub division: Division,
 }
 
-impl Rules<'_> {
+impl<'a> Rules<'a> {
     /// The term named `observed`, when the placement uses ordered terms (no `clusterAffinity`).
-    pub fn observed_term(&self, observed: &str) -> Option<&AffinityTerm> {
+    pub fn observed_term(&self, observed: &str) -> Option<&'a AffinityTerm> {
         if self.cluster_affinity.is_some() {
             return None;
         }

@@ -68,17 +68,22 @@ pub fn divide(s: &Scenario, targets: &[Target], drawn_seed: u64) -> Result<Karma
 pub fn steps(s: &Scenario, targets: &[Target], depth: Depth) -> Result<PipelineReport> {
     let requested = requested(s)?;
     let (estimates, _) = estimates(s, targets, requested)?;
-    let strategy = parse_strategy(s)?;
-    let statics = static_weights(s, targets, strategy)?;
-    let ctx = Context::new(
-        s,
-        targets,
-        &estimates,
-        Division::of(strategy, statics.as_deref()),
-    )?;
+    let (_, _, division) = division_rules(s, targets)?;
+    let ctx = Context::new(s, targets, &estimates, division)?;
     let (result, mut report) = scheduler::schedule(&ctx, depth, &mut |_| Ok(()));
     report.error = result.err();
     Ok(report)
+}
+
+/// The scenario's strategy, its static weight rules, and what they make of spread constraints.
+fn division_rules(
+    s: &Scenario,
+    targets: &[Target],
+) -> Result<(Strategy, Option<Vec<StaticWeightRule>>, Division)> {
+    let strategy = parse_strategy(s)?;
+    let statics = static_weights(s, targets, strategy)?;
+    let division = Division::of(strategy, statics.as_deref());
+    Ok((strategy, statics, division))
 }
 
 fn requested(s: &Scenario) -> Result<u64> {
@@ -379,16 +384,10 @@ fn divide_with(
     mut warnings: Vec<Warning>,
     drawn_seed: u64,
 ) -> Result<KarmadaOutcome> {
-    let strategy = parse_strategy(s)?;
+    let (strategy, statics, division) = division_rules(s, targets)?;
     let w = &s.workload;
     let seed = s.seed.unwrap_or(drawn_seed);
-    let statics = static_weights(s, targets, strategy)?;
-    let ctx = Context::new(
-        s,
-        targets,
-        &estimates,
-        Division::of(strategy, statics.as_deref()),
-    )?;
+    let ctx = Context::new(s, targets, &estimates, division)?;
     let mut divided = None;
     let (result, pipeline) = scheduler::schedule(&ctx, Depth::Select, &mut |c| {
         let placement = Placement {

@@ -13,12 +13,12 @@ use serde::Serialize;
 
 use super::affinity_terms::run_terms;
 use super::constraints::{Division, Rules, SpreadConstraint};
-use super::filter::{self, BindingView, ClusterFilter, ClusterView, Tolerations};
+use super::filter::{self, BindingView, ClusterFilter, Tolerations};
 use super::plugins::PluginSet;
 use super::score::{scores, Scores};
 use super::select::{
-    global_order, multi_template, overflow_order, select_best, Candidate, RegionTrace, SelectPath,
-    Selection, Swap,
+    chosen_regions, global_order, multi_template, overflow_order, select_best, Candidate,
+    RegionTrace, SelectPath, Selection, Swap,
 };
 use crate::error::{indexed, Error, ErrorCode, Path, Result};
 use crate::scenario::outcome::TargetEstimate;
@@ -227,13 +227,7 @@ impl<'a> Context<'a> {
         };
         let mut feasible = Vec::new();
         for (i, t) in self.targets.iter().enumerate() {
-            let view = ClusterView {
-                facts: t.facts(),
-                taints: &t.taints,
-                api_enablements: &t.api_enablements,
-                complete_api_enablements: t.complete_api_enablements,
-                placed: self.previous[i].is_some(),
-            };
+            let view = t.view(self.previous[i].is_some());
             let f = filter::run(&self.plugins, &binding, &view, t.deleting);
             let ok = f.feasible();
             if ok {
@@ -437,16 +431,12 @@ fn say_filtered(report: &mut PipelineReport) {
             report
                 .explanation
                 .push(format!("{name} is being deleted: it is not a candidate"));
-        } else if let Some(reason) = &c.filter.reason {
-            let plugin = c
-                .filter
-                .verdicts
-                .iter()
-                .find(|v| matches!(v.verdict, filter::Verdict::Unschedulable { .. }))
-                .map_or("", |v| v.plugin.name());
-            report
-                .explanation
-                .push(format!("{name} is out ({plugin}): {}", short(reason)));
+        } else if let Some((plugin, reason)) = c.filter.failed() {
+            report.explanation.push(format!(
+                "{name} is out ({}): {}",
+                plugin.name(),
+                short(reason)
+            ));
         }
     }
 }
@@ -480,12 +470,7 @@ fn say_selection(
             names(&sel.chosen)
         ),
         SelectPath::Region => {
-            let chosen: Vec<&str> = sel
-                .regions
-                .iter()
-                .filter(|r| r.chosen)
-                .map(|r| r.name.as_str())
-                .collect();
+            let chosen: Vec<&str> = chosen_regions(&sel.regions).collect();
             format!(
                 "spread by region: regions {} chosen, their best clusters kept: {}",
                 chosen.join(", "),

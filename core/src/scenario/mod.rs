@@ -193,6 +193,17 @@ impl Target {
             zones: &self.zones,
         }
     }
+
+    /// What the filter plugins read of the cluster; `placed`: it is in the previous result.
+    pub fn view(&self, placed: bool) -> crate::karmada::filter::ClusterView<'_> {
+        crate::karmada::filter::ClusterView {
+            facts: self.facts(),
+            taints: &self.taints,
+            api_enablements: &self.api_enablements,
+            complete_api_enablements: self.complete_api_enablements,
+            placed,
+        }
+    }
 }
 
 fn is_zero(v: &i64) -> bool {

@@ -14,9 +14,7 @@ use allot_core::karmada::affinity_terms::{
 use allot_core::karmada::constraints::{
     api_status, AffinityTerm, ApiEnablement, NamedAffinity, SpreadConstraint, SpreadField,
 };
-use allot_core::karmada::filter::{
-    self, BindingView, ClusterView, Tolerations, Verdict as PluginVerdict,
-};
+use allot_core::karmada::filter::{self, BindingView, Tolerations, Verdict as PluginVerdict};
 use allot_core::karmada::plugins::{enabled_names, Plugin};
 use allot_core::karmada::score::{has_normalize, score};
 use allot_core::karmada::select::{
@@ -24,8 +22,7 @@ use allot_core::karmada::select::{
     Candidate,
 };
 use allot_core::karmada::{assign, Cluster, Placement, StaticWeightRule, Strategy};
-use allot_core::selector::cluster::ClusterFacts;
-use allot_core::selector::label::Labels;
+use allot_core::scenario::Target;
 use allot_core::selector::node::{Taint, TaintEffect, Toleration, TolerationOperator};
 
 use crate::json::{cluster_affinity, labels, strings};
@@ -159,56 +156,24 @@ fn placement(p: &Value) -> PlacementSpec {
     }
 }
 
-/// A cluster of the shared shape, owned.
-struct OwnedCluster {
-    name: String,
-    labels: Labels,
-    provider: String,
-    region: String,
-    zones: Vec<String>,
-    taints: Vec<Taint>,
-    apis: Vec<ApiEnablement>,
-    complete: Option<bool>,
-}
-
-fn cluster(c: &Value) -> OwnedCluster {
-    OwnedCluster {
+/// A cluster of the shared shape, as a scenario's cluster.
+fn cluster(c: &Value) -> Target {
+    Target {
         name: s(&c["name"]).into(),
         labels: labels(&c["labels"]),
         provider: s(&c["provider"]).into(),
         region: s(&c["region"]).into(),
         zones: strings(&c["zones"]),
         taints: taints(&c["taints"]),
-        apis: list(&c["api_enablements"])
+        api_enablements: list(&c["api_enablements"])
             .iter()
             .map(|a| ApiEnablement {
                 group_version: s(&a["group_version"]).into(),
                 kinds: strings(&a["kinds"]),
             })
             .collect(),
-        complete: c["complete_api_enablements"].as_bool(),
-    }
-}
-
-impl OwnedCluster {
-    fn facts(&self) -> ClusterFacts<'_> {
-        ClusterFacts {
-            name: &self.name,
-            labels: &self.labels,
-            provider: &self.provider,
-            region: &self.region,
-            zones: &self.zones,
-        }
-    }
-
-    fn view(&self) -> ClusterView<'_> {
-        ClusterView {
-            facts: self.facts(),
-            taints: &self.taints,
-            api_enablements: &self.apis,
-            complete_api_enablements: self.complete,
-            placed: false,
-        }
+        complete_api_enablements: c["complete_api_enablements"].as_bool(),
+        ..Target::default()
     }
 }
 
@@ -259,18 +224,13 @@ pub fn run_filter(case: &Value) -> Verdict {
                 tolerations: &tolerations,
             };
             let c = cluster(&case["cluster"]);
-            let mut cv = c.view();
-            cv.placed = prev.contains_key(&c.name);
-            let got = match filter::filter(p, &view, &cv) {
+            let got = match filter::filter(p, &view, &c.view(prev.contains_key(&c.name))) {
                 PluginVerdict::Unschedulable { reason } => ("Unschedulable", Some(reason)),
                 _ => ("Success", None),
             };
             let e = &case["expect"];
             let reason = e["reason"].as_str().map(String::from);
-            let expected = (
-                s(&e["code"]),
-                reason.clone().or(got.1.clone().filter(|_| false)),
-            );
+            let expected = (s(&e["code"]), reason.clone());
             // Only compare the reason where the case states one.
             let got = (got.0, if reason.is_some() { got.1 } else { None });
             judge(expected, got)
@@ -278,8 +238,8 @@ pub fn run_filter(case: &Value) -> Verdict {
         "api_enablement_status" => {
             let c = cluster(&case["cluster"]);
             let got = api_status(
-                &c.apis,
-                c.complete,
+                &c.api_enablements,
+                c.complete_api_enablements,
                 s(&case["api_version"]),
                 s(&case["kind"]),
             );
@@ -358,7 +318,7 @@ pub fn run_score(case: &Value) -> Verdict {
 
 /// `{name, score, available_replicas, provider?, region?, zones?}` clusters, owned.
 struct Scored {
-    c: OwnedCluster,
+    c: Target,
     score: i64,
     avail: u64,
 }
@@ -604,7 +564,7 @@ fn select_clusters(case: &Value) -> Verdict {
     let components = list(&case["components"]).len();
     let prev = previous(&case["previous"]);
     let alloc = &case["allocatable_replicas"];
-    let owned: Vec<(OwnedCluster, i64)> = list(&case["clusters"])
+    let owned: Vec<(Target, i64)> = list(&case["clusters"])
         .iter()
         .map(|x| (cluster(x), x["score"].as_i64().unwrap_or(0)))
         .collect();

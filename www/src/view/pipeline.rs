@@ -109,11 +109,9 @@ fn row(c: &ClusterStep, replicas: Option<&BTreeMap<String, u64>>) -> Html {
     let why = if c.filter.deleting {
         Some("↳ being deleted: not a candidate".to_string())
     } else {
-        let plugin = c.filter.verdicts.iter().find_map(|v| match &v.verdict {
-            Verdict::Unschedulable { reason } => Some((v.plugin.name(), reason)),
-            _ => None,
-        });
-        plugin.map(|(p, reason)| format!("↳ {p}: {}", short(reason)))
+        c.filter
+            .failed()
+            .map(|(p, reason)| format!("↳ {}: {}", p.name(), short(reason)))
     };
     html! {
         <>

@@ -15,11 +15,7 @@ pub fn affinities<'a>(b: &BindingView<'a>) -> Option<Vec<&'a ClusterAffinity>> {
     if let Some(a) = b.rules.cluster_affinity {
         return Some(alloc::vec![a]);
     }
-    let term = b
-        .rules
-        .cluster_affinities?
-        .iter()
-        .find(|t| t.affinity_name == b.observed)?;
+    let term = b.rules.observed_term(b.observed)?;
     let mut list = alloc::vec![&term.affinity];
     if b.workload {
         list.extend(term.overflow_affinities.iter().map(|o| &o.affinity));

@@ -98,6 +98,14 @@ impl ClusterFilter {
     pub fn feasible(&self) -> bool {
         !self.deleting && self.reason.is_none()
     }
+
+    /// The plugin whose failure is recorded, with its reason.
+    pub fn failed(&self) -> Option<(Plugin, &str)> {
+        self.verdicts.iter().find_map(|v| match &v.verdict {
+            Verdict::Unschedulable { reason } => Some((v.plugin, reason.as_str())),
+            _ => None,
+        })
+    }
 }
 
 /// One plugin on one cluster.

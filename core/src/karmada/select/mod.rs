@@ -133,6 +133,11 @@ pub struct RegionTrace {
     pub chosen: bool,
 }
 
+/// The names of the regions selection chose, in the order listed.
+pub fn chosen_regions(regions: &[RegionTrace]) -> impl Iterator<Item = &str> {
+    regions.iter().filter(|r| r.chosen).map(|r| r.name.as_str())
+}
+
 /// What selection kept, in candidate order, and how.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Selection {
