@@ -60,7 +60,7 @@ fn static_weight(c: &mut Criterion) {
     let w = weights(n);
     let clusters: Vec<Cluster> = (0..n)
         .map(|i| Cluster {
-            name: format!("member{i}"),
+            name: format!("member{i}").into(),
             labels: [(
                 "tier".to_string(),
                 if i % 2 == 0 { "gold" } else { "silver" }.to_string(),

@@ -30,6 +30,7 @@ pub mod selector;
 mod text;
 
 pub use error::{Error, ErrorCode, Result};
+pub use names::Name;
 
 /// The version of allot-core.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

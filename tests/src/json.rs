@@ -8,6 +8,11 @@ use serde_json::Value;
 use allot_core::selector::cluster::{ClusterAffinity, FieldSelector};
 use allot_core::selector::label::{LabelSelector, Requirement};
 
+/// An array of names (non-strings skipped).
+pub fn names(v: &Value) -> Vec<allot_core::Name> {
+    strings(v).iter().map(|s| s.as_str().into()).collect()
+}
+
 /// An array of strings (non-strings skipped).
 pub fn strings(v: &Value) -> Vec<String> {
     v.as_array()

@@ -61,7 +61,7 @@ fn story(a: Vec<Node>, b: Vec<Node>, claim: Option<NodeClaim>) -> (u64, u64, Str
         };
         let outcome = assign(&placement).unwrap();
         assert_eq!(outcome.assignment.len(), 1);
-        outcome.assignment[0].name.clone()
+        outcome.assignment[0].name.to_string()
     };
     // By the summary alone, A looks better: that is the KEP's problem.
     assert_eq!(winner(std::slice::from_ref(&general)), "A");

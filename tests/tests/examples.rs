@@ -19,7 +19,7 @@ fn placed(o: &Outcome) -> BTreeMap<String, u64> {
         Outcome::Karmada(k) => k
             .assignment
             .iter()
-            .map(|a| (a.name.clone(), a.replicas))
+            .map(|a| (a.name.to_string(), a.replicas))
             .collect(),
         Outcome::Eru(e) => e.deploy.clone(),
     }

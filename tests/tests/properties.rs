@@ -21,7 +21,7 @@ fn clusters(available: &[i64]) -> Vec<Cluster> {
         .iter()
         .enumerate()
         .map(|(i, &a)| Cluster {
-            name: format!("member{i}"),
+            name: format!("member{i}").into(),
             available_replicas: Some(a),
             ..Cluster::default()
         })
@@ -63,7 +63,7 @@ fn by_name(p: &Placement) -> BTreeMap<String, u64> {
         .unwrap()
         .assignment
         .into_iter()
-        .map(|a| (a.name, a.replicas))
+        .map(|a| (a.name.to_string(), a.replicas))
         .collect()
 }
 
@@ -183,7 +183,7 @@ fn tie_orders(n: usize) -> (BTreeMap<Vec<String>, u32>, u32) {
         let order: Vec<String> = outcome.trace.divisions[0]
             .order
             .iter()
-            .map(|s| s.cluster.clone())
+            .map(|s| s.cluster.to_string())
             .collect();
         *counts.entry(order).or_insert(0) += 1;
     }

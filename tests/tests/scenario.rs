@@ -322,7 +322,7 @@ fn the_seed_is_reported_and_decides() {
     let b = with(&doc(None), 9);
     assert_eq!((b.seed, b.seed_drawn), (9, true));
     assert_eq!(a.assignment, b.assignment, "the same seed, the same answer");
-    let winners: std::collections::BTreeSet<String> = (0..64)
+    let winners: std::collections::BTreeSet<allot_core::Name> = (0..64)
         .map(|s| {
             let k = with(&doc(Some(s)), 0);
             k.assignment

@@ -25,7 +25,7 @@ fn karmada(s: &Scenario) -> KarmadaOutcome {
 fn assignment(k: &KarmadaOutcome) -> Vec<(String, u64)> {
     k.assignment
         .iter()
-        .map(|a| (a.name.clone(), a.replicas))
+        .map(|a| (a.name.to_string(), a.replicas))
         .collect()
 }
 

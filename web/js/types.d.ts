@@ -1089,8 +1089,11 @@ export interface ClusterStep {
   deleting: boolean;
   /**
    * Every filter plugin in run order.
+   *
+   * @minItems 5
+   * @maxItems 5
    */
-  verdicts: PluginVerdict[];
+  verdicts: [PluginVerdict, PluginVerdict, PluginVerdict, PluginVerdict, PluginVerdict];
   /**
    * The reason Karmada records: the first failure in run order.
    */

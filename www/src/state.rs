@@ -193,7 +193,7 @@ pub fn applied(doc: &Value, outcome: &Outcome) -> Value {
             let previous: serde_json::Map<String, Value> = k
                 .assignment
                 .iter()
-                .map(|a| (a.name.clone(), json!(a.replicas)))
+                .map(|a| (a.name.to_string(), json!(a.replicas)))
                 .collect();
             doc::set(&mut next, "previous", Some(Value::Object(previous)));
         }

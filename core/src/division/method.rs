@@ -5,7 +5,7 @@
 //! - `remainder`: floor shares, remainder by weight, previous replicas, then seeded random.
 //! - `name-order`: floor shares, remainder by weight, then name.
 
-use alloc::string::String;
+use crate::Name;
 use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
@@ -64,7 +64,7 @@ pub struct Input<'a> {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct EntryTrace {
-    pub cluster: String,
+    pub cluster: Name,
     pub weight: u64,
     /// `floor(weight · target / Σweight)`.
     pub floor_share: u64,
@@ -82,7 +82,7 @@ pub struct EntryTrace {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct OrderStep {
-    pub cluster: String,
+    pub cluster: Name,
     pub reason: OrderReason,
 }
 

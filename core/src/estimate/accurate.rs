@@ -259,6 +259,7 @@ impl NodeState {
     fn facts(&self, i: usize) -> NodeFacts<'_> {
         let n = &self.nodes[i];
         NodeFacts {
+            name: &n.name,
             labels: &n.labels,
             taints: &n.taints,
             unschedulable: n.unschedulable,

@@ -2,6 +2,7 @@
 //! replicas are the minimum over the estimators that answered; -1 means "no answer"; a cluster
 //! nobody answered for gets the requested replicas.
 
+use crate::Name;
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -40,7 +41,7 @@ pub enum Source {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Combined {
-    pub cluster: String,
+    pub cluster: Name,
     pub replicas: u64,
     pub source: Source,
 }

@@ -1,8 +1,8 @@
 //! The entry of Karmada's replica assignment (docs/rules/karmada.md §0): validation, non-workloads,
 //! the strategy, overflow tiers, and dropping zero entries.
 
+use crate::Name;
 use alloc::collections::BTreeMap;
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{
@@ -54,7 +54,7 @@ pub fn assign_at(placement: &Placement, paths: &Paths) -> Result<Outcome> {
     for (name, _) in placement.previous.iter().filter(|(_, &r)| r > 0) {
         if !run.candidates.iter().any(|c| c.name == name) {
             run.trace.dropped.push(Dropped {
-                cluster: name.clone(),
+                cluster: name.as_str().into(),
                 reason: DropReason::NoLongerCandidate,
             });
         }
@@ -104,7 +104,7 @@ pub fn assign_at(placement: &Placement, paths: &Paths) -> Result<Outcome> {
                 order,
                 clusters: tier
                     .iter()
-                    .map(|&i| String::from(run.candidates[i].name))
+                    .map(|&i| Name::from(run.candidates[i].name))
                     .collect(),
                 capacity,
                 replicas: n,
@@ -221,7 +221,12 @@ fn candidates(placement: &Placement, replicas: u64) -> Result<Vec<Candidate<'_>>
                 Some(a) => non_negative(a, || indexed("clusters", i).field("availableReplicas"))?
                     .min(MAX_REPLICAS),
             };
-            let prev = placement.previous.get(&c.name).copied().unwrap_or(0).max(0) as u64;
+            let prev = placement
+                .previous
+                .get(c.name.as_str())
+                .copied()
+                .unwrap_or(0)
+                .max(0) as u64;
             Ok(Candidate {
                 name: &c.name,
                 alloc,

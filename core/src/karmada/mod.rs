@@ -23,6 +23,7 @@ pub mod score;
 pub mod select;
 pub mod static_weight;
 
+use crate::Name;
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -58,15 +59,15 @@ pub enum Strategy {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Cluster {
-    pub name: String,
+    pub name: Name,
     #[serde(default)]
     pub labels: Labels,
     #[serde(default)]
-    pub provider: String,
+    pub provider: Name,
     #[serde(default)]
-    pub region: String,
+    pub region: Name,
     #[serde(default)]
-    pub zones: Vec<String>,
+    pub zones: Vec<Name>,
     /// How many more replicas the estimators say fit (`alloc(c)`); absent means no estimator
     /// answered, which counts as the requested replicas (spec §11.3).
     #[serde(default)]
@@ -200,7 +201,7 @@ pub enum DropReason {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Dropped {
-    pub cluster: String,
+    pub cluster: Name,
     pub reason: DropReason,
 }
 
@@ -208,7 +209,7 @@ pub struct Dropped {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WeightTrace {
-    pub cluster: String,
+    pub cluster: Name,
     pub weight: u64,
     pub rules: Vec<usize>,
 }
@@ -218,7 +219,7 @@ pub struct WeightTrace {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TierTrace {
     pub order: i64,
-    pub clusters: Vec<String>,
+    pub clusters: Vec<Name>,
     /// Replicas this tier can hold (Σ available + previous).
     pub capacity: u64,
     /// Replicas it was asked to take.
@@ -243,7 +244,7 @@ pub struct Trace {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Assigned {
-    pub name: String,
+    pub name: Name,
     pub replicas: u64,
 }
 

@@ -367,7 +367,7 @@ fn static_weights(
             crate::error::non_negative(w, || indexed("clusters", i).field("weight"))?;
             Ok(StaticWeightRule {
                 target_cluster: ClusterAffinity {
-                    cluster_names: alloc::vec![t.name.clone()],
+                    cluster_names: alloc::vec![t.name.as_str().into()],
                     ..ClusterAffinity::default()
                 },
                 weight: w,
@@ -437,7 +437,7 @@ fn divide_with(
                 continue;
             };
             let e = &estimates[i];
-            let prev = s.previous.get(&a.name).copied().unwrap_or(0).max(0) as u64;
+            let prev = s.previous.get(a.name.as_str()).copied().unwrap_or(0).max(0) as u64;
             let more = a.replicas.saturating_sub(prev);
             if matches!(e.source, Source::Estimator { .. }) && more > e.available_replicas {
                 warnings.push(Warning {

@@ -4,6 +4,7 @@
 //! every plugin's verdict per cluster, the scores, the order, what selection kept and why, and
 //! each term tried, with sentences that tell the story.
 
+use crate::Name;
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
@@ -59,11 +60,11 @@ pub struct ClusterStep {
 pub struct SelectionReport {
     pub path: SelectPath,
     /// The candidates, in candidate order.
-    pub candidates: Vec<String>,
+    pub candidates: Vec<Name>,
     pub swaps: Vec<Swap>,
     pub regions: Vec<RegionTrace>,
     /// Clusters added on the region path beyond one per region.
-    pub spares: Vec<String>,
+    pub spares: Vec<Name>,
 }
 
 /// One affinity term tried.
@@ -84,7 +85,7 @@ pub struct PipelineReport {
     /// Every listed cluster, in listed order.
     pub clusters: Vec<ClusterStep>,
     /// The feasible clusters in the global order G.
-    pub order: Vec<String>,
+    pub order: Vec<Name>,
     pub selection: Option<SelectionReport>,
     /// Each affinity term tried, in order (empty without `clusterAffinities`).
     pub terms: Vec<TermReport>,
@@ -292,11 +293,11 @@ impl<'a> Context<'a> {
         for (pos, &k) in order.iter().enumerate() {
             report.clusters[feasible[k]].position = Some(pos);
         }
-        report.order = g.iter().map(|c| String::from(c.name)).collect();
+        report.order = g.iter().map(|c| Name::from(c.name)).collect();
         if self.engaged {
             report.explanation.push(format!(
                 "candidate order (overflow tier, score, available replicas, name): {}",
-                listed(report.order.iter().map(String::as_str))
+                listed(report.order.iter().map(Name::as_str))
             ));
         }
         let in_g = |k: &[usize]| -> Vec<usize> { k.iter().map(|&k| feasible[order[k]]).collect() };
@@ -331,11 +332,7 @@ impl<'a> Context<'a> {
                         .collect(),
                     swaps: sel.swaps,
                     regions: sel.regions,
-                    spares: sel
-                        .spares
-                        .iter()
-                        .map(|&k| String::from(g[k].name))
-                        .collect(),
+                    spares: sel.spares.iter().map(|&k| Name::from(g[k].name)).collect(),
                 });
                 (report, Ok(c))
             }
@@ -489,7 +486,7 @@ fn say_selection(
              replicas)",
             r.name,
             r.clusters[0],
-            listed(r.clusters[1..].iter().map(String::as_str))
+            listed(r.clusters[1..].iter().map(Name::as_str))
         ));
     }
     if !sel.spares.is_empty() {

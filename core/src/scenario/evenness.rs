@@ -8,7 +8,7 @@
 //! The work can be split: [`Evenness::run`] over consecutive seed ranges adds up to the same
 //! tally as one run over the whole range (a page runs it in chunks to stay responsive).
 
-use alloc::string::String;
+use crate::Name;
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -24,7 +24,7 @@ use crate::names::NameIndex;
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Tally {
-    pub name: String,
+    pub name: Name,
     /// Σ replicas over the runs.
     pub replicas: u64,
     /// Remainder replicas received over the runs (floor-plus-remainder methods).

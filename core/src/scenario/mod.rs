@@ -18,6 +18,7 @@ pub mod evenness;
 mod family;
 pub mod outcome;
 
+use crate::Name;
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
@@ -111,19 +112,19 @@ pub struct Scenario {
 #[cfg_attr(feature = "schema", schemars(rename = "Cluster"))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Target {
-    pub name: String,
+    pub name: Name,
     #[serde(skip_serializing_if = "Labels::is_empty")]
     #[serde(default)]
     pub labels: Labels,
-    #[serde(skip_serializing_if = "String::is_empty")]
+    #[serde(skip_serializing_if = "Name::is_empty")]
     #[serde(default)]
-    pub provider: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
+    pub provider: Name,
+    #[serde(skip_serializing_if = "Name::is_empty")]
     #[serde(default)]
-    pub region: String,
+    pub region: Name,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[serde(default)]
-    pub zones: Vec<String>,
+    pub zones: Vec<Name>,
     /// Shorthand static weight: the cluster's own rule. Either every weighted cluster says it
     /// here or `policy.staticWeights` lists rules, not both.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -2,6 +2,7 @@
 //! return. Every outcome carries the format version, the seed in effect, warnings, and the trace
 //! of how it was found.
 
+use crate::Name;
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -50,7 +51,7 @@ pub struct AccurateAnswer {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TargetEstimate {
-    pub name: String,
+    pub name: Name,
     /// The combined figure the division uses (the requested replicas when nobody answered).
     pub available_replicas: u64,
     /// Which estimator set it.

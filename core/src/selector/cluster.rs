@@ -17,7 +17,7 @@ pub struct ClusterFacts<'a> {
     pub labels: &'a Labels,
     pub provider: &'a str,
     pub region: &'a str,
-    pub zones: &'a [String],
+    pub zones: &'a [crate::Name],
 }
 
 /// `fieldSelector`: requirements on `provider`, `region` and `zone`.
@@ -117,10 +117,12 @@ fn field_matches(r: &Requirement, cluster: &ClusterFacts<'_>) -> bool {
 
 /// The `zone` field against a cluster's zones: In needs an overlap (and zones), NotIn no
 /// overlap, Exists some zone, DoesNotExist none; any other operator never matches.
-pub fn match_zones(operator: &str, values: &[String], zones: &[String]) -> bool {
+pub fn match_zones(operator: &str, values: &[String], zones: &[crate::Name]) -> bool {
     match Operator::parse(operator) {
-        Some(Operator::In) => !zones.is_empty() && zones.iter().any(|z| values.contains(z)),
-        Some(Operator::NotIn) => !zones.iter().any(|z| values.contains(z)),
+        Some(Operator::In) => {
+            !zones.is_empty() && zones.iter().any(|z| values.iter().any(|v| v == z))
+        }
+        Some(Operator::NotIn) => !zones.iter().any(|z| values.iter().any(|v| v == z)),
         Some(Operator::Exists) => !zones.is_empty(),
         Some(Operator::DoesNotExist) => zones.is_empty(),
         None => false,

@@ -7,6 +7,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 use super::label::{Labels, Requirement};
@@ -38,10 +39,14 @@ impl NodeOperator {
 
     /// Whether a node's `labels` satisfy `r` under this operator.
     pub fn matches(self, r: &Requirement, labels: &Labels) -> bool {
-        let value = labels.get(&r.key);
+        self.matches_value(r, labels.get(&r.key).map(String::as_str))
+    }
+
+    /// Whether `value` (the node's value for `r.key`, `None` when it has none) satisfies `r`.
+    pub fn matches_value(self, r: &Requirement, value: Option<&str>) -> bool {
         match self {
-            NodeOperator::In => value.is_some_and(|v| r.values.contains(v)),
-            NodeOperator::NotIn => value.is_none_or(|v| !r.values.contains(v)),
+            NodeOperator::In => value.is_some_and(|v| r.values.iter().any(|x| x == v)),
+            NodeOperator::NotIn => value.is_none_or(|v| r.values.iter().all(|x| x != v)),
             NodeOperator::Exists => value.is_some(),
             NodeOperator::DoesNotExist => value.is_none(),
             NodeOperator::Gt | NodeOperator::Lt => {
@@ -70,7 +75,31 @@ impl NodeOperator {
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct NodeSelectorTerm {
     pub match_expressions: Vec<Requirement>,
+    /// Requirements on the node's fields; Kubernetes knows one, `metadata.name`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub match_fields: Vec<Requirement>,
 }
+
+impl NodeSelectorTerm {
+    /// Whether the node matches: a term with no requirement matches nothing.
+    fn matches(&self, node: &NodeFacts<'_>) -> bool {
+        let holds = |r: &Requirement, value: Option<&str>| {
+            NodeOperator::parse(&r.operator).is_some_and(|op| op.matches_value(r, value))
+        };
+        (!self.match_expressions.is_empty() || !self.match_fields.is_empty())
+            && self
+                .match_expressions
+                .iter()
+                .all(|r| holds(r, node.labels.get(&r.key).map(String::as_str)))
+            && self
+                .match_fields
+                .iter()
+                .all(|r| holds(r, (r.key == NODE_NAME_FIELD).then_some(node.name)))
+    }
+}
+
+/// The one node field a `matchFields` requirement can name.
+pub const NODE_NAME_FIELD: &str = "metadata.name";
 
 /// `requiredDuringSchedulingIgnoredDuringExecution`: the OR of its terms.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -94,9 +123,9 @@ pub enum TaintEffect {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Taint {
-    pub key: String,
+    pub key: CompactString,
     #[serde(default)]
-    pub value: String,
+    pub value: CompactString,
     pub effect: TaintEffect,
 }
 
@@ -116,9 +145,9 @@ pub enum TolerationOperator {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, default)]
 pub struct Toleration {
-    pub key: String,
+    pub key: CompactString,
     pub operator: TolerationOperator,
-    pub value: String,
+    pub value: CompactString,
     pub effect: Option<TaintEffect>,
 }
 
@@ -131,12 +160,22 @@ impl Toleration {
     /// [`Toleration::tolerates`] for a taint whose key is known to be acceptable: the effect
     /// and the value.
     pub fn tolerates_value(&self, taint: &Taint) -> bool {
-        if self.effect.is_some_and(|e| e != taint.effect) {
+        self.tolerates_effect_and(taint.effect, || self.value == taint.value)
+    }
+
+    /// [`Toleration::tolerates_value`] with the value comparison given: `same_value` says
+    /// whether this toleration's value is the taint's.
+    pub fn tolerates_effect_and(
+        &self,
+        effect: TaintEffect,
+        same_value: impl FnOnce() -> bool,
+    ) -> bool {
+        if self.effect.is_some_and(|e| e != effect) {
             return false;
         }
         match self.operator {
             TolerationOperator::Exists => true,
-            TolerationOperator::Equal => self.value == taint.value,
+            TolerationOperator::Equal => same_value(),
             TolerationOperator::Lt | TolerationOperator::Gt => false,
         }
     }
@@ -155,6 +194,8 @@ pub struct NodeClaim {
 /// The parts of a node the claim looks at.
 #[derive(Debug, Clone, Copy)]
 pub struct NodeFacts<'a> {
+    /// `metadata.name`, what `matchFields` reads.
+    pub name: &'a str,
     pub labels: &'a Labels,
     pub taints: &'a [Taint],
     pub unschedulable: bool,
@@ -187,11 +228,18 @@ impl NodeClaim {
             return Ok(());
         };
         for (t, term) in affinity.node_selector_terms.iter().enumerate() {
-            for (e, r) in term.match_expressions.iter().enumerate() {
+            let lists = [
+                ("matchExpressions", &term.match_expressions),
+                ("matchFields", &term.match_fields),
+            ];
+            for (list, r, e) in lists
+                .into_iter()
+                .flat_map(|(list, rs)| rs.iter().enumerate().map(move |(e, r)| (list, r, e)))
+            {
                 if NodeOperator::parse(&r.operator).is_none() {
                     return Err(Error::UnknownValue {
                         field: indexed("hardNodeAffinity.nodeSelectorTerms", t)
-                            .field("matchExpressions")
+                            .field(list)
                             .index(e)
                             .field("operator"),
                         value: r.operator.clone(),
@@ -215,13 +263,7 @@ impl NodeClaim {
             }
         }
         if let Some(affinity) = &self.hard_node_affinity {
-            let any = affinity.node_selector_terms.iter().any(|term| {
-                !term.match_expressions.is_empty()
-                    && term.match_expressions.iter().all(|r| {
-                        NodeOperator::parse(&r.operator)
-                            .is_some_and(|op| op.matches(r, node.labels))
-                    })
-            });
+            let any = affinity.node_selector_terms.iter().any(|t| t.matches(node));
             if !any {
                 return Err(Mismatch::NodeAffinity);
             }
@@ -229,7 +271,7 @@ impl NodeClaim {
         if node.unschedulable {
             let cordon = Taint {
                 key: UNSCHEDULABLE_TAINT.into(),
-                value: String::new(),
+                value: CompactString::default(),
                 effect: TaintEffect::NoSchedule,
             };
             if !self.tolerations.iter().any(|t| t.tolerates(&cordon)) {
@@ -242,7 +284,7 @@ impl NodeClaim {
             }
             if !self.tolerations.iter().any(|t| t.tolerates(taint)) {
                 return Err(Mismatch::Taint {
-                    key: taint.key.clone(),
+                    key: taint.key.as_str().into(),
                     effect: taint.effect,
                 });
             }
@@ -294,6 +336,7 @@ mod tests {
                     .into_iter()
                     .map(|e| NodeSelectorTerm {
                         match_expressions: e,
+                        match_fields: Vec::new(),
                     })
                     .collect(),
             }),
@@ -301,8 +344,36 @@ mod tests {
         }
     }
 
+    #[test]
+    fn match_fields_read_the_node_name() {
+        let term = |fields: Vec<Requirement>| NodeClaim {
+            hard_node_affinity: Some(NodeSelector {
+                node_selector_terms: alloc::vec![NodeSelectorTerm {
+                    match_expressions: Vec::new(),
+                    match_fields: fields,
+                }],
+            }),
+            ..NodeClaim::default()
+        };
+        let l = labels(&[("metadata.name", "other")]);
+        let node = facts(&l);
+        assert!(term(alloc::vec![req("metadata.name", "In", &["node"])]).matches(&node));
+        assert!(!term(alloc::vec![req("metadata.name", "In", &["other"])]).matches(&node));
+        assert!(term(alloc::vec![req("metadata.name", "NotIn", &["other"])]).matches(&node));
+        // Only metadata.name is a field: any other key has no value.
+        assert!(!term(alloc::vec![req("metadata.namespace", "Exists", &[])]).matches(&node));
+        // A term with no requirement at all matches nothing.
+        assert!(!term(Vec::new()).matches(&node));
+        let bad = term(alloc::vec![req("metadata.name", "Near", &["node"])]);
+        assert_eq!(
+            bad.validate().unwrap_err().field(),
+            "hardNodeAffinity.nodeSelectorTerms[0].matchFields[0].operator"
+        );
+    }
+
     fn facts(l: &Labels) -> NodeFacts<'_> {
         NodeFacts {
+            name: "node",
             labels: l,
             taints: &[],
             unschedulable: false,
@@ -349,6 +420,7 @@ mod tests {
             effect: TaintEffect::NoSchedule,
         }];
         let node = NodeFacts {
+            name: "node",
             labels: &l,
             taints: &taints,
             unschedulable: false,
@@ -372,15 +444,17 @@ mod tests {
         assert!(!tol("gpu", Gt, "yes", None).matches(&node));
         let soft = [Taint {
             key: "x".into(),
-            value: String::new(),
+            value: CompactString::default(),
             effect: TaintEffect::PreferNoSchedule,
         }];
         assert!(NodeClaim::default().matches(&NodeFacts {
+            name: "node",
             labels: &l,
             taints: &soft,
             unschedulable: false
         }));
         let cordoned = NodeFacts {
+            name: "node",
             labels: &l,
             taints: &[],
             unschedulable: true,

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use allot_core::selector::cluster::{match_zones, ClusterFacts};
 
-use crate::json::{cluster_affinity, labels, strings};
+use crate::json::{cluster_affinity, labels, names, strings};
 use crate::Verdict;
 
 pub fn run(case: &Value) -> Verdict {
@@ -14,12 +14,12 @@ pub fn run(case: &Value) -> Verdict {
         Some("match_zones") => match_zones(
             case["operator"].as_str().unwrap_or(""),
             &strings(&case["values"]),
-            &strings(&case["zones"]),
+            &names(&case["zones"]),
         ),
         Some("cluster_matches") => {
             let c = &case["cluster"];
             let affinity = cluster_affinity(&case["affinity"]);
-            let (cl_labels, zones) = (labels(&c["labels"]), strings(&c["zones"]));
+            let (cl_labels, zones) = (labels(&c["labels"]), names(&c["zones"]));
             affinity.matches(&ClusterFacts {
                 name: c["name"].as_str().unwrap_or(""),
                 labels: &cl_labels,

@@ -43,7 +43,7 @@ pub fn run(case: &Value) -> Verdict {
                 let replicas = p.replicas.max(0) as u64;
                 Ok(karmada::duplicated::run(&all, replicas)
                     .into_iter()
-                    .map(|(i, r)| (p.clusters[i].name.clone(), r as i64))
+                    .map(|(i, r)| (p.clusters[i].name.to_string(), r as i64))
                     .collect())
             }
             _ => {
@@ -119,7 +119,7 @@ fn plain(outcome: &Outcome) -> Assignment {
     outcome
         .assignment
         .iter()
-        .map(|a| (a.name.clone(), a.replicas as i64))
+        .map(|a| (a.name.to_string(), a.replicas as i64))
         .collect()
 }
 
@@ -128,7 +128,7 @@ fn with_zero_entries(outcome: &Outcome) -> Assignment {
     for d in &outcome.trace.divisions {
         for e in &d.entries {
             if e.initial + e.added == 0 {
-                got.entry(e.cluster.clone()).or_insert(0);
+                got.entry(e.cluster.to_string()).or_insert(0);
             }
         }
     }

@@ -281,6 +281,7 @@ fn claim(v: &Value) -> Option<NodeClaim> {
                 .iter()
                 .map(|t| NodeSelectorTerm {
                     match_expressions: requirements(&t["match_expressions"]),
+                    match_fields: requirements(&t["match_fields"]),
                 })
                 .collect(),
         }),
@@ -505,6 +506,7 @@ fn match_node(case: &Value) -> bool {
     }
     let (l, t) = (labels(&node["labels"]), taints(&node["taints"]));
     claim.matches(&NodeFacts {
+        name: node["name"].as_str().unwrap_or(""),
         labels: &l,
         taints: &t,
         unschedulable: node["unschedulable"].as_bool().unwrap_or(false),

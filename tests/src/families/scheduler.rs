@@ -25,7 +25,7 @@ use allot_core::karmada::{assign, Cluster, Placement, StaticWeightRule, Strategy
 use allot_core::scenario::Target;
 use allot_core::selector::node::{Taint, TaintEffect, Toleration, TolerationOperator};
 
-use crate::json::{cluster_affinity, labels, strings};
+use crate::json::{cluster_affinity, labels, names, strings};
 use crate::Verdict;
 
 fn s(v: &Value) -> &str {
@@ -163,7 +163,7 @@ fn cluster(c: &Value) -> Target {
         labels: labels(&c["labels"]),
         provider: s(&c["provider"]).into(),
         region: s(&c["region"]).into(),
-        zones: strings(&c["zones"]),
+        zones: names(&c["zones"]),
         taints: taints(&c["taints"]),
         api_enablements: list(&c["api_enablements"])
             .iter()
@@ -224,7 +224,7 @@ pub fn run_filter(case: &Value) -> Verdict {
                 tolerations: &tolerations,
             };
             let c = cluster(&case["cluster"]);
-            let got = match filter::filter(p, &view, &c.view(prev.contains_key(&c.name))) {
+            let got = match filter::filter(p, &view, &c.view(prev.contains_key(c.name.as_str()))) {
                 PluginVerdict::Unschedulable { reason } => ("Unschedulable", Some(reason)),
                 _ => ("Success", None),
             };
@@ -448,8 +448,8 @@ pub fn run_select(case: &Value) -> Verdict {
                 .iter()
                 .map(|x| {
                     let c = cluster(x);
-                    let avail = alloc[&c.name].as_u64().unwrap_or(0)
-                        + prev.get(&c.name).copied().unwrap_or(0).max(0) as u64;
+                    let avail = alloc[c.name.as_str()].as_u64().unwrap_or(0)
+                        + prev.get(c.name.as_str()).copied().unwrap_or(0).max(0) as u64;
                     Scored {
                         score: x["score"].as_i64().unwrap_or(0),
                         avail,
@@ -575,7 +575,7 @@ fn select_clusters(case: &Value) -> Verdict {
             let a = if alloc.is_null() {
                 i32::MAX as u64
             } else {
-                alloc[&c.name].as_u64().unwrap_or(replicas)
+                alloc[c.name.as_str()].as_u64().unwrap_or(replicas)
             };
             Candidate {
                 name: &c.name,
@@ -583,7 +583,7 @@ fn select_clusters(case: &Value) -> Verdict {
                 region: &c.region,
                 zones: &c.zones,
                 score: *score,
-                avail: a + prev.get(&c.name).copied().unwrap_or(0).max(0) as u64,
+                avail: a + prev.get(c.name.as_str()).copied().unwrap_or(0).max(0) as u64,
                 overflow_order: overflow_order(&rules, observed, &c.facts()),
             }
         })
@@ -639,7 +639,7 @@ fn assign_components(case: &Value) -> Verdict {
             clusters: candidates
                 .iter()
                 .map(|n| Cluster {
-                    name: n.clone(),
+                    name: n.as_str().into(),
                     ..Cluster::default()
                 })
                 .collect(),

@@ -41,7 +41,7 @@ pub fn compare(s: &Scenario, seed: u64) -> (Vec<String>, Vec<Column>) {
         }
     };
     if let Some(clusters) = &s.clusters {
-        let names: Vec<String> = clusters.iter().map(|c| c.name.clone()).collect();
+        let names: Vec<String> = clusters.iter().map(|c| c.name.to_string()).collect();
         let columns = Method::ALL
             .into_iter()
             .map(|method| {

@@ -146,8 +146,8 @@ fn chart(t: &Tally) -> Html {
             <tbody>
             { for shown.map(|c| {
                 let width = 150 * c.remainders / most;
-                html! { <tr data-cluster={c.name.clone()} data-remainders={c.remainders.to_string()}>
-                    <td>{ &c.name }</td>
+                html! { <tr data-cluster={c.name.to_string()} data-remainders={c.remainders.to_string()}>
+                    <td>{ c.name.as_str() }</td>
                     <td class="n">{ c.remainders }</td>
                     <td class="bar-cell"><svg width="190" height="14" role="img"
                             aria-label={format!("{}% of runs", 100 * c.remainders / runs)}>

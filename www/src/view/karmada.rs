@@ -159,7 +159,7 @@ fn estimates(s: &Scenario, targets: &[TargetEstimate]) -> Html {
         <details class="estimates" open={targets.len() <= 5}>
             <summary>{ "Estimates, cluster by cluster" }</summary>
             { for explained.into_iter().map(|(t, lines)| html! {
-                <div class="estimate" data-cluster={t.name.clone()}>
+                <div class="estimate" data-cluster={t.name.to_string()}>
                     <h4>{ format!("{}: {} available ({})", t.name, amount(t.available_replicas),
                                   describe(&t.source)) }</h4>
                     <pre>{ lines.join("\n") }</pre>

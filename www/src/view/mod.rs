@@ -104,7 +104,7 @@ pub fn results(p: &ResultsProps) -> Html {
             let replicas: std::collections::BTreeMap<String, u64> = k
                 .assignment
                 .iter()
-                .map(|a| (a.name.clone(), a.replicas))
+                .map(|a| (a.name.to_string(), a.replicas))
                 .collect();
             html! { <pipeline::PipelineView report={Rc::new((*k.pipeline).clone())}
             replicas={Some(Rc::new(replicas))} /> }

@@ -98,7 +98,7 @@ fn heading(p: Plugin) -> &'static str {
 }
 
 fn row(c: &ClusterStep, replicas: Option<&BTreeMap<String, u64>>) -> Html {
-    let name = &c.filter.cluster;
+    let name = c.filter.cluster.as_str();
     let title = if c.filter.deleting {
         Some("being deleted: not a candidate".to_string())
     } else {
@@ -115,7 +115,7 @@ fn row(c: &ClusterStep, replicas: Option<&BTreeMap<String, u64>>) -> Html {
     };
     html! {
         <>
-        <tr data-cluster={name.clone()} class={classes!((!c.feasible).then_some("out"))} {title}>
+        <tr data-cluster={name.to_string()} class={classes!((!c.feasible).then_some("out"))} {title}>
             <th scope="row">{ name }
                 if c.filter.deleting { <span class="tag">{ " deleting" }</span> }
             </th>
@@ -138,7 +138,7 @@ fn row(c: &ClusterStep, replicas: Option<&BTreeMap<String, u64>>) -> Html {
         </tr>
         // The reason Karmada records, in words, under the row it greys.
         if let Some(why) = why {
-            <tr class="out why" data-why={name.clone()}>
+            <tr class="out why" data-why={name.to_string()}>
                 <td colspan={span.to_string()}>{ why }</td>
             </tr>
         }

@@ -88,7 +88,7 @@ pub fn karmada(s: &Scenario, o: &KarmadaOutcome) -> Vec<Row> {
         .targets
         .iter()
         .map(|t| Row {
-            name: t.name.clone(),
+            name: t.name.to_string(),
             previous: held(&t.name),
             replicas: got(&t.name),
             change: Change::of(held(&t.name), got(&t.name)),
@@ -100,7 +100,7 @@ pub fn karmada(s: &Scenario, o: &KarmadaOutcome) -> Vec<Row> {
         })
         .collect();
     for (name, &n) in &s.previous {
-        if !o.targets.iter().any(|t| &t.name == name) {
+        if !o.targets.iter().any(|t| t.name == name) {
             let previous = n.max(0) as u64;
             rows.push(Row {
                 name: name.clone(),

@@ -10,6 +10,7 @@ mod eviction;
 mod spread;
 mod taint;
 
+use crate::Name;
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
@@ -85,11 +86,11 @@ pub struct PluginVerdict {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ClusterFilter {
-    pub cluster: String,
+    pub cluster: Name,
     /// Being deleted: skipped before any plugin, and not part of the diagnosis.
     pub deleting: bool,
     /// Every filter plugin in run order.
-    pub verdicts: Vec<PluginVerdict>,
+    pub verdicts: [PluginVerdict; Plugin::FILTERS.len()],
     /// The reason Karmada records: the first failure in run order.
     pub reason: Option<String>,
 }
@@ -135,22 +136,19 @@ pub fn run(
     deleting: bool,
 ) -> ClusterFilter {
     let mut reason = None;
-    let verdicts = Plugin::FILTERS
-        .iter()
-        .map(|&plugin| {
-            let verdict = if deleting {
-                Verdict::NotEvaluated
-            } else if !plugins.enabled(plugin) {
-                Verdict::Disabled
-            } else {
-                filter(plugin, b, c)
-            };
-            if let (None, Verdict::Unschedulable { reason: r }) = (&reason, &verdict) {
-                reason = Some(r.clone());
-            }
-            PluginVerdict { plugin, verdict }
-        })
-        .collect();
+    let verdicts = Plugin::FILTERS.map(|plugin| {
+        let verdict = if deleting {
+            Verdict::NotEvaluated
+        } else if !plugins.enabled(plugin) {
+            Verdict::Disabled
+        } else {
+            filter(plugin, b, c)
+        };
+        if let (None, Verdict::Unschedulable { reason: r }) = (&reason, &verdict) {
+            reason = Some(r.clone());
+        }
+        PluginVerdict { plugin, verdict }
+    });
     ClusterFilter {
         cluster: c.facts.name.into(),
         deleting,

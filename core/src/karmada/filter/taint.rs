@@ -8,46 +8,49 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{BindingView, ClusterView};
-use crate::names::NameIndex;
+use crate::names::Prefixed;
 use crate::selector::node::{Taint, TaintEffect, Toleration};
 
 /// The policy's tolerations, indexed by key once per cycle: a taint is checked against the
 /// tolerations of its key and those without a key, not against every toleration (10,000
-/// clusters with 20 taints each meet the same tolerations 200,000 times).
+/// clusters with 20 taints each meet the same tolerations 200,000 times). Keys and values are
+/// compared as [`Prefixed`] names: a short key or value costs integer comparisons.
 pub struct Tolerations<'a> {
-    keys: NameIndex<'a>,
-    /// The tolerations of each key, in the order `keys` indexes the keys.
-    with_key: Vec<Vec<&'a Toleration>>,
+    /// The keyed tolerations by key, each with its value.
+    keyed: BTreeMap<Prefixed<'a>, Vec<(&'a Toleration, Prefixed<'a>)>>,
     /// Tolerations with an empty key (they apply to every key).
     any_key: Vec<&'a Toleration>,
 }
 
 impl<'a> Tolerations<'a> {
     pub fn new(all: &'a [Toleration]) -> Self {
-        let mut groups: BTreeMap<&'a str, Vec<&'a Toleration>> = BTreeMap::new();
+        let mut keyed: BTreeMap<_, Vec<_>> = BTreeMap::new();
         let mut any_key = Vec::new();
         for t in all {
             if t.key.is_empty() {
                 any_key.push(t);
             } else {
-                groups.entry(t.key.as_str()).or_default().push(t);
+                let value = Prefixed::new(&t.value);
+                keyed
+                    .entry(Prefixed::new(&t.key))
+                    .or_default()
+                    .push((t, value));
             }
         }
-        Tolerations {
-            keys: NameIndex::new(groups.keys().copied()),
-            with_key: groups.into_values().collect(),
-            any_key,
-        }
+        Tolerations { keyed, any_key }
     }
 
     /// Whether one of the tolerations tolerates `taint` (docs/rules/karmada.md §10's rule).
     pub fn tolerate(&self, taint: &Taint) -> bool {
         // The keyed ones have the taint's key: only the effect and value remain to compare.
         let keyed = self
-            .keys
-            .get(&taint.key)
-            .map_or(&[][..], |i| &self.with_key[i][..]);
-        keyed.iter().any(|t| t.tolerates_value(taint))
+            .keyed
+            .get(&Prefixed::new(&taint.key))
+            .map_or(&[][..], Vec::as_slice);
+        let value = Prefixed::new(&taint.value);
+        keyed
+            .iter()
+            .any(|(t, v)| t.tolerates_effect_and(taint.effect, || *v == value))
             || self.any_key.iter().any(|t| t.tolerates(taint))
     }
 }

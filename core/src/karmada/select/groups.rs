@@ -24,7 +24,7 @@ pub fn build(g: &[Candidate<'_>], field: SpreadField) -> Vec<(String, Vec<usize>
             SpreadField::Provider => &[c.provider],
             SpreadField::Zone | SpreadField::Cluster => &[],
         };
-        let zones = c.zones.iter().map(String::as_str);
+        let zones = c.zones.iter().map(crate::Name::as_str);
         let zones = zones.filter(|_| field == SpreadField::Zone);
         for v in values.iter().copied().chain(zones) {
             if !v.is_empty() {

@@ -9,6 +9,7 @@ pub mod cluster_path;
 pub mod groups;
 pub mod region_path;
 
+use crate::Name;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -17,6 +18,7 @@ use serde::Serialize;
 
 use super::constraints::{Division, Rules, SpreadField};
 use crate::error::{Error, Path, Result};
+use crate::names::Prefixed;
 use crate::selector::cluster::ClusterFacts;
 
 /// A feasible cluster as selection sees it.
@@ -25,7 +27,7 @@ pub struct Candidate<'a> {
     pub name: &'a str,
     pub provider: &'a str,
     pub region: &'a str,
-    pub zones: &'a [String],
+    pub zones: &'a [Name],
     /// The score plugins' total.
     pub score: i64,
     /// `avail = alloc + prev`.
@@ -37,6 +39,11 @@ pub struct Candidate<'a> {
 /// The order G sorts by: overflow tier ascending, score descending, `avail` descending (unless
 /// `by_avail` is false), name ascending.
 pub fn compare(a: &Candidate<'_>, b: &Candidate<'_>, by_avail: bool) -> Ordering {
+    before_name(a, b, by_avail).then(a.name.cmp(b.name))
+}
+
+/// [`compare`] without the name.
+fn before_name(a: &Candidate<'_>, b: &Candidate<'_>, by_avail: bool) -> Ordering {
     a.overflow_order
         .cmp(&b.overflow_order)
         .then(b.score.cmp(&a.score))
@@ -45,13 +52,15 @@ pub fn compare(a: &Candidate<'_>, b: &Candidate<'_>, by_avail: bool) -> Ordering
         } else {
             Ordering::Equal
         })
-        .then(a.name.cmp(b.name))
 }
 
-/// The indices of `c` in G order.
+/// The indices of `c` in G order. Names are compared through their prefixes, computed once.
 pub fn global_order(c: &[Candidate<'_>], by_avail: bool) -> Vec<usize> {
+    let names: Vec<Prefixed<'_>> = c.iter().map(|c| Prefixed::new(c.name)).collect();
     let mut order: Vec<usize> = (0..c.len()).collect();
-    crate::order::sort_indices(&mut order, &|a, b| compare(&c[a], &c[b], by_avail));
+    crate::order::sort_indices(&mut order, &|a, b| {
+        before_name(&c[a], &c[b], by_avail).then_with(|| names[a].cmp(&names[b]))
+    });
     order
 }
 
@@ -116,8 +125,8 @@ pub enum SelectPath {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Swap {
-    pub removed: String,
-    pub added: String,
+    pub removed: Name,
+    pub added: Name,
 }
 
 /// A region group of the region path.
@@ -125,11 +134,11 @@ pub struct Swap {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RegionTrace {
-    pub name: String,
+    pub name: Name,
     /// Its group score (14.3).
     pub score: i64,
     /// Its clusters, best first.
-    pub clusters: Vec<String>,
+    pub clusters: Vec<Name>,
     pub chosen: bool,
 }
 

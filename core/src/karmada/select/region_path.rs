@@ -2,6 +2,7 @@
 //! selectGroups, take each chosen region's best cluster, then the best spares up to the
 //! cluster constraint's `maxGroups`. Capacity is not checked on this path.
 
+use crate::Name;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -62,9 +63,9 @@ pub fn select(
             .iter()
             .enumerate()
             .map(|(i, (name, score, members))| RegionTrace {
-                name: name.clone(),
+                name: Name::from(name.as_str()),
                 score: *score,
-                clusters: members.iter().map(|&m| String::from(g[m].name)).collect(),
+                clusters: members.iter().map(|&m| Name::from(g[m].name)).collect(),
                 chosen: picked.contains(&i),
             })
             .collect(),
