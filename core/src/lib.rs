@@ -17,6 +17,7 @@ pub mod estimate;
 #[cfg(feature = "json")]
 pub mod json;
 pub mod karmada;
+pub mod kubernetes;
 mod names;
 mod order;
 pub mod path;

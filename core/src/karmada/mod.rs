@@ -16,6 +16,7 @@ pub mod duplicated;
 pub mod dynamic;
 pub mod explain;
 pub mod filter;
+pub mod interpreter;
 pub mod pipeline;
 pub mod plugins;
 pub mod scheduler;

@@ -4,6 +4,7 @@ pub mod affinity;
 pub mod division;
 pub mod eru;
 pub mod estimators;
+pub mod interpreter;
 pub mod scheduler;
 pub mod webster;
 
@@ -38,6 +39,7 @@ pub fn runner_for(file_name: &str) -> Dispatch {
         "score_plugins.json" => Dispatch::Run(scheduler::run_score),
         "select_clusters.json" => Dispatch::Run(scheduler::run_select),
         "affinity_terms.json" => Dispatch::Run(scheduler::run_affinity_terms),
+        "workload_interpreter.json" => Dispatch::Run(interpreter::run),
         _ => Dispatch::Unknown,
     }
 }
