@@ -469,6 +469,10 @@ export interface NodeSelector {
  */
 export interface NodeSelectorTerm {
   matchExpressions?: Requirement[];
+  /**
+   * Requirements on the node's fields; Kubernetes knows one, `metadata.name`.
+   */
+  matchFields?: Requirement[];
 }
 /**
  * One `{key, operator, values}` requirement as it arrives (operator still a string, so an

@@ -1,4 +1,4 @@
-//! Karmada's built-in replica interpreter (docs/rules/karmada.md §16.4): a resource template's
+//! Karmada's built-in replica interpreter (docs/rules/karmada.md §16.1): a resource template's
 //! replicas and the replica requirements every replica has (node claim and resource request),
 //! as the binding controller writes them into `spec.replicas` and `spec.replicaRequirements`.
 

@@ -1,4 +1,4 @@
-//! Pod specs as the replica interpreter reads them (docs/rules/karmada.md §16.4): node
+//! Pod specs as the replica interpreter reads them (docs/rules/karmada.md §16.1): node
 //! selector, tolerations, required node affinity, containers and init containers with their
 //! resources, and the overhead.
 

@@ -1,5 +1,5 @@
 //! Resource templates: `apiVersion`, `kind`, `metadata` and the spec fields of the kinds with
-//! a built-in replica interpreter (docs/rules/karmada.md §16.3, §16.4): Deployment, ReplicaSet
+//! a built-in replica interpreter (docs/rules/karmada.md §16.1): Deployment, ReplicaSet
 //! and StatefulSet (`spec.replicas`, `spec.template`), Job (`spec.parallelism`,
 //! `spec.completions`, `spec.template`) and Pod (its own `spec`).
 
