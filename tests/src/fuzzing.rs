@@ -79,6 +79,29 @@ pub fn resource_models_text(data: &[u8]) {
     }
 }
 
+/// Kubernetes and Karmada objects as text (one, a List, an array), imported into a scenario
+/// with and without a chosen policy, and the scenario scheduled.
+pub fn objects_text(data: &[u8]) {
+    use allot_core::kubernetes::import::{import, Choice};
+    use allot_core::kubernetes::objects::Objects;
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(objects) = scenario::from_json::<Objects>(text) else {
+        return;
+    };
+    for choice in [Choice::default(), Choice { policy: Some("a") }] {
+        match import(&objects.0, &choice) {
+            Ok(imported) => {
+                let _ = scenario::schedule(&imported.scenario, 0);
+            }
+            Err(e) => {
+                to_json(&e).expect("an error is always written");
+            }
+        }
+    }
+}
+
 /// The playground's readers of outside text: a share-link fragment (and, when it holds a
 /// scenario, that scenario written back as a link and read again), every field kind's parser
 /// (and the text it shows for what it read), and the text as a document path.

@@ -44,3 +44,8 @@ fn resource_models() {
 fn playground_text() {
     replay("playground_text", fuzzing::playground_text);
 }
+
+#[test]
+fn objects() {
+    replay("objects", fuzzing::objects_text);
+}

@@ -5,8 +5,14 @@
 //! The models are allot's own, minimal ones: k8s-openapi's types need `std` and would carry
 //! every field of every kind into the module.
 //!
+//! - [`objects`]: a document of objects (one, a `List`, an array) read whatever their kinds.
+//! - [`karmada`]: Cluster, the propagation policies and the bindings.
 //! - [`pod`]: pod specs and templates, containers and their resources.
 //! - [`workload`]: the workload kinds with a built-in replica interpreter.
+//! - [`import`]: objects to a scenario, with the report of what fed what.
 
+pub mod import;
+pub mod karmada;
+pub mod objects;
 pub mod pod;
 pub mod workload;

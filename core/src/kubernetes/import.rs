@@ -1,0 +1,662 @@
+//! From Kubernetes and Karmada objects to a scenario (docs/rules/karmada.md §16.2): Clusters
+//! become the scenario's clusters, the resource template its workload (through the built-in
+//! replica interpreter), the policy that selects the template its policy (after the policy
+//! webhook's defaults), and a ResourceBinding the binding state (previous result, observed
+//! term, evictions, reschedule). The report says which object and field fed which scenario
+//! field, which defaults were applied and what was ignored, and why.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use serde::Serialize;
+
+use super::karmada::{Placement, ResourceSelector};
+use super::objects::Object;
+use crate::error::{indexed, Error, ErrorCode, Path, Result};
+use crate::karmada::constraints::{AffinityTerm, ApiEnablement, NamedAffinity, SpreadField};
+use crate::karmada::interpreter::{interpret, SUPPORTED};
+use crate::scenario::{Scenario, Target, FORMAT_VERSION};
+use crate::selector::node::{Taint, TaintEffect, Toleration};
+
+/// A scenario made from objects, and how.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Imported {
+    pub scenario: Scenario,
+    pub report: ImportReport,
+}
+
+/// How the objects were read.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ImportReport {
+    /// Which object's field fed which scenario field.
+    pub used: Vec<Entry>,
+    /// Defaults applied (the policy webhook's, the CRD's).
+    pub defaulted: Vec<Entry>,
+    /// What was read but does not change the placement, and why.
+    pub ignored: Vec<Entry>,
+}
+
+/// One line of the report: `object` (`Cluster member1`), its `field`, and what became of it
+/// (`into`: a scenario field, a default, or the reason it is ignored).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Entry {
+    pub object: String,
+    pub field: String,
+    pub into: String,
+}
+
+/// Which policy to use when several select the template (its name).
+#[derive(Debug, Clone, Default)]
+pub struct Choice<'a> {
+    pub policy: Option<&'a str>,
+}
+
+const POLICY_KINDS: [&str; 2] = ["PropagationPolicy", "ClusterPropagationPolicy"];
+const BINDING_KINDS: [&str; 2] = ["ResourceBinding", "ClusterResourceBinding"];
+
+/// The scenario the objects describe. Errors name the object (`objects[2]`, then the field)
+/// and say its kind and name.
+pub fn import(objects: &[Object], choice: &Choice<'_>) -> Result<Imported> {
+    let mut s = Scenario {
+        version: FORMAT_VERSION,
+        ..Scenario::default()
+    };
+    let mut r = ImportReport::default();
+    let mut clusters = Vec::new();
+    let mut templates = Vec::new();
+    let mut policies = Vec::new();
+    let mut bindings = Vec::new();
+    for (i, o) in objects.iter().enumerate() {
+        match o.kind.as_str() {
+            "Cluster" => clusters.push(cluster(o, i, &mut r)?),
+            k if POLICY_KINDS.contains(&k) => policies.push((i, o)),
+            k if BINDING_KINDS.contains(&k) => bindings.push((i, o)),
+            k if SUPPORTED.iter().any(|&(_, kind)| kind == k) => templates.push((i, o)),
+            _ => r
+                .ignored
+                .push(entry(o, "", "allot does not read this kind")),
+        }
+    }
+    s.clusters = Some(clusters);
+    let template = one(&templates, "resource template")?;
+    let binding = one(&bindings, "binding")?;
+    if let Some((i, t)) = template {
+        workload(&mut s, t, i, &mut r)?;
+    }
+    if let Some((i, b)) = binding {
+        binding_state(&mut s, b, i, template.is_none(), &mut r);
+    }
+    let target = Template::of(template.map(|t| t.1), binding.map(|b| b.1));
+    if let Some((i, p)) = pick(&policies, &target, choice, &mut r)? {
+        policy(&mut s, p, i, &mut r)?;
+    }
+    Ok(Imported {
+        scenario: s,
+        report: r,
+    })
+}
+
+fn name(o: &Object) -> String {
+    format!("{} {}", o.kind, o.metadata.name)
+}
+
+fn entry(o: &Object, field: &str, into: impl ToString) -> Entry {
+    Entry {
+        object: name(o),
+        field: field.into(),
+        into: into.to_string(),
+    }
+}
+
+fn invalid(o: &Object, i: usize, field: &str, reason: impl core::fmt::Display) -> Error {
+    // `field` as written (`spec.taints[0].effect`), as a path below `objects[i]`.
+    let mut at = indexed("objects", i);
+    for part in field.split('.').filter(|p| !p.is_empty()) {
+        let (name, index) = match part.split_once('[') {
+            Some((name, rest)) => (name, rest.trim_end_matches(']').parse::<usize>().ok()),
+            None => (part, None),
+        };
+        at = at.field(String::from(name));
+        if let Some(k) = index {
+            at = at.index(k);
+        }
+    }
+    Error::Input {
+        field: at,
+        code: ErrorCode::InvalidInput,
+        reason: format!("{} {}: {field}: {reason}", o.kind, o.metadata.name),
+    }
+}
+
+/// At most one object of a role; two are an error naming both.
+fn one<'o>(found: &[(usize, &'o Object)], role: &str) -> Result<Option<(usize, &'o Object)>> {
+    match found {
+        [] => Ok(None),
+        [only] => Ok(Some(*only)),
+        [(_, a), (j, b), ..] => Err(invalid(
+            b,
+            *j,
+            "",
+            format_args!("a second {role} besides {}; import one at a time", name(a)),
+        )),
+    }
+}
+
+fn cluster(o: &Object, i: usize, r: &mut ImportReport) -> Result<Target> {
+    if o.metadata.name.is_empty() {
+        return Err(invalid(o, i, "metadata.name", "a cluster needs a name"));
+    }
+    let at = |f: &str| format!("clusters[{}].{f}", o.metadata.name);
+    let spec = &o.spec.cluster;
+    let status = &o.status.cluster;
+    let mut t = Target {
+        name: o.metadata.name.as_str().into(),
+        labels: o.metadata.labels.clone(),
+        provider: spec.provider.as_str().into(),
+        region: spec.region.as_str().into(),
+        zones: spec.zones.iter().map(|z| z.as_str().into()).collect(),
+        resource_models: spec.resource_models.clone(),
+        resource_summary: status.resource_summary.clone(),
+        deleting: o.metadata.deletion_timestamp.is_some(),
+        ..Target::default()
+    };
+    for (field, into, set) in [
+        ("metadata.labels", "labels", !t.labels.is_empty()),
+        ("spec.provider", "provider", !t.provider.is_empty()),
+        ("spec.region", "region", !t.region.is_empty()),
+        ("spec.zones", "zones", !t.zones.is_empty()),
+        (
+            "spec.resourceModels",
+            "resourceModels",
+            !t.resource_models.is_empty(),
+        ),
+        (
+            "status.resourceSummary",
+            "resourceSummary",
+            t.resource_summary.is_some(),
+        ),
+        ("metadata.deletionTimestamp", "deleting", t.deleting),
+    ] {
+        if set {
+            r.used.push(entry(o, field, at(into)));
+        }
+    }
+    if spec.zone.is_some() {
+        r.ignored.push(entry(
+            o,
+            "spec.zone",
+            "deprecated; the scheduler never reads it",
+        ));
+    }
+    if t.resource_summary.is_none() {
+        r.ignored.push(entry(
+            o,
+            "status.resourceSummary",
+            "absent: the general estimator answers 0 for this cluster",
+        ));
+    }
+    for (k, taint) in spec.taints.iter().enumerate() {
+        let effect = match taint.effect.as_str() {
+            "NoSchedule" => TaintEffect::NoSchedule,
+            "PreferNoSchedule" => TaintEffect::PreferNoSchedule,
+            "NoExecute" => TaintEffect::NoExecute,
+            other => {
+                let field = format!("spec.taints[{k}].effect");
+                return Err(invalid(
+                    o,
+                    i,
+                    &field,
+                    format_args!("unknown effect {other:?}"),
+                ));
+            }
+        };
+        t.taints.push(Taint {
+            key: taint.key.as_str().into(),
+            value: taint.value.as_str().into(),
+            effect,
+        });
+    }
+    if !t.taints.is_empty() {
+        r.used.push(entry(o, "spec.taints", at("taints")));
+    }
+    t.api_enablements = status
+        .api_enablements
+        .iter()
+        .map(|a| ApiEnablement {
+            group_version: a.group_version.clone(),
+            kinds: a.resources.iter().map(|x| x.kind.clone()).collect(),
+        })
+        .collect();
+    if !t.api_enablements.is_empty() {
+        r.used
+            .push(entry(o, "status.apiEnablements", at("apiEnablements")));
+    }
+    if let Some(c) = status
+        .conditions
+        .iter()
+        .find(|c| c.kind == "CompleteAPIEnablements")
+    {
+        t.complete_api_enablements = Some(c.status == "True");
+        r.used.push(entry(
+            o,
+            "status.conditions[CompleteAPIEnablements]",
+            at("completeApiEnablements"),
+        ));
+    }
+    Ok(t)
+}
+
+fn workload(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Result<()> {
+    let template = super::workload::Workload {
+        api_version: o.api_version.clone(),
+        kind: o.kind.clone(),
+        metadata: o.metadata.clone(),
+        spec: o.spec.workload.clone(),
+    };
+    let (replicas, requirements) =
+        interpret(&template).map_err(|e| e.within(&indexed("objects", i)))?;
+    let w = &mut s.workload;
+    w.replicas = Some(replicas as i64);
+    w.api_version = Some(o.api_version.clone());
+    w.kind = Some(o.kind.clone());
+    s.uid = o.metadata.uid.clone();
+    let replicas_field = match o.kind.as_str() {
+        "Job" => "spec.parallelism, spec.completions",
+        "Pod" => "(a Pod is one replica)",
+        _ => "spec.replicas",
+    };
+    r.used.push(entry(o, replicas_field, "workload.replicas"));
+    r.used.push(entry(
+        o,
+        "apiVersion, kind",
+        "workload.apiVersion, workload.kind",
+    ));
+    if !s.uid.is_empty() {
+        r.used.push(entry(o, "metadata.uid", "uid"));
+    }
+    if let Some(q) = requirements {
+        let spec = if o.kind == "Pod" {
+            "spec"
+        } else {
+            "spec.template.spec"
+        };
+        if let Some(request) = q.resource_request {
+            w.requests = Some(request);
+            r.used.push(entry(
+                o,
+                &format!("{spec}.containers[].resources, initContainers, overhead"),
+                "workload.requests",
+            ));
+        }
+        if let Some(claim) = q.node_claim {
+            w.node_claim = Some(claim);
+            r.used.push(entry(
+                o,
+                &format!("{spec}.nodeSelector, tolerations, affinity.nodeAffinity"),
+                "workload.nodeClaim",
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn binding_state(s: &mut Scenario, o: &Object, i: usize, alone: bool, r: &mut ImportReport) {
+    let _ = i;
+    let spec = &o.spec.binding;
+    let status = &o.status.binding;
+    for c in &spec.clusters {
+        s.previous.insert(c.name.clone(), c.replicas);
+    }
+    if !spec.clusters.is_empty() {
+        r.used.push(entry(o, "spec.clusters", "previous"));
+    }
+    if !status.scheduler_observing_affinity_name.is_empty() {
+        s.observed_affinity = status.scheduler_observing_affinity_name.clone();
+        r.used.push(entry(
+            o,
+            "status.schedulerObservingAffinityName",
+            "observedAffinity",
+        ));
+    }
+    s.graceful_evictions = spec
+        .graceful_eviction_tasks
+        .iter()
+        .map(|t| t.from_cluster.clone())
+        .collect();
+    if !s.graceful_evictions.is_empty() {
+        r.used
+            .push(entry(o, "spec.gracefulEvictionTasks", "gracefulEvictions"));
+    }
+    // RFC 3339 times as the API writes them (UTC, `Z`) order as text.
+    if let Some(at) = &spec.reschedule_triggered_at {
+        if status
+            .last_scheduled_time
+            .as_ref()
+            .is_none_or(|last| at > last)
+        {
+            s.policy.fresh = true;
+            r.used.push(entry(
+                o,
+                "spec.rescheduleTriggeredAt, status.lastScheduledTime",
+                "policy.fresh",
+            ));
+        }
+    }
+    if alone {
+        // No template: the binding's own copy of what the interpreter found.
+        let res = &spec.resource;
+        s.workload.api_version = Some(res.api_version.clone());
+        s.workload.kind = Some(res.kind.clone());
+        s.workload.replicas = Some(o.spec.workload.replicas.unwrap_or(0));
+        s.uid = res.uid.clone();
+        r.used
+            .push(entry(o, "spec.resource, spec.replicas", "workload, uid"));
+    }
+}
+
+/// What a policy must select: the template's identity.
+struct Template<'o> {
+    api_version: &'o str,
+    kind: &'o str,
+    namespace: &'o str,
+    name: &'o str,
+    labels: Option<&'o crate::selector::label::Labels>,
+}
+
+impl<'o> Template<'o> {
+    fn of(template: Option<&'o Object>, binding: Option<&'o Object>) -> Option<Self> {
+        if let Some(t) = template {
+            return Some(Template {
+                api_version: &t.api_version,
+                kind: &t.kind,
+                namespace: &t.metadata.namespace,
+                name: &t.metadata.name,
+                labels: Some(&t.metadata.labels),
+            });
+        }
+        binding.map(|b| {
+            let res = &b.spec.binding.resource;
+            Template {
+                api_version: &res.api_version,
+                kind: &res.kind,
+                namespace: &res.namespace,
+                name: &res.name,
+                labels: None,
+            }
+        })
+    }
+
+    fn selected_by(&self, sel: &ResourceSelector) -> bool {
+        sel.api_version == self.api_version
+            && sel.kind == self.kind
+            && (sel.namespace.is_empty() || sel.namespace == self.namespace)
+            && (sel.name.is_empty() || sel.name == self.name)
+            && sel
+                .label_selector
+                .as_ref()
+                .is_none_or(|ls| self.labels.is_some_and(|l| ls.matches(l)))
+    }
+}
+
+/// The policy to use: the named one, else the one whose resource selectors select the
+/// template (a PropagationPolicy of the template's namespace before a ClusterPropagationPolicy,
+/// as Karmada prefers), else the only one given.
+fn pick<'o>(
+    policies: &[(usize, &'o Object)],
+    target: &Option<Template<'_>>,
+    choice: &Choice<'_>,
+    r: &mut ImportReport,
+) -> Result<Option<(usize, &'o Object)>> {
+    if let Some(wanted) = choice.policy {
+        return match policies.iter().find(|(_, p)| p.metadata.name == wanted) {
+            Some(&p) => Ok(Some(p)),
+            None => Err(Error::Input {
+                field: Path::fields("policy"),
+                code: ErrorCode::InvalidInput,
+                reason: format!("no policy named {wanted} among the objects"),
+            }),
+        };
+    }
+    let selecting: Vec<(usize, &Object)> = policies
+        .iter()
+        .copied()
+        .filter(|(_, p)| {
+            target.as_ref().is_some_and(|t| {
+                (p.kind == "ClusterPropagationPolicy" || p.metadata.namespace == t.namespace)
+                    && p.spec
+                        .policy
+                        .resource_selectors
+                        .iter()
+                        .any(|s| t.selected_by(s))
+            })
+        })
+        .collect();
+    let namespaced: Vec<(usize, &Object)> = selecting
+        .iter()
+        .copied()
+        .filter(|(_, p)| p.kind == "PropagationPolicy")
+        .collect();
+    let best = if namespaced.is_empty() {
+        &selecting
+    } else {
+        &namespaced
+    };
+    match (best.as_slice(), policies) {
+        ([one], _) => {
+            r.used.push(entry(
+                one.1,
+                "spec.resourceSelectors",
+                "selects the resource template: this policy's placement is used",
+            ));
+            Ok(Some(*one))
+        }
+        ([(_, a), (j, b), ..], _) => Err(invalid(
+            b,
+            *j,
+            "spec.resourceSelectors",
+            format_args!(
+                "both {} and {} select the resource template; choose one by name",
+                name(a),
+                name(b)
+            ),
+        )),
+        ([], [only]) => {
+            r.ignored.push(entry(
+                only.1,
+                "spec.resourceSelectors",
+                "select no template given here; the only policy is used as it is",
+            ));
+            Ok(Some(*only))
+        }
+        ([], []) => Ok(None),
+        ([], [(_, a), (j, b), ..]) => Err(invalid(
+            b,
+            *j,
+            "spec.resourceSelectors",
+            format_args!(
+                "neither {} nor {} selects a template given here; choose one by name",
+                name(a),
+                name(b)
+            ),
+        )),
+    }
+}
+
+fn policy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Result<()> {
+    let pl: &Placement = &o.spec.policy.placement;
+    let p = &mut s.policy;
+    if let Some(a) = &pl.cluster_affinity {
+        p.cluster_affinity = Some(a.clone());
+        r.used.push(entry(
+            o,
+            "spec.placement.clusterAffinity",
+            "policy.clusterAffinity",
+        ));
+    }
+    if let Some(terms) = &pl.cluster_affinities {
+        p.cluster_affinities = Some(
+            terms
+                .iter()
+                .map(|t| AffinityTerm {
+                    affinity_name: t.affinity_name.clone(),
+                    affinity: t.affinity.clone(),
+                    overflow_affinities: t
+                        .overflow_affinities
+                        .iter()
+                        .map(|n| NamedAffinity {
+                            affinity_name: n.affinity_name.clone(),
+                            affinity: n.affinity.clone(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        );
+        r.used.push(entry(
+            o,
+            "spec.placement.clusterAffinities",
+            "policy.clusterAffinities",
+        ));
+    }
+    p.cluster_tolerations = pl
+        .cluster_tolerations
+        .iter()
+        .enumerate()
+        .map(|(k, t)| {
+            t.toleration().ok_or_else(|| {
+                let field = format!("spec.placement.clusterTolerations[{k}].effect");
+                invalid(o, i, &field, "unknown effect")
+            })
+        })
+        .collect::<Result<Vec<Toleration>>>()?;
+    if !p.cluster_tolerations.is_empty() {
+        r.used.push(entry(
+            o,
+            "spec.placement.clusterTolerations",
+            "policy.clusterTolerations",
+        ));
+    }
+    for (k, c) in pl.spread_constraints.iter().enumerate() {
+        let mut c = c.clone();
+        let field = format!("spec.placement.spreadConstraints[{k}]");
+        if c.spread_by_field.is_none() && c.spread_by_label.is_empty() {
+            c.spread_by_field = Some(SpreadField::Cluster);
+            r.defaulted.push(entry(
+                o,
+                &field,
+                "spreadByField: cluster (the policy webhook)",
+            ));
+        }
+        if c.min_groups == 0 {
+            c.min_groups = 1;
+            r.defaulted
+                .push(entry(o, &field, "minGroups: 1 (the policy webhook)"));
+        }
+        p.spread_constraints.push(c);
+    }
+    if !p.spread_constraints.is_empty() {
+        r.used.push(entry(
+            o,
+            "spec.placement.spreadConstraints",
+            "policy.spreadConstraints",
+        ));
+    }
+    strategy(s, o, i, r)?;
+    if o.spec.policy.placement.workload_affinity.is_some() {
+        r.ignored.push(entry(
+            o,
+            "spec.placement.workloadAffinity",
+            "WorkloadAffinity and WorkloadAntiAffinity are out of scope (docs/rules/karmada.md §12)",
+        ));
+    }
+    if !o.spec.policy.scheduler_name.is_empty() {
+        r.ignored.push(entry(
+            o,
+            "spec.schedulerName",
+            "names the scheduler that acts; allot answers as the default one",
+        ));
+    }
+    if o.spec.policy.schedule_priority.is_some() {
+        r.ignored.push(entry(
+            o,
+            "spec.schedulePriority",
+            "orders the scheduling queue only; it does not change a placement",
+        ));
+    }
+    Ok(())
+}
+
+/// The strategy from `replicaScheduling` (docs/rules/karmada.md §0 step 3), with the CRD's
+/// and the webhook's defaults.
+fn strategy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Result<()> {
+    let field = "spec.placement.replicaScheduling";
+    let Some(rs) = &o.spec.policy.placement.replica_scheduling else {
+        s.policy.strategy = Some("duplicated".into());
+        r.defaulted.push(entry(o, field, "absent: Duplicated"));
+        return Ok(());
+    };
+    let kind = match rs.replica_scheduling_type.as_deref() {
+        Some(k) => k,
+        None => {
+            r.defaulted
+                .push(entry(o, field, "replicaSchedulingType: Divided (the CRD)"));
+            "Divided"
+        }
+    };
+    let strategy = match kind {
+        "Duplicated" => "duplicated",
+        "Divided" => {
+            let preference = match rs.replica_division_preference.as_deref() {
+                Some(p) => p,
+                None => {
+                    r.defaulted.push(entry(
+                        o,
+                        field,
+                        "replicaDivisionPreference: Weighted (the policy webhook)",
+                    ));
+                    "Weighted"
+                }
+            };
+            let weights = rs.weight_preference.as_ref();
+            match preference {
+                "Aggregated" => "aggregated",
+                "Weighted" if weights.is_some_and(|w| !w.dynamic_weight.is_empty()) => {
+                    "dynamicWeight"
+                }
+                "Weighted" => {
+                    let list = weights
+                        .map(|w| w.static_weight_list.clone())
+                        .unwrap_or_default();
+                    if !list.is_empty() {
+                        s.policy.static_weights = Some(list);
+                        r.used.push(entry(
+                            o,
+                            "spec.placement.replicaScheduling.weightPreference.staticWeightList",
+                            "policy.staticWeights",
+                        ));
+                    }
+                    "staticWeight"
+                }
+                other => {
+                    let f = "spec.placement.replicaScheduling.replicaDivisionPreference";
+                    return Err(invalid(
+                        o,
+                        i,
+                        f,
+                        format_args!("unknown preference {other:?}"),
+                    ));
+                }
+            }
+        }
+        other => {
+            let f = "spec.placement.replicaScheduling.replicaSchedulingType";
+            return Err(invalid(o, i, f, format_args!("unknown type {other:?}")));
+        }
+    };
+    s.policy.strategy = Some(strategy.into());
+    r.used
+        .push(entry(o, field, format_args!("policy.strategy: {strategy}")));
+    Ok(())
+}

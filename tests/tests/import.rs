@@ -1,0 +1,278 @@
+//! Importing Kubernetes and Karmada objects as `kubectl get -o json` prints them: a List with
+//! managedFields, status, annotations and fields allot does not read.
+
+use allot_core::json::from_json;
+use allot_core::kubernetes::import::{import, Choice, ImportReport};
+use allot_core::kubernetes::objects::Objects;
+use allot_core::scenario::{schedule, Outcome};
+use serde_json::{json, Value};
+
+fn cluster(name: &str, region: &str, extra: Value) -> Value {
+    let mut c = json!({
+        "apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+        "metadata": {"name": name, "uid": "0c1d", "resourceVersion": "812",
+                     "labels": {"env": "prod"},
+                     "managedFields": [{"manager": "karmada-controller-manager", "operation": "Update",
+                                        "fieldsV1": {"f:status": {}}}]},
+        "spec": {"apiEndpoint": "https://10.0.0.1:6443", "syncMode": "Push", "region": region,
+                 "provider": "aws", "zone": "old-zone", "zones": [format!("{region}a")],
+                 "secretRef": {"name": name, "namespace": "karmada-cluster"}},
+        "status": {"kubernetesVersion": "v1.31.2",
+                   "conditions": [{"type": "Ready", "status": "True", "reason": "ClusterReady",
+                                   "lastTransitionTime": "2026-11-20T10:00:00Z"},
+                                  {"type": "CompleteAPIEnablements", "status": "True"}],
+                   "apiEnablements": [{"groupVersion": "apps/v1",
+                                       "resources": [{"name": "deployments", "kind": "Deployment"}]}],
+                   "resourceSummary": {"allocatable": {"cpu": "16", "memory": "64Gi", "pods": "110"},
+                                       "allocated": {"cpu": "4", "memory": "8Gi", "pods": "20"}}}
+    });
+    merge(&mut c, extra);
+    c
+}
+
+fn merge(a: &mut Value, b: Value) {
+    match (a, b) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (k, v) in b {
+                merge(a.entry(k).or_insert(Value::Null), v);
+            }
+        }
+        (a, b) => *a = b,
+    }
+}
+
+fn deployment() -> Value {
+    json!({
+        "apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "nginx", "namespace": "default", "uid": "5f1e-77", "generation": 3,
+                     "labels": {"app": "nginx"},
+                     "annotations": {"deployment.kubernetes.io/revision": "2"}},
+        "spec": {"replicas": 7, "revisionHistoryLimit": 10,
+                 "selector": {"matchLabels": {"app": "nginx"}},
+                 "strategy": {"type": "RollingUpdate"},
+                 "template": {"metadata": {"labels": {"app": "nginx"}},
+                              "spec": {"containers": [{"name": "nginx", "image": "nginx:1.27",
+                                                       "ports": [{"containerPort": 80}],
+                                                       "resources": {"requests": {"cpu": "250m", "memory": "256Mi"},
+                                                                     "limits": {"memory": "512Mi"}}}],
+                                       "dnsPolicy": "ClusterFirst",
+                                       "nodeSelector": {"kubernetes.io/os": "linux"},
+                                       "tolerations": [{"key": "spot", "operator": "Exists",
+                                                        "effect": "NoSchedule", "tolerationSeconds": 30}]}}},
+        "status": {"replicas": 7, "readyReplicas": 7}
+    })
+}
+
+fn policy(name: &str, placement: Value) -> Value {
+    json!({
+        "apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+        "metadata": {"name": name, "namespace": "default"},
+        "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "nginx"}],
+                 "placement": placement, "schedulerName": "default-scheduler"}
+    })
+}
+
+fn list(items: Vec<Value>) -> String {
+    json!({"apiVersion": "v1", "kind": "List", "metadata": {"resourceVersion": ""}, "items": items})
+        .to_string()
+}
+
+fn read(text: &str) -> Objects {
+    from_json(text).expect("objects")
+}
+
+fn has(report: &[allot_core::kubernetes::import::Entry], object: &str, field: &str) -> bool {
+    report
+        .iter()
+        .any(|e| e.object == object && e.field == field)
+}
+
+#[test]
+fn a_divided_static_weight_policy_over_three_clusters() {
+    let text = list(vec![
+        cluster("member1", "us-east", json!({})),
+        cluster(
+            "member2",
+            "us-east",
+            json!({"spec": {"taints": [{"key": "maintenance", "effect": "NoSchedule", "timeAdded": "2026-11-20T10:00:00Z"}]}}),
+        ),
+        cluster("member3", "eu-west", json!({})),
+        deployment(),
+        policy(
+            "nginx",
+            json!({
+            "clusterAffinity": {"clusterNames": ["member1", "member2", "member3"]},
+            "replicaScheduling": {"replicaSchedulingType": "Divided", "replicaDivisionPreference": "Weighted",
+                "weightPreference": {"staticWeightList": [
+                    {"targetCluster": {"clusterNames": ["member1"]}, "weight": 1},
+                    {"targetCluster": {"clusterNames": ["member3"]}, "weight": 2}]}},
+            "workloadAffinity": {"affinity": {"groupByLabelKey": "app"}}}),
+        ),
+    ]);
+    let objects = read(&text);
+    assert_eq!(objects.0.len(), 5, "the List is opened");
+    let imported = import(&objects.0, &Choice::default()).expect("imports");
+    let s = &imported.scenario;
+    let clusters = s.clusters.as_ref().unwrap();
+    assert_eq!(clusters.len(), 3);
+    assert_eq!(clusters[0].region, "us-east");
+    assert_eq!(clusters[0].zones, ["us-easta"]);
+    assert_eq!(clusters[1].taints.len(), 1);
+    assert_eq!(clusters[0].complete_api_enablements, Some(true));
+    assert_eq!(clusters[0].api_enablements[0].kinds, ["Deployment"]);
+    assert_eq!(s.workload.replicas, Some(7));
+    assert_eq!(s.workload.kind.as_deref(), Some("Deployment"));
+    let req = s.workload.requests.as_ref().unwrap();
+    assert_eq!(req.get("cpu"), 250);
+    assert_eq!(req.get("memory"), 256 << 20, "the request, not the limit");
+    let claim = s.workload.node_claim.as_ref().unwrap();
+    assert_eq!(claim.node_selector["kubernetes.io/os"], "linux");
+    assert_eq!(claim.tolerations.len(), 1);
+    assert_eq!(s.uid, "5f1e-77");
+    assert_eq!(s.policy.strategy.as_deref(), Some("staticWeight"));
+    assert_eq!(s.policy.static_weights.as_ref().unwrap().len(), 2);
+    let r: &ImportReport = &imported.report;
+    assert!(has(&r.used, "Cluster member1", "spec.region"));
+    assert!(has(&r.used, "Cluster member2", "spec.taints"));
+    assert!(has(&r.ignored, "Cluster member1", "spec.zone"), "{r:#?}");
+    assert!(has(
+        &r.ignored,
+        "PropagationPolicy nginx",
+        "spec.placement.workloadAffinity"
+    ));
+    assert!(has(
+        &r.ignored,
+        "PropagationPolicy nginx",
+        "spec.schedulerName"
+    ));
+    assert!(has(
+        &r.used,
+        "PropagationPolicy nginx",
+        "spec.resourceSelectors"
+    ));
+    // The scenario schedules: member2's taint is not tolerated by the policy.
+    let Outcome::Karmada(k) = schedule(s, 0).expect("schedules") else {
+        panic!("Karmada")
+    };
+    let got: std::collections::BTreeMap<String, u64> = k
+        .assignment
+        .iter()
+        .map(|a| (a.name.to_string(), a.replicas))
+        .collect();
+    let want: std::collections::BTreeMap<String, u64> =
+        [("member1".to_string(), 2), ("member3".to_string(), 5)].into();
+    assert_eq!(got, want, "weights 1 and 2 over 7 replicas; member2 is out");
+}
+
+#[test]
+fn webhook_defaults_are_reported() {
+    let text = list(vec![
+        cluster("member1", "us-east", json!({})),
+        deployment(),
+        policy(
+            "spread",
+            json!({
+            "spreadConstraints": [{"maxGroups": 2}],
+            "replicaScheduling": {"weightPreference": {"dynamicWeight": "AvailableReplicas"}}}),
+        ),
+    ]);
+    let imported = import(&read(&text).0, &Choice::default()).expect("imports");
+    let p = &imported.scenario.policy;
+    assert_eq!(p.strategy.as_deref(), Some("dynamicWeight"));
+    assert_eq!(p.spread_constraints[0].min_groups, 1);
+    let d = &imported.report.defaulted;
+    assert!(
+        d.iter()
+            .any(|e| e.into.starts_with("spreadByField: cluster")),
+        "{d:#?}"
+    );
+    assert!(d.iter().any(|e| e.into.starts_with("minGroups: 1")));
+    assert!(d
+        .iter()
+        .any(|e| e.into.starts_with("replicaSchedulingType: Divided")));
+    assert!(d
+        .iter()
+        .any(|e| e.into.starts_with("replicaDivisionPreference: Weighted")));
+}
+
+#[test]
+fn two_policies_selecting_the_template_are_an_error_naming_both_unless_one_is_chosen() {
+    let text = list(vec![
+        cluster("member1", "us-east", json!({})),
+        deployment(),
+        policy("a", json!({})),
+        policy(
+            "b",
+            json!({"replicaScheduling": {"replicaSchedulingType": "Divided",
+                                                 "replicaDivisionPreference": "Aggregated"}}),
+        ),
+    ]);
+    let objects = read(&text);
+    let e = import(&objects.0, &Choice::default()).unwrap_err();
+    assert_eq!(e.code(), "invalid_input");
+    assert!(
+        e.to_string().contains("PropagationPolicy a")
+            && e.to_string().contains("PropagationPolicy b"),
+        "{e}"
+    );
+    assert_eq!(e.field(), "objects[3].spec.resourceSelectors");
+    let chosen = import(&objects.0, &Choice { policy: Some("b") }).expect("imports");
+    assert_eq!(
+        chosen.scenario.policy.strategy.as_deref(),
+        Some("aggregated")
+    );
+}
+
+#[test]
+fn a_binding_gives_the_previous_result_and_the_observed_term() {
+    let binding = json!({
+        "apiVersion": "work.karmada.io/v1alpha2", "kind": "ResourceBinding",
+        "metadata": {"name": "nginx-deployment", "namespace": "default",
+                     "annotations": {"policy.karmada.io/applied-placement": "{}"}},
+        "spec": {"resource": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "default",
+                              "name": "nginx", "uid": "5f1e-77", "resourceVersion": "9"},
+                 "replicas": 7,
+                 "clusters": [{"name": "member1", "replicas": 4}, {"name": "member3", "replicas": 3}],
+                 "gracefulEvictionTasks": [{"fromCluster": "member2", "reason": "TaintUntolerated"}],
+                 "rescheduleTriggeredAt": "2026-11-22T09:00:00Z"},
+        "status": {"schedulerObservingAffinityName": "primary",
+                   "lastScheduledTime": "2026-11-21T09:00:00Z",
+                   "conditions": [{"type": "Scheduled", "status": "True"}]}
+    });
+    let text = list(vec![cluster("member1", "us-east", json!({})), binding]);
+    let imported = import(&read(&text).0, &Choice::default()).expect("imports");
+    let s = &imported.scenario;
+    assert_eq!(s.previous["member1"], 4);
+    assert_eq!(s.previous["member3"], 3);
+    assert_eq!(s.observed_affinity, "primary");
+    assert_eq!(s.graceful_evictions, ["member2"]);
+    assert!(s.policy.fresh, "a reschedule after the last schedule");
+    assert_eq!(
+        s.workload.replicas,
+        Some(7),
+        "the binding's replicas without a template"
+    );
+    assert_eq!(s.uid, "5f1e-77");
+}
+
+#[test]
+fn bad_objects_are_errors_naming_the_object_and_field() {
+    let text = list(vec![cluster(
+        "m",
+        "r",
+        json!({"spec": {"taints": [{"key": "k", "effect": "Sometimes"}]}}),
+    )]);
+    let e = import(&read(&text).0, &Choice::default()).unwrap_err();
+    assert_eq!(e.field(), "objects[0].spec.taints[0].effect");
+    assert!(e.to_string().contains("Cluster m"), "{e}");
+    let text = list(vec![json!({"apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "x"}, "spec": {"replicas": -1}})]);
+    let e = import(&read(&text).0, &Choice::default()).unwrap_err();
+    assert_eq!(e.field(), "objects[0].spec.replicas");
+    // A single object and a bare array read too; other kinds are reported, not errors.
+    let one = read(&deployment().to_string());
+    assert_eq!(one.0.len(), 1);
+    let arr = read(&json!([deployment(), {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c"}}]).to_string());
+    let imported = import(&arr.0, &Choice::default()).expect("imports");
+    assert!(has(&imported.report.ignored, "ConfigMap c", ""));
+}
