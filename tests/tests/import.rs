@@ -276,3 +276,34 @@ fn bad_objects_are_errors_naming_the_object_and_field() {
     let imported = import(&arr.0, &Choice::default()).expect("imports");
     assert!(has(&imported.report.ignored, "ConfigMap c", ""));
 }
+
+#[test]
+fn affinity_terms_are_read_with_their_fields_inline() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/objects/terms.json"))
+        .expect("the seed document");
+    let imported = import(&read(&text).0, &Choice::default()).expect("imports");
+    let terms = imported
+        .scenario
+        .policy
+        .cluster_affinities
+        .as_ref()
+        .expect("terms");
+    assert_eq!(terms.len(), 2);
+    assert_eq!(terms[0].affinity_name, "primary");
+    assert_eq!(terms[0].affinity.cluster_names, ["member1"]);
+    assert!(terms[1].affinity.label_selector.is_some());
+    assert_eq!(
+        imported.scenario.policy.strategy.as_deref(),
+        Some("duplicated")
+    );
+    assert!(has(
+        &imported.report.ignored,
+        "PropagationPolicy a",
+        "spec.placement.workloadAffinity"
+    ));
+    assert!(imported
+        .report
+        .defaulted
+        .iter()
+        .any(|e| e.into == "absent: Duplicated"));
+}

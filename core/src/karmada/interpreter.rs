@@ -8,8 +8,8 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 use crate::error::{indexed, non_negative, Error, Path, Result};
+use crate::kubernetes::objects::Object;
 use crate::kubernetes::pod::{Container, PodSpec};
-use crate::kubernetes::workload::Workload;
 use crate::resource::ResourceList;
 use crate::selector::node::NodeClaim;
 
@@ -35,7 +35,7 @@ pub struct ReplicaRequirements {
 /// A template's replicas and requirements (`None`: neither a node claim nor a request).
 /// A kind without a built-in interpreter is an error at `kind`, as Karmada's
 /// `default InterpretReplica interpreter for "<apiVersion>, Kind=<kind>" not found`.
-pub fn interpret(w: &Workload) -> Result<(u64, Option<ReplicaRequirements>)> {
+pub fn interpret(w: &Object) -> Result<(u64, Option<ReplicaRequirements>)> {
     let kind = (w.api_version.as_str(), w.kind.as_str());
     if !SUPPORTED.contains(&kind) {
         return Err(Error::UnknownValue {
@@ -59,8 +59,12 @@ pub fn interpret(w: &Workload) -> Result<(u64, Option<ReplicaRequirements>)> {
         }
         _ => count(w.spec.replicas, "replicas")?,
     };
+    let pod;
     let (spec, at) = match (kind.1, &w.spec.template) {
-        ("Pod", _) => (&w.spec.pod, Path::fields("spec")),
+        ("Pod", _) => {
+            pod = w.spec.pod();
+            (&pod, Path::fields("spec"))
+        }
         (_, Some(t)) => (&t.spec, Path::fields("spec.template.spec")),
         (_, None) => return Ok((replicas, None)),
     };

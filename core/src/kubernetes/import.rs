@@ -150,8 +150,8 @@ fn cluster(o: &Object, i: usize, r: &mut ImportReport) -> Result<Target> {
         return Err(invalid(o, i, "metadata.name", "a cluster needs a name"));
     }
     let at = |f: &str| format!("clusters[{}].{f}", o.metadata.name);
-    let spec = &o.spec.cluster;
-    let status = &o.status.cluster;
+    let spec = &o.spec;
+    let status = &o.status;
     let mut t = Target {
         name: o.metadata.name.as_str().into(),
         labels: o.metadata.labels.clone(),
@@ -250,14 +250,7 @@ fn cluster(o: &Object, i: usize, r: &mut ImportReport) -> Result<Target> {
 }
 
 fn workload(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Result<()> {
-    let template = super::workload::Workload {
-        api_version: o.api_version.clone(),
-        kind: o.kind.clone(),
-        metadata: o.metadata.clone(),
-        spec: o.spec.workload.clone(),
-    };
-    let (replicas, requirements) =
-        interpret(&template).map_err(|e| e.within(&indexed("objects", i)))?;
+    let (replicas, requirements) = interpret(o).map_err(|e| e.within(&indexed("objects", i)))?;
     let w = &mut s.workload;
     w.replicas = Some(replicas as i64);
     w.api_version = Some(o.api_version.clone());
@@ -305,8 +298,8 @@ fn workload(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Res
 
 fn binding_state(s: &mut Scenario, o: &Object, i: usize, alone: bool, r: &mut ImportReport) {
     let _ = i;
-    let spec = &o.spec.binding;
-    let status = &o.status.binding;
+    let spec = &o.spec;
+    let status = &o.status;
     for c in &spec.clusters {
         s.previous.insert(c.name.clone(), c.replicas);
     }
@@ -350,7 +343,7 @@ fn binding_state(s: &mut Scenario, o: &Object, i: usize, alone: bool, r: &mut Im
         let res = &spec.resource;
         s.workload.api_version = Some(res.api_version.clone());
         s.workload.kind = Some(res.kind.clone());
-        s.workload.replicas = Some(o.spec.workload.replicas.unwrap_or(0));
+        s.workload.replicas = Some(o.spec.replicas.unwrap_or(0));
         s.uid = res.uid.clone();
         r.used
             .push(entry(o, "spec.resource, spec.replicas", "workload, uid"));
@@ -378,7 +371,7 @@ impl<'o> Template<'o> {
             });
         }
         binding.map(|b| {
-            let res = &b.spec.binding.resource;
+            let res = &b.spec.resource;
             Template {
                 api_version: &res.api_version,
                 kind: &res.kind,
@@ -426,11 +419,7 @@ fn pick<'o>(
         .filter(|(_, p)| {
             target.as_ref().is_some_and(|t| {
                 (p.kind == "ClusterPropagationPolicy" || p.metadata.namespace == t.namespace)
-                    && p.spec
-                        .policy
-                        .resource_selectors
-                        .iter()
-                        .any(|s| t.selected_by(s))
+                    && p.spec.resource_selectors.iter().any(|s| t.selected_by(s))
             })
         })
         .collect();
@@ -486,7 +475,7 @@ fn pick<'o>(
 }
 
 fn policy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Result<()> {
-    let pl: &Placement = &o.spec.policy.placement;
+    let pl: &Placement = &o.spec.placement;
     let p = &mut s.policy;
     if let Some(a) = &pl.cluster_affinity {
         p.cluster_affinity = Some(a.clone());
@@ -502,13 +491,13 @@ fn policy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Resul
                 .iter()
                 .map(|t| AffinityTerm {
                     affinity_name: t.affinity_name.clone(),
-                    affinity: t.affinity.clone(),
+                    affinity: t.affinity(),
                     overflow_affinities: t
                         .overflow_affinities
                         .iter()
                         .map(|n| NamedAffinity {
                             affinity_name: n.affinity_name.clone(),
-                            affinity: n.affinity.clone(),
+                            affinity: n.affinity(),
                         })
                         .collect(),
                 })
@@ -564,21 +553,21 @@ fn policy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Resul
         ));
     }
     strategy(s, o, i, r)?;
-    if o.spec.policy.placement.workload_affinity.is_some() {
+    if o.spec.placement.workload_affinity.is_some() {
         r.ignored.push(entry(
             o,
             "spec.placement.workloadAffinity",
             "WorkloadAffinity and WorkloadAntiAffinity are out of scope (docs/rules/karmada.md §12)",
         ));
     }
-    if !o.spec.policy.scheduler_name.is_empty() {
+    if !o.spec.scheduler_name.is_empty() {
         r.ignored.push(entry(
             o,
             "spec.schedulerName",
             "names the scheduler that acts; allot answers as the default one",
         ));
     }
-    if o.spec.policy.schedule_priority.is_some() {
+    if o.spec.schedule_priority.is_some() {
         r.ignored.push(entry(
             o,
             "spec.schedulePriority",
@@ -592,7 +581,7 @@ fn policy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Resul
 /// and the webhook's defaults.
 fn strategy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Result<()> {
     let field = "spec.placement.replicaScheduling";
-    let Some(rs) = &o.spec.policy.placement.replica_scheduling else {
+    let Some(rs) = &o.spec.placement.replica_scheduling else {
         s.policy.strategy = Some("duplicated".into());
         r.defaulted.push(entry(o, field, "absent: Duplicated"));
         return Ok(());

@@ -1,8 +1,7 @@
-//! Karmada's own objects as the scheduler reads them (docs/rules/karmada.md §16.2-§16.4):
-//! `Cluster`, `PropagationPolicy` and `ClusterPropagationPolicy`, `ResourceBinding` and
-//! `ClusterResourceBinding`. Every field allot does not read is ignored; the few a user may
-//! expect to matter but that do not (`spec.zone`, `workloadAffinity`) are kept as present or
-//! absent so the import report can say so.
+//! The parts of Karmada's own objects (`Cluster`, the propagation policies, the bindings) that
+//! the scheduler reads below their `spec` and `status` (docs/rules/karmada.md §16.2). Every
+//! field allot does not read is ignored; the few a user may expect to matter but that do not
+//! (`workloadAffinity`) are kept as present or absent so the import report can say so.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -11,34 +10,10 @@ use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
 use super::pod::PodToleration;
-use super::workload::ObjectMeta;
-use crate::estimate::general::ResourceSummary;
-use crate::estimate::models::ResourceModel;
 use crate::karmada::constraints::SpreadConstraint;
 use crate::karmada::StaticWeightRule;
-use crate::selector::cluster::ClusterAffinity;
+use crate::selector::cluster::{ClusterAffinity, FieldSelector};
 use crate::selector::label::LabelSelector;
-
-/// `cluster.karmada.io/v1alpha1` Cluster.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct Cluster {
-    pub metadata: ObjectMeta,
-    pub spec: ClusterSpec,
-    pub status: ClusterStatus,
-}
-
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct ClusterSpec {
-    pub provider: String,
-    pub region: String,
-    pub zones: Vec<String>,
-    /// Deprecated and never read by the scheduler; kept to say so.
-    pub zone: Option<String>,
-    pub taints: Vec<ClusterTaint>,
-    pub resource_models: Vec<ResourceModel>,
-}
 
 /// A cluster taint as the API writes it (`timeAdded` does not matter to scheduling).
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -48,14 +23,6 @@ pub struct ClusterTaint {
     pub value: String,
     pub effect: String,
     pub time_added: Option<IgnoredAny>,
-}
-
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct ClusterStatus {
-    pub api_enablements: Vec<ApiEnablement>,
-    pub conditions: Vec<Condition>,
-    pub resource_summary: Option<ResourceSummary>,
 }
 
 /// `status.apiEnablements[]`: a group version and the resources it serves.
@@ -82,23 +49,6 @@ pub struct Condition {
     pub status: String,
 }
 
-/// `policy.karmada.io/v1alpha1` PropagationPolicy or ClusterPropagationPolicy.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct Policy {
-    pub metadata: ObjectMeta,
-    pub spec: PolicySpec,
-}
-
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct PolicySpec {
-    pub resource_selectors: Vec<ResourceSelector>,
-    pub placement: Placement,
-    pub scheduler_name: String,
-    pub schedule_priority: Option<IgnoredAny>,
-}
-
 /// Which templates a policy applies to.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -122,25 +72,29 @@ pub struct Placement {
     pub workload_affinity: Option<IgnoredAny>,
 }
 
-/// A `clusterAffinities` term: its name and affinity inline, and its overflow affinities.
+/// A `clusterAffinities` term: its name, its affinity's fields inline, and its overflow
+/// affinities (each a name and the affinity's fields, read with the same record).
 #[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", default)]
 pub struct AffinityTerm {
-    #[serde(default)]
     pub affinity_name: String,
-    #[serde(default)]
-    pub overflow_affinities: Vec<NamedAffinity>,
-    #[serde(flatten)]
-    pub affinity: ClusterAffinity,
+    pub overflow_affinities: Vec<AffinityTerm>,
+    pub cluster_names: Vec<String>,
+    pub exclude: Vec<String>,
+    pub label_selector: Option<LabelSelector>,
+    pub field_selector: Option<FieldSelector>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct NamedAffinity {
-    #[serde(default)]
-    pub affinity_name: String,
-    #[serde(flatten)]
-    pub affinity: ClusterAffinity,
+impl AffinityTerm {
+    /// The affinity its inline fields make.
+    pub fn affinity(&self) -> ClusterAffinity {
+        ClusterAffinity {
+            cluster_names: self.cluster_names.clone(),
+            exclude: self.exclude.clone(),
+            label_selector: self.label_selector.clone(),
+            field_selector: self.field_selector.clone(),
+        }
+    }
 }
 
 /// `placement.replicaScheduling`.
@@ -159,25 +113,7 @@ pub struct WeightPreference {
     pub dynamic_weight: String,
 }
 
-/// `work.karmada.io/v1alpha2` ResourceBinding or ClusterResourceBinding.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct Binding {
-    pub metadata: ObjectMeta,
-    pub spec: BindingSpec,
-    pub status: BindingStatus,
-}
-
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct BindingSpec {
-    pub resource: ObjectReference,
-    pub clusters: Vec<TargetCluster>,
-    pub graceful_eviction_tasks: Vec<EvictionTask>,
-    pub reschedule_triggered_at: Option<String>,
-}
-
-/// `spec.resource`: the template the binding is for.
+/// A binding's `spec.resource`: the template it is for.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ObjectReference {
@@ -188,7 +124,7 @@ pub struct ObjectReference {
     pub uid: String,
 }
 
-/// An entry of `spec.clusters`.
+/// An entry of a binding's `spec.clusters`.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default)]
 pub struct TargetCluster {
@@ -196,15 +132,9 @@ pub struct TargetCluster {
     pub replicas: i64,
 }
 
+/// An entry of a binding's `spec.gracefulEvictionTasks`.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct EvictionTask {
     pub from_cluster: String,
-}
-
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct BindingStatus {
-    pub scheduler_observing_affinity_name: String,
-    pub last_scheduled_time: Option<String>,
 }

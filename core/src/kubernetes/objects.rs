@@ -10,8 +10,18 @@ use serde::de::value::MapAccessDeserializer;
 use serde::de::{MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 
-use super::karmada::{BindingSpec, BindingStatus, ClusterSpec, ClusterStatus, PolicySpec};
-use super::workload::{ObjectMeta, WorkloadSpec};
+use alloc::collections::BTreeMap;
+use serde::de::IgnoredAny;
+
+use super::karmada::{
+    ApiEnablement, ClusterTaint, Condition, EvictionTask, ObjectReference, Placement,
+    ResourceSelector, TargetCluster,
+};
+use super::pod::{Affinity, Container, PodSpec, PodTemplateSpec, PodToleration};
+use super::workload::ObjectMeta;
+use crate::estimate::general::ResourceSummary;
+use crate::estimate::models::ResourceModel;
+use crate::resource::ResourceList;
 
 /// Any object.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -27,28 +37,69 @@ pub struct Object {
 }
 
 /// The spec fields of every kind allot reads. Kinds do not share a field name with different
-/// meanings, so one record holds them all.
+/// meanings, so one record holds them all; it is declared field by field (no `flatten`, whose
+/// buffering would cost the module tens of kilobytes).
 #[derive(Debug, Clone, Default, Deserialize)]
-#[serde(default)]
+#[serde(rename_all = "camelCase", default)]
 pub struct Spec {
-    #[serde(flatten)]
-    pub workload: WorkloadSpec,
-    #[serde(flatten)]
-    pub cluster: ClusterSpec,
-    #[serde(flatten)]
-    pub policy: PolicySpec,
-    #[serde(flatten)]
-    pub binding: BindingSpec,
+    // Deployment, ReplicaSet, StatefulSet (and a binding's copy).
+    pub replicas: Option<i64>,
+    // Job.
+    pub parallelism: Option<i64>,
+    pub completions: Option<i64>,
+    pub template: Option<PodTemplateSpec>,
+    // Pod: its own pod spec.
+    pub node_selector: Option<BTreeMap<String, String>>,
+    pub tolerations: Vec<PodToleration>,
+    pub affinity: Option<Affinity>,
+    pub containers: Vec<Container>,
+    pub init_containers: Vec<Container>,
+    pub overhead: Option<ResourceList>,
+    // Cluster.
+    pub provider: String,
+    pub region: String,
+    pub zones: Vec<String>,
+    /// Deprecated and never read by the scheduler; kept to say so.
+    pub zone: Option<String>,
+    pub taints: Vec<ClusterTaint>,
+    pub resource_models: Vec<ResourceModel>,
+    // PropagationPolicy, ClusterPropagationPolicy.
+    pub resource_selectors: Vec<ResourceSelector>,
+    pub placement: Placement,
+    pub scheduler_name: String,
+    pub schedule_priority: Option<IgnoredAny>,
+    // ResourceBinding, ClusterResourceBinding.
+    pub resource: ObjectReference,
+    pub clusters: Vec<TargetCluster>,
+    pub graceful_eviction_tasks: Vec<EvictionTask>,
+    pub reschedule_triggered_at: Option<String>,
+}
+
+impl Spec {
+    /// A Pod's own pod spec.
+    pub fn pod(&self) -> PodSpec {
+        PodSpec {
+            node_selector: self.node_selector.clone(),
+            tolerations: self.tolerations.clone(),
+            affinity: self.affinity.clone(),
+            containers: self.containers.clone(),
+            init_containers: self.init_containers.clone(),
+            overhead: self.overhead.clone(),
+        }
+    }
 }
 
 /// The status fields of every kind allot reads.
 #[derive(Debug, Clone, Default, Deserialize)]
-#[serde(default)]
+#[serde(rename_all = "camelCase", default)]
 pub struct Status {
-    #[serde(flatten)]
-    pub cluster: ClusterStatus,
-    #[serde(flatten)]
-    pub binding: BindingStatus,
+    // Cluster.
+    pub api_enablements: Vec<ApiEnablement>,
+    pub conditions: Vec<Condition>,
+    pub resource_summary: Option<ResourceSummary>,
+    // ResourceBinding, ClusterResourceBinding.
+    pub scheduler_observing_affinity_name: String,
+    pub last_scheduled_time: Option<String>,
 }
 
 /// A document's objects in order, Lists and arrays opened.

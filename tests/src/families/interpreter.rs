@@ -8,8 +8,8 @@ use allot_core::json::from_json;
 use allot_core::karmada::interpreter::{
     interpret, node_claim, pod_request, requirements, set_max, ReplicaRequirements, SUPPORTED,
 };
+use allot_core::kubernetes::objects::Object;
 use allot_core::kubernetes::pod::{PodSpec, PodTemplateSpec};
-use allot_core::kubernetes::workload::Workload;
 use allot_core::resource::ResourceList;
 use allot_core::selector::label::Requirement;
 use allot_core::selector::node::NodeClaim;
@@ -18,7 +18,7 @@ use crate::Verdict;
 
 pub fn run(case: &Value) -> Verdict {
     let got = match case["fn"].as_str().unwrap_or("") {
-        "get_replicas" => match read::<Workload>(&case["object"])
+        "get_replicas" => match read::<Object>(&case["object"])
             .and_then(|w| interpret(&w).map_err(|e| e.to_string()))
         {
             Ok((replicas, r)) => json!({"replicas": replicas, "requirements": reqs(r.as_ref())}),
