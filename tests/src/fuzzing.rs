@@ -80,7 +80,7 @@ pub fn resource_models_text(data: &[u8]) {
 }
 
 /// Kubernetes and Karmada objects as text (one, a List, an array), imported into a scenario
-/// with and without a chosen policy, and the scenario scheduled.
+/// plainly and with a chosen policy and member state, and the scenario scheduled.
 pub fn objects_text(data: &[u8]) {
     use allot_core::kubernetes::import::{import, Choice};
     use allot_core::kubernetes::objects::Objects;
@@ -90,7 +90,16 @@ pub fn objects_text(data: &[u8]) {
     let Ok(objects) = scenario::from_json::<Objects>(text) else {
         return;
     };
-    for choice in [Choice::default(), Choice { policy: Some("a") }] {
+    // The same objects also stand as the first cluster's member state (its Nodes and Pods).
+    let first = objects.0.iter().find(|o| o.kind == "Cluster");
+    let members: Vec<(&str, Vec<_>)> = first
+        .map(|c| vec![(c.metadata.name.as_str(), objects.0.clone())])
+        .unwrap_or_default();
+    let named = Choice {
+        policy: Some("a"),
+        members: &members,
+    };
+    for choice in [Choice::default(), named] {
         match import(&objects.0, &choice) {
             Ok(imported) => {
                 let _ = scenario::schedule(&imported.scenario, 0);

@@ -216,7 +216,14 @@ fn two_policies_selecting_the_template_are_an_error_naming_both_unless_one_is_ch
         "{e}"
     );
     assert_eq!(e.field(), "objects[3].spec.resourceSelectors");
-    let chosen = import(&objects.0, &Choice { policy: Some("b") }).expect("imports");
+    let chosen = import(
+        &objects.0,
+        &Choice {
+            policy: Some("b"),
+            ..Choice::default()
+        },
+    )
+    .expect("imports");
     assert_eq!(
         chosen.scenario.policy.strategy.as_deref(),
         Some("aggregated")
@@ -306,4 +313,77 @@ fn affinity_terms_are_read_with_their_fields_inline() {
         .defaulted
         .iter()
         .any(|e| e.into == "absent: Duplicated"));
+}
+
+#[test]
+fn member_nodes_and_pods_give_the_accurate_input_and_the_summary() {
+    let node = |name: &str, cpu: &str| {
+        json!({"apiVersion": "v1", "kind": "Node",
+               "metadata": {"name": name, "labels": {"kubernetes.io/os": "linux"}},
+               "spec": {"podCIDR": "10.244.0.0/24", "taints": [{"key": "spot", "effect": "NoSchedule"}]},
+               "status": {"allocatable": {"cpu": cpu, "memory": "8Gi", "pods": "110"},
+                          "capacity": {"cpu": cpu}, "nodeInfo": {"kubeletVersion": "v1.31.2"}}})
+    };
+    let pod = |name: &str, node: Option<&str>, phase: &str| {
+        json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": "web"},
+               "spec": {"nodeName": node, "containers": [{"name": "c", "image": "x",
+                        "resources": {"requests": {"cpu": "500m", "memory": "1Gi"}}}]},
+               "status": {"phase": phase}})
+    };
+    let member = read(&list(vec![
+        node("n1", "4"),
+        node("n2", "2"),
+        pod("a", Some("n1"), "Running"),
+        pod("b", Some("n2"), "Succeeded"),
+        pod("c", None, "Pending"),
+    ]));
+    let mut bare = cluster("member1", "us-east", json!({}));
+    bare["status"]
+        .as_object_mut()
+        .unwrap()
+        .remove("resourceSummary");
+    let objects = read(&list(vec![bare, deployment()]));
+    let members = [("member1", member.0)];
+    let choice = Choice {
+        policy: None,
+        members: &members,
+    };
+    let imported = import(&objects.0, &choice).expect("imports");
+    let c = &imported.scenario.clusters.as_ref().unwrap()[0];
+    assert_eq!(c.nodes.as_ref().unwrap().len(), 2);
+    assert_eq!(c.pods.len(), 3);
+    let s = c.resource_summary.as_ref().expect("computed");
+    assert_eq!(s.allocatable.get("cpu"), 6000);
+    assert_eq!(
+        s.allocated.get("cpu"),
+        500,
+        "the finished pod does not count"
+    );
+    assert_eq!(s.allocated.get("pods"), 1);
+    assert_eq!(
+        s.allocating.get("cpu"),
+        500,
+        "the unbound pod is allocating"
+    );
+    assert_eq!(s.allocatable_modelings.len(), 9, "the default grades");
+    assert_eq!(
+        s.allocatable_modelings.iter().map(|m| m.count).sum::<u64>(),
+        2
+    );
+    assert!(imported
+        .report
+        .defaulted
+        .iter()
+        .any(|e| e.field == "status.resourceSummary"));
+    // A member that names no Cluster is an error at its place.
+    let stray = [("member9", Vec::new())];
+    let e = import(
+        &objects.0,
+        &Choice {
+            policy: None,
+            members: &stray,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.field(), "members[0]");
 }

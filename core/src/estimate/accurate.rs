@@ -95,7 +95,8 @@ impl Pod {
         sum.max(init).saturating_add(self.overhead.get(resource))
     }
 
-    fn resource_names(&self) -> impl Iterator<Item = &str> {
+    /// Every resource the pod names (repeats included).
+    pub fn resource_names(&self) -> impl Iterator<Item = &str> {
         self.requests
             .iter()
             .chain(self.containers.iter().flat_map(|c| c.requests.iter()))

@@ -14,8 +14,12 @@ use serde::Serialize;
 use super::karmada::{Placement, ResourceSelector};
 use super::objects::Object;
 use crate::error::{indexed, Error, ErrorCode, Path, Result};
+use crate::estimate::accurate::{Container as AccurateContainer, Node, NodeState, Pod, PodPhase};
+use crate::estimate::general::ResourceSummary;
+use crate::estimate::models::{self, FullNodes};
 use crate::karmada::constraints::{AffinityTerm, ApiEnablement, NamedAffinity, SpreadField};
 use crate::karmada::interpreter::{interpret, SUPPORTED};
+use crate::resource::ResourceList;
 use crate::scenario::{Scenario, Target, FORMAT_VERSION};
 use crate::selector::node::{Taint, TaintEffect, Toleration};
 
@@ -48,10 +52,14 @@ pub struct Entry {
     pub into: String,
 }
 
-/// Which policy to use when several select the template (its name).
+/// What the objects alone cannot say.
 #[derive(Debug, Clone, Default)]
 pub struct Choice<'a> {
+    /// Which policy to use when several select the template (its name).
     pub policy: Option<&'a str>,
+    /// Each member cluster's own Nodes and Pods (`kubectl get nodes,pods -A -o json` run
+    /// against it), by the cluster's name.
+    pub members: &'a [(&'a str, Vec<Object>)],
 }
 
 const POLICY_KINDS: [&str; 2] = ["PropagationPolicy", "ClusterPropagationPolicy"];
@@ -79,6 +87,16 @@ pub fn import(objects: &[Object], choice: &Choice<'_>) -> Result<Imported> {
                 .ignored
                 .push(entry(o, "", "allot does not read this kind")),
         }
+    }
+    for (k, (member, objects)) in choice.members.iter().enumerate() {
+        let Some(t) = clusters.iter_mut().find(|t| t.name == *member) else {
+            return Err(Error::Input {
+                field: indexed("members", k),
+                code: ErrorCode::InvalidInput,
+                reason: format!("no Cluster named {member} among the objects"),
+            });
+        };
+        member_state(t, objects, k, &mut r)?;
     }
     s.clusters = Some(clusters);
     let template = one(&templates, "resource template")?;
@@ -247,6 +265,135 @@ fn cluster(o: &Object, i: usize, r: &mut ImportReport) -> Result<Target> {
         ));
     }
     Ok(t)
+}
+
+/// A member cluster's Nodes and Pods: the accurate estimator's input, and, when the Cluster
+/// object has no `status.resourceSummary`, the summary and grade counts the cluster status
+/// controller would report from them (docs/rules/karmada.md §16.3).
+fn member_state(t: &mut Target, objects: &[Object], k: usize, r: &mut ImportReport) -> Result<()> {
+    let at = |i: usize| indexed("members", k).field("objects").index(i);
+    let mut nodes = Vec::new();
+    let mut pods = Vec::new();
+    for (i, o) in objects.iter().enumerate() {
+        match o.kind.as_str() {
+            "Node" => {
+                let mut taints = Vec::new();
+                for (j, taint) in o.spec.taints.iter().enumerate() {
+                    let effect = effect(&taint.effect).ok_or_else(|| Error::Input {
+                        field: at(i).field("spec").field("taints").index(j).field("effect"),
+                        code: ErrorCode::InvalidInput,
+                        reason: format!("{}: unknown effect {:?}", name(o), taint.effect),
+                    })?;
+                    taints.push(Taint {
+                        key: taint.key.as_str().into(),
+                        value: taint.value.as_str().into(),
+                        effect,
+                    });
+                }
+                nodes.push(Node {
+                    name: o.metadata.name.clone(),
+                    labels: o.metadata.labels.clone(),
+                    taints,
+                    unschedulable: o.spec.unschedulable,
+                    allocatable: o.status.allocatable.clone().unwrap_or_default(),
+                });
+            }
+            "Pod" => {
+                let requests = |c: &super::pod::Container| AccurateContainer {
+                    requests: c.resources.requests.clone(),
+                };
+                pods.push(Pod {
+                    name: o.metadata.name.clone(),
+                    node_name: o.spec.node_name.clone().filter(|n| !n.is_empty()),
+                    phase: match o.status.phase.as_deref() {
+                        Some("Pending") => PodPhase::Pending,
+                        Some("Succeeded") => PodPhase::Succeeded,
+                        Some("Failed") => PodPhase::Failed,
+                        Some("Unknown") => PodPhase::Unknown,
+                        _ => PodPhase::Running,
+                    },
+                    requests: ResourceList::new(),
+                    containers: o.spec.containers.iter().map(requests).collect(),
+                    init_containers: o.spec.init_containers.iter().map(requests).collect(),
+                    overhead: o.spec.overhead.clone().unwrap_or_default(),
+                });
+            }
+            _ => r.ignored.push(entry(
+                o,
+                "",
+                format_args!("member {}: only Nodes and Pods are read", t.name),
+            )),
+        }
+    }
+    let into = |f: &str| format!("clusters[{}].{f}", t.name);
+    let member = Entry {
+        object: format!("member {}", t.name),
+        field: format!("{} nodes, {} pods", nodes.len(), pods.len()),
+        into: into("nodes, pods"),
+    };
+    r.used.push(member);
+    if t.resource_summary.is_none() {
+        t.resource_summary = Some(summary(t, &nodes, &pods)?);
+        r.defaulted.push(Entry {
+            object: format!("Cluster {}", t.name),
+            field: "status.resourceSummary".into(),
+            into: "computed from the member's nodes and pods, as the cluster status \
+                   controller reports it"
+                .into(),
+        });
+    }
+    t.nodes = Some(nodes);
+    t.pods = pods;
+    Ok(())
+}
+
+/// `status.resourceSummary` from nodes and pods: allocatable is the nodes' sum; allocated the
+/// effective requests of pods bound to a node and not finished, plus their number as `pods`;
+/// allocating the same for pods not yet bound; the grade counts over the cluster's resource
+/// models (the default grades when it states none).
+fn summary(t: &Target, nodes: &[Node], pods: &[Pod]) -> Result<ResourceSummary> {
+    let mut s = ResourceSummary::default();
+    for n in nodes {
+        for (name, amount) in n.allocatable.iter() {
+            s.allocatable
+                .insert(name, s.allocatable.get(name).saturating_add(amount));
+        }
+    }
+    for p in pods {
+        if matches!(p.phase, PodPhase::Succeeded | PodPhase::Failed) {
+            continue;
+        }
+        let list = if p.node_name.is_some() {
+            &mut s.allocated
+        } else {
+            &mut s.allocating
+        };
+        let names: Vec<String> = p.resource_names().map(String::from).collect();
+        for name in names {
+            let more = p.request(&name);
+            if name != "pods" {
+                list.insert(&name, list.get(&name).saturating_add(more));
+            }
+        }
+        list.insert("pods", list.get("pods").saturating_add(1));
+    }
+    let models = if t.resource_models.is_empty() {
+        models::default_models()
+    } else {
+        t.resource_models.clone()
+    };
+    let state = NodeState::build(nodes.to_vec(), pods)?;
+    s.allocatable_modelings = models::grade_counts(&models, state.graded(), FullNodes::Skip);
+    Ok(s)
+}
+
+fn effect(text: &str) -> Option<TaintEffect> {
+    match text {
+        "NoSchedule" => Some(TaintEffect::NoSchedule),
+        "PreferNoSchedule" => Some(TaintEffect::PreferNoSchedule),
+        "NoExecute" => Some(TaintEffect::NoExecute),
+        _ => None,
+    }
 }
 
 fn workload(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Result<()> {

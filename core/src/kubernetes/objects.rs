@@ -55,7 +55,9 @@ pub struct Spec {
     pub containers: Vec<Container>,
     pub init_containers: Vec<Container>,
     pub overhead: Option<ResourceList>,
-    // Cluster.
+    pub node_name: Option<String>,
+    // Cluster (and Node: `taints`, `unschedulable`).
+    pub unschedulable: bool,
     pub provider: String,
     pub region: String,
     pub zones: Vec<String>,
@@ -97,6 +99,10 @@ pub struct Status {
     pub api_enablements: Vec<ApiEnablement>,
     pub conditions: Vec<Condition>,
     pub resource_summary: Option<ResourceSummary>,
+    // Node.
+    pub allocatable: Option<ResourceList>,
+    // Pod.
+    pub phase: Option<String>,
     // ResourceBinding, ClusterResourceBinding.
     pub scheduler_observing_affinity_name: String,
     pub last_scheduled_time: Option<String>,
