@@ -387,3 +387,48 @@ fn member_nodes_and_pods_give_the_accurate_input_and_the_summary() {
     .unwrap_err();
     assert_eq!(e.field(), "members[0]");
 }
+
+#[test]
+fn the_binding_result_is_sorted_by_name_with_its_changes() {
+    use allot_core::kubernetes::binding::result;
+    let binding = json!({
+        "apiVersion": "work.karmada.io/v1alpha2", "kind": "ResourceBinding",
+        "metadata": {"name": "nginx-deployment", "namespace": "default"},
+        "spec": {"resource": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "default",
+                              "name": "nginx", "uid": "5f1e-77"},
+                 "clusters": [{"name": "member1", "replicas": 4}, {"name": "member3", "replicas": 3}]}
+    });
+    let text = list(vec![
+        cluster("member1", "us-east", json!({})),
+        cluster("member2", "us-east", json!({})),
+        cluster("member3", "eu-west", json!({})),
+        deployment(),
+        binding,
+        policy(
+            "nginx",
+            json!({"replicaScheduling": {"replicaSchedulingType": "Divided",
+            "weightPreference": {"staticWeightList": [
+                {"targetCluster": {"clusterNames": ["member2"]}, "weight": 1},
+                {"targetCluster": {"clusterNames": ["member3"]}, "weight": 1}]}}}),
+        ),
+    ]);
+    let imported = import(&read(&text).0, &Choice::default()).expect("imports");
+    let s = &imported.scenario;
+    let Outcome::Karmada(k) = schedule(s, 0).expect("schedules") else {
+        panic!("Karmada")
+    };
+    let r = result(&k, &s.previous);
+    let names: Vec<&str> = r.clusters.iter().map(|c| c.name.as_str()).collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted, "spec.clusters by name");
+    assert_eq!(r.clusters.iter().map(|c| c.replicas).sum::<i64>(), 7);
+    let m1 = r.changes.iter().find(|c| c.cluster == "member1").unwrap();
+    assert_eq!(
+        (m1.before, m1.after),
+        (Some(4), None),
+        "member1 has no weight: it leaves"
+    );
+    assert!(m1.changed());
+    assert_eq!(r.changes.len(), 3);
+}

@@ -125,7 +125,7 @@ pub struct ObjectReference {
 }
 
 /// An entry of a binding's `spec.clusters`.
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
 #[serde(default)]
 pub struct TargetCluster {
     pub name: String,

@@ -10,7 +10,9 @@
 //! - [`pod`]: pod specs and templates, containers and their resources.
 //! - [`workload`]: the workload kinds with a built-in replica interpreter.
 //! - [`import`]: objects to a scenario, with the report of what fed what.
+//! - [`binding`]: what a schedule writes back into the binding, and what changes.
 
+pub mod binding;
 pub mod import;
 pub mod karmada;
 pub mod objects;
