@@ -59,6 +59,18 @@ impl ResourceList {
         self.0.insert(name.into(), value);
     }
 
+    /// Add `amount` to `name` (saturating).
+    pub fn add(&mut self, name: &str, amount: u64) {
+        self.insert(name, self.get(name).saturating_add(amount));
+    }
+
+    /// Add every amount of `other`.
+    pub fn add_all(&mut self, other: &ResourceList) {
+        for (name, amount) in other.iter() {
+            self.add(name, amount);
+        }
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = (&str, u64)> + '_ {
         self.0.iter().map(|(k, &v)| (k.as_str(), v))
     }

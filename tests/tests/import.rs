@@ -326,8 +326,11 @@ fn member_nodes_and_pods_give_the_accurate_input_and_the_summary() {
     };
     let pod = |name: &str, node: Option<&str>, phase: &str| {
         json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": "web"},
-               "spec": {"nodeName": node, "containers": [{"name": "c", "image": "x",
-                        "resources": {"requests": {"cpu": "500m", "memory": "1Gi"}}}]},
+               "spec": {"nodeName": node, "containers": [
+                        {"name": "c", "image": "x",
+                         "resources": {"requests": {"cpu": "500m", "memory": "1Gi"}}},
+                        {"name": "sidecar", "image": "y",
+                         "resources": {"requests": {"cpu": "100m"}}}]},
                "status": {"phase": phase}})
     };
     let member = read(&list(vec![
@@ -356,13 +359,18 @@ fn member_nodes_and_pods_give_the_accurate_input_and_the_summary() {
     assert_eq!(s.allocatable.get("cpu"), 6000);
     assert_eq!(
         s.allocated.get("cpu"),
-        500,
+        600,
         "the finished pod does not count"
+    );
+    assert_eq!(
+        s.allocated.get("memory"),
+        1 << 30,
+        "each resource counted once per pod"
     );
     assert_eq!(s.allocated.get("pods"), 1);
     assert_eq!(
         s.allocating.get("cpu"),
-        500,
+        600,
         "the unbound pod is allocating"
     );
     assert_eq!(s.allocatable_modelings.len(), 9, "the default grades");

@@ -95,8 +95,16 @@ impl Pod {
         sum.max(init).saturating_add(self.overhead.get(resource))
     }
 
-    /// Every resource the pod names (repeats included).
-    pub fn resource_names(&self) -> impl Iterator<Item = &str> {
+    /// The pod's effective request of every resource it names ([`Pod::request`]).
+    pub fn requests(&self) -> ResourceList {
+        let names: alloc::collections::BTreeSet<&str> = self.resource_names().collect();
+        names
+            .into_iter()
+            .map(|name| (String::from(name), self.request(name)))
+            .collect()
+    }
+
+    fn resource_names(&self) -> impl Iterator<Item = &str> {
         self.requests
             .iter()
             .chain(self.containers.iter().flat_map(|c| c.requests.iter()))

@@ -329,7 +329,7 @@ fn estimate(view: &ClusterView<'_>, need: Need<'_>, detail: Detail) -> GeneralEs
             let mut total = ResourceList::new();
             for c in components {
                 for (r, q) in c.requests.iter() {
-                    total.insert(r, total.get(r).saturating_add(q.saturating_mul(c.replicas)));
+                    total.add(r, q.saturating_mul(c.replicas));
                 }
             }
             owned = total;

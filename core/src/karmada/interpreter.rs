@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 use crate::error::{indexed, non_negative, Error, Path, Result};
+use crate::estimate::accurate::{Container as AccurateContainer, Pod};
 use crate::kubernetes::objects::Object;
 use crate::kubernetes::pod::{Container, PodSpec};
 use crate::resource::ResourceList;
@@ -123,46 +124,35 @@ pub fn node_claim(spec: &PodSpec) -> Result<Option<NodeClaim>> {
 /// summed over containers, raised to each init container's, plus the overhead; then only the
 /// resources Karmada keeps, without zeros.
 pub fn pod_request(spec: &PodSpec) -> ResourceList {
-    let mut total = ResourceList::new();
-    for c in &spec.containers {
-        add(&mut total, &effective(c));
-    }
-    for c in &spec.init_containers {
-        set_max(&mut total, &effective(c));
-    }
-    if let Some(overhead) = &spec.overhead {
-        add(&mut total, overhead);
-    }
-    total
-        .iter()
-        .filter(|&(name, amount)| amount > 0 && kept(name))
+    let pod = Pod {
+        containers: spec.containers.iter().map(effective).collect(),
+        init_containers: spec.init_containers.iter().map(effective).collect(),
+        overhead: spec.overhead.clone().unwrap_or_default(),
+        ..Pod::default()
+    };
+    pod.requests()
+        .positive()
+        .filter(|&(name, _)| kept(name))
         .map(|(name, amount)| (name.into(), amount))
         .collect()
 }
 
 /// A container's requests, with each resource given only as a limit at its limit.
-fn effective(c: &Container) -> ResourceList {
-    let mut r = c.resources.requests.clone();
+fn effective(c: &Container) -> AccurateContainer {
+    let mut requests = c.resources.requests.clone();
     for (name, amount) in c.resources.limits.iter() {
-        if !r.has(name) {
-            r.insert(name, amount);
+        if !requests.has(name) {
+            requests.insert(name, amount);
         }
     }
-    r
+    AccurateContainer { requests }
 }
 
-fn add(total: &mut ResourceList, more: &ResourceList) {
-    for (name, amount) in more.iter() {
-        total.insert(name, total.get(name).saturating_add(amount));
-    }
-}
-
-/// Raise each resource of `current` to `other`'s amount where that is larger.
+/// Karmada's `SetMaxResource`: raise each resource of `current` to `other`'s amount where
+/// that is larger.
 pub fn set_max(current: &mut ResourceList, other: &ResourceList) {
     for (name, amount) in other.iter() {
-        if amount > current.get(name) || !current.has(name) {
-            current.insert(name, amount.max(current.get(name)));
-        }
+        current.insert(name, amount.max(current.get(name)));
     }
 }
 

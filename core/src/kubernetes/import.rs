@@ -129,24 +129,44 @@ fn entry(o: &Object, field: &str, into: impl ToString) -> Entry {
     }
 }
 
-fn invalid(o: &Object, i: usize, field: &str, reason: impl core::fmt::Display) -> Error {
-    // `field` as written (`spec.taints[0].effect`), as a path below `objects[i]`.
-    let mut at = indexed("objects", i);
-    for part in field.split('.').filter(|p| !p.is_empty()) {
-        let (name, index) = match part.split_once('[') {
-            Some((name, rest)) => (name, rest.trim_end_matches(']').parse::<usize>().ok()),
-            None => (part, None),
-        };
-        at = at.field(String::from(name));
-        if let Some(k) = index {
-            at = at.index(k);
-        }
-    }
+/// An error at `field` of the object at `at`, saying the object's kind and name.
+fn invalid(o: &Object, at: Path, field: Path, reason: impl core::fmt::Display) -> Error {
     Error::Input {
-        field: at,
+        reason: format!("{}: {field}: {reason}", name(o)),
+        field: field.within(&at),
         code: ErrorCode::InvalidInput,
-        reason: format!("{} {}: {field}: {reason}", o.kind, o.metadata.name),
     }
+}
+
+/// The path of the `i`th object.
+fn object(i: usize) -> Path {
+    indexed("objects", i)
+}
+
+/// A scenario field of the cluster `name`, as the report writes it.
+fn cluster_field(name: &str, field: &str) -> String {
+    format!("clusters[{name}].{field}")
+}
+
+/// A Cluster's or a Node's taints (`at`: the object's path).
+fn taints(o: &Object, at: &Path) -> Result<Vec<Taint>> {
+    o.spec
+        .taints
+        .iter()
+        .enumerate()
+        .map(|(k, taint)| {
+            let Some(effect) = TaintEffect::parse(&taint.effect) else {
+                let field = Path::fields("spec.taints").index(k).field("effect");
+                let unknown = format_args!("unknown effect {:?}", taint.effect);
+                return Err(invalid(o, at.clone(), field, unknown));
+            };
+            Ok(Taint {
+                key: taint.key.as_str().into(),
+                value: taint.value.as_str().into(),
+                effect,
+            })
+        })
+        .collect()
 }
 
 /// At most one object of a role; two are an error naming both.
@@ -156,8 +176,8 @@ fn one<'o>(found: &[(usize, &'o Object)], role: &str) -> Result<Option<(usize, &
         [only] => Ok(Some(*only)),
         [(_, a), (j, b), ..] => Err(invalid(
             b,
-            *j,
-            "",
+            object(*j),
+            Path::root(),
             format_args!("a second {role} besides {}; import one at a time", name(a)),
         )),
     }
@@ -165,9 +185,14 @@ fn one<'o>(found: &[(usize, &'o Object)], role: &str) -> Result<Option<(usize, &
 
 fn cluster(o: &Object, i: usize, r: &mut ImportReport) -> Result<Target> {
     if o.metadata.name.is_empty() {
-        return Err(invalid(o, i, "metadata.name", "a cluster needs a name"));
+        return Err(invalid(
+            o,
+            object(i),
+            "metadata.name".into(),
+            "a cluster needs a name",
+        ));
     }
-    let at = |f: &str| format!("clusters[{}].{f}", o.metadata.name);
+    let at = |f: &str| cluster_field(&o.metadata.name, f);
     let spec = &o.spec;
     let status = &o.status;
     let mut t = Target {
@@ -216,27 +241,7 @@ fn cluster(o: &Object, i: usize, r: &mut ImportReport) -> Result<Target> {
             "absent: the general estimator answers 0 for this cluster",
         ));
     }
-    for (k, taint) in spec.taints.iter().enumerate() {
-        let effect = match taint.effect.as_str() {
-            "NoSchedule" => TaintEffect::NoSchedule,
-            "PreferNoSchedule" => TaintEffect::PreferNoSchedule,
-            "NoExecute" => TaintEffect::NoExecute,
-            other => {
-                let field = format!("spec.taints[{k}].effect");
-                return Err(invalid(
-                    o,
-                    i,
-                    &field,
-                    format_args!("unknown effect {other:?}"),
-                ));
-            }
-        };
-        t.taints.push(Taint {
-            key: taint.key.as_str().into(),
-            value: taint.value.as_str().into(),
-            effect,
-        });
-    }
+    t.taints = taints(o, &object(i))?;
     if !t.taints.is_empty() {
         r.used.push(entry(o, "spec.taints", at("taints")));
     }
@@ -277,23 +282,10 @@ fn member_state(t: &mut Target, objects: &[Object], k: usize, r: &mut ImportRepo
     for (i, o) in objects.iter().enumerate() {
         match o.kind.as_str() {
             "Node" => {
-                let mut taints = Vec::new();
-                for (j, taint) in o.spec.taints.iter().enumerate() {
-                    let effect = effect(&taint.effect).ok_or_else(|| Error::Input {
-                        field: at(i).field("spec").field("taints").index(j).field("effect"),
-                        code: ErrorCode::InvalidInput,
-                        reason: format!("{}: unknown effect {:?}", name(o), taint.effect),
-                    })?;
-                    taints.push(Taint {
-                        key: taint.key.as_str().into(),
-                        value: taint.value.as_str().into(),
-                        effect,
-                    });
-                }
                 nodes.push(Node {
                     name: o.metadata.name.clone(),
                     labels: o.metadata.labels.clone(),
-                    taints,
+                    taints: taints(o, &at(i))?,
                     unschedulable: o.spec.unschedulable,
                     allocatable: o.status.allocatable.clone().unwrap_or_default(),
                 });
@@ -325,11 +317,10 @@ fn member_state(t: &mut Target, objects: &[Object], k: usize, r: &mut ImportRepo
             )),
         }
     }
-    let into = |f: &str| format!("clusters[{}].{f}", t.name);
     let member = Entry {
         object: format!("member {}", t.name),
         field: format!("{} nodes, {} pods", nodes.len(), pods.len()),
-        into: into("nodes, pods"),
+        into: cluster_field(&t.name, "nodes, pods"),
     };
     r.used.push(member);
     if t.resource_summary.is_none() {
@@ -354,10 +345,7 @@ fn member_state(t: &mut Target, objects: &[Object], k: usize, r: &mut ImportRepo
 fn summary(t: &Target, nodes: &[Node], pods: &[Pod]) -> Result<ResourceSummary> {
     let mut s = ResourceSummary::default();
     for n in nodes {
-        for (name, amount) in n.allocatable.iter() {
-            s.allocatable
-                .insert(name, s.allocatable.get(name).saturating_add(amount));
-        }
+        s.allocatable.add_all(&n.allocatable);
     }
     for p in pods {
         if matches!(p.phase, PodPhase::Succeeded | PodPhase::Failed) {
@@ -368,14 +356,10 @@ fn summary(t: &Target, nodes: &[Node], pods: &[Pod]) -> Result<ResourceSummary> 
         } else {
             &mut s.allocating
         };
-        let names: Vec<String> = p.resource_names().map(String::from).collect();
-        for name in names {
-            let more = p.request(&name);
-            if name != "pods" {
-                list.insert(&name, list.get(&name).saturating_add(more));
-            }
+        for (name, amount) in p.requests().iter().filter(|&(name, _)| name != "pods") {
+            list.add(name, amount);
         }
-        list.insert("pods", list.get("pods").saturating_add(1));
+        list.add("pods", 1);
     }
     let models = if t.resource_models.is_empty() {
         models::default_models()
@@ -387,17 +371,8 @@ fn summary(t: &Target, nodes: &[Node], pods: &[Pod]) -> Result<ResourceSummary> 
     Ok(s)
 }
 
-fn effect(text: &str) -> Option<TaintEffect> {
-    match text {
-        "NoSchedule" => Some(TaintEffect::NoSchedule),
-        "PreferNoSchedule" => Some(TaintEffect::PreferNoSchedule),
-        "NoExecute" => Some(TaintEffect::NoExecute),
-        _ => None,
-    }
-}
-
 fn workload(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Result<()> {
-    let (replicas, requirements) = interpret(o).map_err(|e| e.within(&indexed("objects", i)))?;
+    let (replicas, requirements) = interpret(o).map_err(|e| e.within(&object(i)))?;
     let w = &mut s.workload;
     w.replicas = Some(replicas as i64);
     w.api_version = Some(o.api_version.clone());
@@ -591,8 +566,8 @@ fn pick<'o>(
         }
         ([(_, a), (j, b), ..], _) => Err(invalid(
             b,
-            *j,
-            "spec.resourceSelectors",
+            object(*j),
+            "spec.resourceSelectors".into(),
             format_args!(
                 "both {} and {} select the resource template; choose one by name",
                 name(a),
@@ -610,8 +585,8 @@ fn pick<'o>(
         ([], []) => Ok(None),
         ([], [(_, a), (j, b), ..]) => Err(invalid(
             b,
-            *j,
-            "spec.resourceSelectors",
+            object(*j),
+            "spec.resourceSelectors".into(),
             format_args!(
                 "neither {} nor {} selects a template given here; choose one by name",
                 name(a),
@@ -662,8 +637,10 @@ fn policy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Resul
         .enumerate()
         .map(|(k, t)| {
             t.toleration().ok_or_else(|| {
-                let field = format!("spec.placement.clusterTolerations[{k}].effect");
-                invalid(o, i, &field, "unknown effect")
+                let field = Path::fields("spec.placement.clusterTolerations")
+                    .index(k)
+                    .field("effect");
+                invalid(o, object(i), field, "unknown effect")
             })
         })
         .collect::<Result<Vec<Toleration>>>()?;
@@ -779,8 +756,8 @@ fn strategy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Res
                     let f = "spec.placement.replicaScheduling.replicaDivisionPreference";
                     return Err(invalid(
                         o,
-                        i,
-                        f,
+                        object(i),
+                        f.into(),
                         format_args!("unknown preference {other:?}"),
                     ));
                 }
@@ -788,7 +765,12 @@ fn strategy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Res
         }
         other => {
             let f = "spec.placement.replicaScheduling.replicaSchedulingType";
-            return Err(invalid(o, i, f, format_args!("unknown type {other:?}")));
+            return Err(invalid(
+                o,
+                object(i),
+                f.into(),
+                format_args!("unknown type {other:?}"),
+            ));
         }
     };
     s.policy.strategy = Some(strategy.into());

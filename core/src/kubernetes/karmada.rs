@@ -15,7 +15,7 @@ use crate::karmada::StaticWeightRule;
 use crate::selector::cluster::{ClusterAffinity, FieldSelector};
 use crate::selector::label::LabelSelector;
 
-/// A cluster taint as the API writes it (`timeAdded` does not matter to scheduling).
+/// A taint as a Cluster or a Node writes it (`timeAdded` does not matter to scheduling).
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ClusterTaint {

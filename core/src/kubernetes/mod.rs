@@ -6,15 +6,15 @@
 //! every field of every kind into the module.
 //!
 //! - [`objects`]: a document of objects (one, a `List`, an array) read whatever their kinds.
-//! - [`karmada`]: Cluster, the propagation policies and the bindings.
+//! - [`meta`]: what is read of every object's `metadata`.
+//! - [`karmada`]: the parts of Clusters, the propagation policies and the bindings.
 //! - [`pod`]: pod specs and templates, containers and their resources.
-//! - [`workload`]: the workload kinds with a built-in replica interpreter.
 //! - [`import`]: objects to a scenario, with the report of what fed what.
 //! - [`binding`]: what a schedule writes back into the binding, and what changes.
 
 pub mod binding;
 pub mod import;
 pub mod karmada;
+pub mod meta;
 pub mod objects;
 pub mod pod;
-pub mod workload;

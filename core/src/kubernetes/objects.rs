@@ -17,8 +17,8 @@ use super::karmada::{
     ApiEnablement, ClusterTaint, Condition, EvictionTask, ObjectReference, Placement,
     ResourceSelector, TargetCluster,
 };
+use super::meta::ObjectMeta;
 use super::pod::{Affinity, Container, PodSpec, PodTemplateSpec, PodToleration};
-use super::workload::ObjectMeta;
 use crate::estimate::general::ResourceSummary;
 use crate::estimate::models::ResourceModel;
 use crate::resource::ResourceList;

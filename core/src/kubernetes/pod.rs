@@ -56,10 +56,7 @@ impl PodToleration {
     pub fn toleration(&self) -> Option<Toleration> {
         let effect = match self.effect.as_deref() {
             None | Some("") => None,
-            Some("NoSchedule") => Some(TaintEffect::NoSchedule),
-            Some("PreferNoSchedule") => Some(TaintEffect::PreferNoSchedule),
-            Some("NoExecute") => Some(TaintEffect::NoExecute),
-            Some(_) => return None,
+            Some(text) => Some(TaintEffect::parse(text)?),
         };
         Some(Toleration {
             key: self.key.as_str().into(),

@@ -118,6 +118,28 @@ pub enum TaintEffect {
     NoExecute,
 }
 
+impl TaintEffect {
+    pub const ALL: [TaintEffect; 3] = [
+        TaintEffect::NoSchedule,
+        TaintEffect::PreferNoSchedule,
+        TaintEffect::NoExecute,
+    ];
+
+    /// The effect as Kubernetes writes it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TaintEffect::NoSchedule => "NoSchedule",
+            TaintEffect::PreferNoSchedule => "PreferNoSchedule",
+            TaintEffect::NoExecute => "NoExecute",
+        }
+    }
+
+    /// The effect Kubernetes writes as `text`.
+    pub fn parse(text: &str) -> Option<TaintEffect> {
+        Self::ALL.into_iter().find(|e| e.as_str() == text)
+    }
+}
+
 /// A node taint.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

@@ -298,21 +298,12 @@ fn claim(v: &Value) -> Option<NodeClaim> {
                             _ => TolerationOperator::Equal,
                         },
                         value: t["value"].as_str().unwrap_or("").into(),
-                        effect: effect(t["effect"].as_str().unwrap_or("")),
+                        effect: TaintEffect::parse(t["effect"].as_str().unwrap_or("")),
                     })
                     .collect()
             })
             .unwrap_or_default(),
     })
-}
-
-fn effect(s: &str) -> Option<TaintEffect> {
-    match s {
-        "NoSchedule" => Some(TaintEffect::NoSchedule),
-        "PreferNoSchedule" => Some(TaintEffect::PreferNoSchedule),
-        "NoExecute" => Some(TaintEffect::NoExecute),
-        _ => None,
-    }
 }
 
 fn taints(v: &Value) -> Vec<Taint> {
@@ -323,7 +314,7 @@ fn taints(v: &Value) -> Vec<Taint> {
                     Some(Taint {
                         key: t["key"].as_str().unwrap_or("").into(),
                         value: t["value"].as_str().unwrap_or("").into(),
-                        effect: effect(t["effect"].as_str().unwrap_or(""))?,
+                        effect: TaintEffect::parse(t["effect"].as_str().unwrap_or(""))?,
                     })
                 })
                 .collect()

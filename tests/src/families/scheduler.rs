@@ -43,15 +43,6 @@ fn judge<T: PartialEq + std::fmt::Debug>(expected: T, got: T) -> Verdict {
     }
 }
 
-fn effect(v: &Value) -> Option<TaintEffect> {
-    match s(v) {
-        "NoSchedule" => Some(TaintEffect::NoSchedule),
-        "NoExecute" => Some(TaintEffect::NoExecute),
-        "PreferNoSchedule" => Some(TaintEffect::PreferNoSchedule),
-        _ => None,
-    }
-}
-
 fn list(v: &Value) -> &[Value] {
     v.as_array().map_or(&[], Vec::as_slice)
 }
@@ -68,7 +59,7 @@ fn tolerations(v: &Value) -> Vec<Toleration> {
                 _ => TolerationOperator::Equal,
             },
             value: s(&t["value"]).into(),
-            effect: effect(&t["effect"]),
+            effect: TaintEffect::parse(s(&t["effect"])),
         })
         .collect()
 }
@@ -82,7 +73,7 @@ fn taints(v: &Value) -> Vec<Taint> {
             Some(Taint {
                 key: s(&t["key"]).into(),
                 value: s(&t["value"]).into(),
-                effect: effect(&t["effect"])?,
+                effect: TaintEffect::parse(s(&t["effect"]))?,
             })
         })
         .collect()

@@ -74,11 +74,7 @@ pub fn untolerated<'t>(taints: &'t [Taint], tolerations: &Tolerations<'_>) -> Op
 
 /// `key=value:effect`, or `key:effect` without a value.
 pub fn render(t: &Taint) -> String {
-    let effect = match t.effect {
-        TaintEffect::NoSchedule => "NoSchedule",
-        TaintEffect::PreferNoSchedule => "PreferNoSchedule",
-        TaintEffect::NoExecute => "NoExecute",
-    };
+    let effect = t.effect.as_str();
     if t.value.is_empty() {
         format!("{}:{effect}", t.key)
     } else {
