@@ -2,8 +2,10 @@
 //! managedFields, status, annotations and fields allot does not read.
 
 use allot_core::json::from_json;
-use allot_core::kubernetes::import::{import, Choice, ImportReport};
-use allot_core::kubernetes::objects::Objects;
+use allot_core::json::to_json_bytes;
+use allot_core::kubernetes::export::export;
+use allot_core::kubernetes::import::{import, Choice, ImportReport, Imported};
+use allot_core::kubernetes::objects::{Object, Objects};
 use allot_core::scenario::{schedule, Outcome};
 use serde_json::{json, Value};
 
@@ -81,6 +83,44 @@ fn read(text: &str) -> Objects {
     from_json(text).expect("objects")
 }
 
+/// Objects to a scenario, back to objects (written as JSON text and read again) and to a
+/// scenario again: the same scenario, member state included.
+fn round_trip(imported: &Imported) {
+    let exported = export(&imported.scenario).expect("exports");
+    let text = |objects: &[Object]| String::from_utf8(to_json_bytes(&objects).unwrap()).unwrap();
+    let objects = read(&text(&exported.objects));
+    let members: Vec<(String, Vec<Object>)> = exported
+        .members
+        .iter()
+        .map(|m| (m.cluster.clone(), read(&text(&m.objects)).0))
+        .collect();
+    let members: Vec<(&str, Vec<Object>)> = members
+        .iter()
+        .map(|(c, o)| (c.as_str(), o.clone()))
+        .collect();
+    let choice = Choice {
+        policy: None,
+        members: &members,
+    };
+    let again = import(&objects.0, &choice).expect("the exported objects import");
+    // Without a policy object the strategy is unset, which means static weights: the export
+    // always writes a policy, which says so.
+    let mut first = imported.scenario.clone();
+    first
+        .policy
+        .strategy
+        .get_or_insert_with(|| "staticWeight".into());
+    assert_eq!(
+        again.scenario, first,
+        "objects -> scenario -> objects -> scenario"
+    );
+    assert!(
+        exported.unexpressed.is_empty(),
+        "{:?}",
+        exported.unexpressed
+    );
+}
+
 fn has(report: &[allot_core::kubernetes::import::Entry], object: &str, field: &str) -> bool {
     report
         .iter()
@@ -112,6 +152,7 @@ fn a_divided_static_weight_policy_over_three_clusters() {
     let objects = read(&text);
     assert_eq!(objects.0.len(), 5, "the List is opened");
     let imported = import(&objects.0, &Choice::default()).expect("imports");
+    round_trip(&imported);
     let s = &imported.scenario;
     let clusters = s.clusters.as_ref().unwrap();
     assert_eq!(clusters.len(), 3);
@@ -177,6 +218,7 @@ fn webhook_defaults_are_reported() {
         ),
     ]);
     let imported = import(&read(&text).0, &Choice::default()).expect("imports");
+    round_trip(&imported);
     let p = &imported.scenario.policy;
     assert_eq!(p.strategy.as_deref(), Some("dynamicWeight"));
     assert_eq!(p.spread_constraints[0].min_groups, 1);
@@ -248,6 +290,7 @@ fn a_binding_gives_the_previous_result_and_the_observed_term() {
     });
     let text = list(vec![cluster("member1", "us-east", json!({})), binding]);
     let imported = import(&read(&text).0, &Choice::default()).expect("imports");
+    round_trip(&imported);
     let s = &imported.scenario;
     assert_eq!(s.previous["member1"], 4);
     assert_eq!(s.previous["member3"], 3);
@@ -281,6 +324,7 @@ fn bad_objects_are_errors_naming_the_object_and_field() {
     assert_eq!(one.0.len(), 1);
     let arr = read(&json!([deployment(), {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c"}}]).to_string());
     let imported = import(&arr.0, &Choice::default()).expect("imports");
+    round_trip(&imported);
     assert!(has(&imported.report.ignored, "ConfigMap c", ""));
 }
 
@@ -289,6 +333,7 @@ fn affinity_terms_are_read_with_their_fields_inline() {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/objects/terms.json"))
         .expect("the seed document");
     let imported = import(&read(&text).0, &Choice::default()).expect("imports");
+    round_trip(&imported);
     let terms = imported
         .scenario
         .policy
@@ -352,6 +397,7 @@ fn member_nodes_and_pods_give_the_accurate_input_and_the_summary() {
         members: &members,
     };
     let imported = import(&objects.0, &choice).expect("imports");
+    round_trip(&imported);
     let c = &imported.scenario.clusters.as_ref().unwrap()[0];
     assert_eq!(c.nodes.as_ref().unwrap().len(), 2);
     assert_eq!(c.pods.len(), 3);
@@ -421,6 +467,7 @@ fn the_binding_result_is_sorted_by_name_with_its_changes() {
         ),
     ]);
     let imported = import(&read(&text).0, &Choice::default()).expect("imports");
+    round_trip(&imported);
     let s = &imported.scenario;
     let Outcome::Karmada(k) = schedule(s, 0).expect("schedules") else {
         panic!("Karmada")
@@ -439,4 +486,94 @@ fn the_binding_result_is_sorted_by_name_with_its_changes() {
     );
     assert!(m1.changed());
     assert_eq!(r.changes.len(), 3);
+}
+
+#[test]
+fn a_kind_in_another_api_version_is_an_error_at_its_api_version() {
+    let mut old = deployment();
+    old["apiVersion"] = json!("extensions/v1beta1");
+    let e = import(
+        &read(&list(vec![cluster("member1", "us-east", json!({})), old])).0,
+        &Choice::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.field(), "objects[1].apiVersion");
+    assert!(
+        e.to_string().contains("expected apps/v1 for a Deployment"),
+        "{e}"
+    );
+    let mut rb = json!({"apiVersion": "work.karmada.io/v1alpha1", "kind": "ResourceBinding",
+                        "metadata": {"name": "nginx-deployment"}});
+    let e = import(&read(&rb.to_string()).0, &Choice::default()).unwrap_err();
+    assert_eq!(e.field(), "objects[0].apiVersion");
+    rb["kind"] = json!("ConfigMap");
+    let imported = import(&read(&rb.to_string()).0, &Choice::default())
+        .expect("other kinds are only reported");
+    assert!(has(
+        &imported.report.ignored,
+        "ConfigMap nginx-deployment",
+        ""
+    ));
+}
+
+#[test]
+fn a_scenario_exports_as_objects_and_names_what_objects_cannot_hold() {
+    let scenario: allot_core::scenario::Scenario = from_json(
+        r#"{"version": 1, "seed": 4,
+            "clusters": [{"name": "a", "weight": 2, "region": "r1", "deleting": true,
+                          "taints": [{"key": "k", "value": "v", "effect": "NoExecute"}]},
+                         {"name": "b", "weight": 1, "availableReplicas": 3}],
+            "workload": {"replicas": 3, "kind": "Job", "apiVersion": "batch/v1",
+                         "requests": {"cpu": "1"},
+                         "nodeClaim": {"nodeSelector": {}, "tolerations": [{"key": "k", "operator": "Exists"}],
+                                       "hardNodeAffinity": {"nodeSelectorTerms": [{"matchFields": [
+                                           {"key": "metadata.name", "operator": "In", "values": ["n1"]}]}]}}},
+            "policy": {"method": "remainder", "fresh": true,
+                       "clusterTolerations": [{"key": "k", "operator": "Equal", "value": "v", "effect": "NoExecute"}],
+                       "spreadConstraints": [{"spreadByField": "region", "minGroups": 1, "maxGroups": 2}]},
+            "previous": {"a": 2}, "gracefulEvictions": ["b"]}"#,
+    )
+    .expect("scenario");
+    let exported = export(&scenario).expect("exports");
+    let kinds: Vec<&str> = exported.objects.iter().map(|o| o.kind.as_str()).collect();
+    assert_eq!(
+        kinds,
+        [
+            "Cluster",
+            "Cluster",
+            "Job",
+            "PropagationPolicy",
+            "ResourceBinding"
+        ]
+    );
+    let fields: Vec<&str> = exported
+        .unexpressed
+        .iter()
+        .map(|e| e.field.as_str())
+        .collect();
+    assert_eq!(
+        fields,
+        ["policy.method", "seed", "clusters[b].availableReplicas"]
+    );
+    let text = String::from_utf8(to_json_bytes(&exported.objects).unwrap()).unwrap();
+    let again = import(&read(&text).0, &Choice::default())
+        .expect("imports")
+        .scenario;
+    let (a, b) = (&scenario, &again);
+    assert_eq!(b.workload, a.workload);
+    assert_eq!(b.previous, a.previous);
+    assert_eq!(b.graceful_evictions, a.graceful_evictions);
+    assert!(b.policy.fresh);
+    assert_eq!(b.policy.cluster_tolerations, a.policy.cluster_tolerations);
+    assert_eq!(b.policy.spread_constraints, a.policy.spread_constraints);
+    let clusters = b.clusters.as_ref().unwrap();
+    assert!(clusters[0].deleting);
+    assert_eq!(clusters[0].taints, a.clusters.as_ref().unwrap()[0].taints);
+    // The clusters' own weights become the policy's static weight list, which divides the same.
+    let weights = b.policy.static_weights.as_ref().expect("weights");
+    assert_eq!(weights.iter().map(|w| w.weight).collect::<Vec<_>>(), [2, 1]);
+    let eru: allot_core::scenario::Scenario =
+        from_json(r#"{"version": 1, "nodes": [{"name": "n"}], "workload": {"count": 1}}"#)
+            .expect("eru");
+    assert_eq!(export(&eru).unwrap_err().field(), "nodes");
 }

@@ -78,6 +78,7 @@ pub fn import(objects: &[Object], choice: &Choice<'_>) -> Result<Imported> {
     let mut policies = Vec::new();
     let mut bindings = Vec::new();
     for (i, o) in objects.iter().enumerate() {
+        api_version(o, &object(i))?;
         match o.kind.as_str() {
             "Cluster" => clusters.push(cluster(o, i, &mut r)?),
             k if POLICY_KINDS.contains(&k) => policies.push((i, o)),
@@ -167,6 +168,38 @@ fn taints(o: &Object, at: &Path) -> Result<Vec<Taint>> {
             })
         })
         .collect()
+}
+
+/// The API version each kind allot reads is served at.
+const API_VERSIONS: [(&str, &str); 7] = [
+    ("Cluster", "cluster.karmada.io/v1alpha1"),
+    ("PropagationPolicy", "policy.karmada.io/v1alpha1"),
+    ("ClusterPropagationPolicy", "policy.karmada.io/v1alpha1"),
+    ("ResourceBinding", "work.karmada.io/v1alpha2"),
+    ("ClusterResourceBinding", "work.karmada.io/v1alpha2"),
+    ("Node", "v1"),
+    ("Pod", "v1"),
+];
+
+/// An object of a kind allot reads must come in the API version whose fields it reads: the
+/// same kind under another version (`apps/v1beta1`, `work.karmada.io/v1alpha1`) has other
+/// fields, or none of them.
+fn api_version(o: &Object, at: &Path) -> Result<()> {
+    let expected = API_VERSIONS
+        .iter()
+        .copied()
+        .chain(SUPPORTED.iter().map(|&(v, k)| (k, v)))
+        .find(|&(kind, _)| kind == o.kind)
+        .map(|(_, v)| v);
+    match expected {
+        Some(v) if v != o.api_version => Err(invalid(
+            o,
+            at.clone(),
+            "apiVersion".into(),
+            format_args!("expected {v} for a {}, got {:?}", o.kind, o.api_version),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// At most one object of a role; two are an error naming both.
@@ -280,6 +313,7 @@ fn member_state(t: &mut Target, objects: &[Object], k: usize, r: &mut ImportRepo
     let mut nodes = Vec::new();
     let mut pods = Vec::new();
     for (i, o) in objects.iter().enumerate() {
+        api_version(o, &at(i))?;
         match o.kind.as_str() {
             "Node" => {
                 nodes.push(Node {

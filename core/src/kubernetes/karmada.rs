@@ -16,72 +16,99 @@ use crate::selector::cluster::{ClusterAffinity, FieldSelector};
 use crate::selector::label::LabelSelector;
 
 /// A taint as a Cluster or a Node writes it (`timeAdded` does not matter to scheduling).
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ClusterTaint {
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub key: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub value: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub effect: String,
+    #[serde(skip_serializing)]
     pub time_added: Option<IgnoredAny>,
 }
 
 /// `status.apiEnablements[]`: a group version and the resources it serves.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ApiEnablement {
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub group_version: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub resources: Vec<ApiResource>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(default)]
 pub struct ApiResource {
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub name: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub kind: String,
 }
 
 /// A status condition: its type and status (`"True"`, `"False"`, `"Unknown"`).
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(default)]
 pub struct Condition {
     #[serde(rename = "type")]
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub kind: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub status: String,
 }
 
 /// Which templates a policy applies to.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ResourceSelector {
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub api_version: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub kind: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub namespace: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub label_selector: Option<LabelSelector>,
 }
 
 /// `spec.placement` of a policy or a binding.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Placement {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cluster_affinity: Option<ClusterAffinity>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cluster_affinities: Option<Vec<AffinityTerm>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cluster_tolerations: Vec<PodToleration>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub spread_constraints: Vec<SpreadConstraint>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub replica_scheduling: Option<ReplicaScheduling>,
+    #[serde(skip_serializing)]
     pub workload_affinity: Option<IgnoredAny>,
 }
 
 /// A `clusterAffinities` term: its name, its affinity's fields inline, and its overflow
 /// affinities (each a name and the affinity's fields, read with the same record).
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AffinityTerm {
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub affinity_name: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub overflow_affinities: Vec<AffinityTerm>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cluster_names: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub exclude: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub label_selector: Option<LabelSelector>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub field_selector: Option<FieldSelector>,
 }
 
@@ -98,29 +125,39 @@ impl AffinityTerm {
 }
 
 /// `placement.replicaScheduling`.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ReplicaScheduling {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub replica_scheduling_type: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub replica_division_preference: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub weight_preference: Option<WeightPreference>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct WeightPreference {
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub static_weight_list: Vec<StaticWeightRule>,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub dynamic_weight: String,
 }
 
 /// A binding's `spec.resource`: the template it is for.
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ObjectReference {
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub api_version: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub kind: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub namespace: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub name: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub uid: String,
 }
 
@@ -133,8 +170,9 @@ pub struct TargetCluster {
 }
 
 /// An entry of a binding's `spec.gracefulEvictionTasks`.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct EvictionTask {
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub from_cluster: String,
 }

@@ -13,8 +13,18 @@
 //! - [`binding`]: what a schedule writes back into the binding, and what changes.
 
 pub mod binding;
+pub mod export;
 pub mod import;
 pub mod karmada;
 pub mod meta;
 pub mod objects;
 pub mod pod;
+
+/// Left at its default: not written.
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
+}
+
+fn is_false(v: &bool) -> bool {
+    !*v
+}

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{MapAccess, SeqAccess, Visitor};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use alloc::collections::BTreeMap;
 use serde::de::IgnoredAny;
@@ -24,56 +24,88 @@ use crate::estimate::models::ResourceModel;
 use crate::resource::ResourceList;
 
 /// Any object.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Object {
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub api_version: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub kind: String,
+    #[serde(skip_serializing_if = "super::is_default")]
     pub metadata: ObjectMeta,
+    #[serde(skip_serializing_if = "super::is_default")]
     pub spec: Spec,
+    #[serde(skip_serializing_if = "super::is_default")]
     pub status: Status,
     /// A `List`'s objects.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<Object>,
 }
 
 /// The spec fields of every kind allot reads. Kinds do not share a field name with different
 /// meanings, so one record holds them all; it is declared field by field (no `flatten`, whose
 /// buffering would cost the module tens of kilobytes).
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Spec {
     // Deployment, ReplicaSet, StatefulSet (and a binding's copy).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub replicas: Option<i64>,
     // Job.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub parallelism: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub completions: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub template: Option<PodTemplateSpec>,
     // Pod: its own pod spec.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_selector: Option<BTreeMap<String, String>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tolerations: Vec<PodToleration>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub affinity: Option<Affinity>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub containers: Vec<Container>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub init_containers: Vec<Container>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub overhead: Option<ResourceList>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_name: Option<String>,
     // Cluster (and Node: `taints`, `unschedulable`).
+    #[serde(skip_serializing_if = "super::is_false")]
     pub unschedulable: bool,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub provider: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub region: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub zones: Vec<String>,
     /// Deprecated and never read by the scheduler; kept to say so.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub zone: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub taints: Vec<ClusterTaint>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub resource_models: Vec<ResourceModel>,
     // PropagationPolicy, ClusterPropagationPolicy.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub resource_selectors: Vec<ResourceSelector>,
+    #[serde(skip_serializing_if = "super::is_default")]
     pub placement: Placement,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub scheduler_name: String,
+    #[serde(skip_serializing)]
     pub schedule_priority: Option<IgnoredAny>,
     // ResourceBinding, ClusterResourceBinding.
+    #[serde(skip_serializing_if = "super::is_default")]
     pub resource: ObjectReference,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub clusters: Vec<TargetCluster>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub graceful_eviction_tasks: Vec<EvictionTask>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reschedule_triggered_at: Option<String>,
 }
 
@@ -92,19 +124,26 @@ impl Spec {
 }
 
 /// The status fields of every kind allot reads.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Status {
     // Cluster.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub api_enablements: Vec<ApiEnablement>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub conditions: Vec<Condition>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_summary: Option<ResourceSummary>,
     // Node.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub allocatable: Option<ResourceList>,
     // Pod.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub phase: Option<String>,
     // ResourceBinding, ClusterResourceBinding.
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub scheduler_observing_affinity_name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_scheduled_time: Option<String>,
 }
 

@@ -42,9 +42,13 @@ pub struct PodSpec {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PodToleration {
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub key: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub operator: Option<TolerationOperator>,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub value: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub effect: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub toleration_seconds: Option<i64>,
