@@ -486,6 +486,24 @@ fn the_binding_result_is_sorted_by_name_with_its_changes() {
     );
     assert!(m1.changed());
     assert_eq!(r.changes.len(), 3);
+    // The same through `explain`: the given binding comes back with its new clusters.
+    let objects = read(&text).0;
+    let e = allot_core::kubernetes::explain::explain(&objects, &Choice::default(), 0)
+        .expect("explains");
+    assert_eq!(e.binding, r);
+    assert_eq!(e.resource_binding.metadata.name, "nginx-deployment");
+    assert_eq!(e.resource_binding.spec.clusters, r.clusters);
+    assert_eq!(e.resource_binding.spec.resource.uid, "5f1e-77");
+    // Without a binding, one is made for the template, named as Karmada names it.
+    let without: Vec<_> = objects
+        .into_iter()
+        .filter(|o| o.kind != "ResourceBinding")
+        .collect();
+    let e = allot_core::kubernetes::explain::explain(&without, &Choice::default(), 0)
+        .expect("explains");
+    assert_eq!(e.resource_binding.metadata.name, "nginx-deployment");
+    assert_eq!(e.resource_binding.metadata.namespace, "default");
+    assert!(e.binding.changes.iter().all(|c| c.before.is_none()));
 }
 
 #[test]

@@ -38,6 +38,9 @@ fn schema() -> Value {
         output.subschema_for::<Capacities>(),
         output.subschema_for::<allot_core::Error>(),
         output.subschema_for::<allot_core::quantity::QuantityValue>(),
+        output.subschema_for::<allot_core::kubernetes::import::Imported>(),
+        output.subschema_for::<allot_core::kubernetes::explain::Explained>(),
+        output.subschema_for::<allot_core::kubernetes::export::Exported>(),
     ] {
         assert!(
             answer.as_object().is_some_and(|o| o.contains_key("$ref")),

@@ -1326,3 +1326,113 @@ export interface QuantityValue {
    */
   canonical: string;
 }
+/**
+ * A scenario made from objects, and how.
+ */
+export interface Imported {
+  scenario: Scenario;
+  report: ImportReport;
+}
+/**
+ * How the objects were read.
+ */
+export interface ImportReport {
+  /**
+   * Which object's field fed which scenario field.
+   */
+  used: Entry[];
+  /**
+   * Defaults applied (the policy webhook's, the CRD's).
+   */
+  defaulted: Entry[];
+  /**
+   * What was read but does not change the placement, and why.
+   */
+  ignored: Entry[];
+}
+/**
+ * One line of the report: `object` (`Cluster member1`), its `field`, and what became of it
+ * (`into`: a scenario field, a default, or the reason it is ignored).
+ */
+export interface Entry {
+  object: string;
+  field: string;
+  into: string;
+}
+/**
+ * What a set of objects schedules to, and why.
+ */
+export interface Explained {
+  scenario: Scenario;
+  report: ImportReport;
+  outcome: KarmadaOutcome;
+  binding: BindingResult;
+  resourceBinding: KubernetesObject;
+}
+/**
+ * The binding's new scheduling result.
+ */
+export interface BindingResult {
+  /**
+   * `spec.clusters`, by name.
+   */
+  clusters: TargetCluster[];
+  /**
+   * `status.schedulerObservingAffinityName` (empty without ordered affinity terms).
+   */
+  observedAffinity: string;
+  /**
+   * Every cluster in the current or the new `spec.clusters`, by name.
+   */
+  changes: Change[];
+}
+/**
+ * An entry of a binding's `spec.clusters`.
+ */
+export interface TargetCluster {
+  name: string;
+  replicas: number;
+}
+/**
+ * One cluster's replicas before and after (`None`: not in that `spec.clusters`).
+ */
+export interface Change {
+  cluster: string;
+  before: number | null;
+  after: number | null;
+}
+/**
+ * A Kubernetes or Karmada object, as `kubectl get -o json` prints it.
+ */
+export interface KubernetesObject {
+  apiVersion: string;
+  kind: string;
+  metadata?: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+/**
+ * A scenario as objects.
+ */
+export interface Exported {
+  /**
+   * Clusters, the template, the policy and (with binding state) the binding.
+   */
+  objects: KubernetesObject[];
+  /**
+   * Each cluster's nodes and pods, as `kubectl get nodes,pods -A` against it prints them.
+   */
+  members: Member[];
+  /**
+   * Scenario fields no object holds, and why.
+   */
+  unexpressed: Entry[];
+}
+/**
+ * One member cluster's own objects.
+ */
+export interface Member {
+  cluster: string;
+  objects: KubernetesObject[];
+}

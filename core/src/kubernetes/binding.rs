@@ -14,6 +14,7 @@ use crate::scenario::outcome::KarmadaOutcome;
 
 /// The binding's new scheduling result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct BindingResult {
     /// `spec.clusters`, by name.
@@ -26,6 +27,7 @@ pub struct BindingResult {
 
 /// One cluster's replicas before and after (`None`: not in that `spec.clusters`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Change {
     pub cluster: String,
     pub before: Option<i64>,

@@ -48,6 +48,7 @@ const LATER: &str = "2000-01-01T00:00:01Z";
 
 /// A scenario as objects.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Exported {
     /// Clusters, the template, the policy and (with binding state) the binding.
     pub objects: Vec<Object>,
@@ -59,6 +60,7 @@ pub struct Exported {
 
 /// One member cluster's own objects.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Member {
     pub cluster: String,
     pub objects: Vec<Object>,
@@ -91,7 +93,7 @@ pub fn export(s: &Scenario) -> Result<Exported> {
                 replicas,
             })
             .collect();
-        objects.push(binding(s, current, &s.observed_affinity));
+        objects.push(binding(s, reference(s), current, &s.observed_affinity));
     }
     let members = clusters
         .iter()
@@ -352,25 +354,36 @@ fn policy(s: &Scenario) -> Object {
     o
 }
 
-/// The ResourceBinding of the scenario's template with `clusters` as its `spec.clusters` and
-/// `observed` as the observed affinity term: the binding state a scenario describes, or (with
-/// a schedule's result) the binding Karmada would write (docs/rules/karmada.md §16.4). Karmada
-/// names a binding after its template and kind.
-pub fn binding(s: &Scenario, clusters: Vec<TargetCluster>, observed: &str) -> Object {
+/// The exported template, as a binding refers to it.
+pub fn reference(s: &Scenario) -> ObjectReference {
     let (api_version, kind) = identity(s);
-    let name = format!("{TEMPLATE_NAME}-{}", kind.to_ascii_lowercase());
-    let mut o = object(
-        "work.karmada.io/v1alpha2",
-        "ResourceBinding",
-        meta(&name, NAMESPACE),
-    );
-    o.spec.resource = ObjectReference {
+    ObjectReference {
         api_version: api_version.into(),
         kind: kind.into(),
         namespace: NAMESPACE.into(),
         name: TEMPLATE_NAME.into(),
         uid: s.uid.clone(),
-    };
+    }
+}
+
+/// The ResourceBinding of the template `resource` with `clusters` as its `spec.clusters` and
+/// `observed` as the observed affinity term: the binding state a scenario describes, or (with
+/// a schedule's result) the binding Karmada would write (docs/rules/karmada.md §16.4). Karmada
+/// names a binding after its template and kind.
+pub fn binding(
+    s: &Scenario,
+    resource: ObjectReference,
+    clusters: Vec<TargetCluster>,
+    observed: &str,
+) -> Object {
+    let name = format!("{}-{}", resource.name, resource.kind.to_ascii_lowercase());
+    let namespace = resource.namespace.clone();
+    let mut o = object(
+        "work.karmada.io/v1alpha2",
+        "ResourceBinding",
+        meta(&name, &namespace),
+    );
+    o.spec.resource = resource;
     o.spec.replicas = s.workload.replicas;
     o.spec.clusters = clusters;
     o.spec.graceful_eviction_tasks = s

@@ -25,7 +25,9 @@ use crate::selector::node::{Taint, TaintEffect, Toleration};
 
 /// A scenario made from objects, and how.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Imported {
+    #[cfg_attr(feature = "schema", schemars(schema_with = "super::scenario_schema"))]
     pub scenario: Scenario,
     pub report: ImportReport,
 }

@@ -163,6 +163,7 @@ pub struct ObjectReference {
 
 /// An entry of a binding's `spec.clusters`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(default)]
 pub struct TargetCluster {
     pub name: String,

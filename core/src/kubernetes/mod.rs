@@ -11,8 +11,11 @@
 //! - [`pod`]: pod specs and templates, containers and their resources.
 //! - [`import`]: objects to a scenario, with the report of what fed what.
 //! - [`binding`]: what a schedule writes back into the binding, and what changes.
+//! - [`explain`]: objects in, the schedule, the binding result and the ResourceBinding out.
+//! - [`export`]: a scenario back to objects.
 
 pub mod binding;
+pub mod explain;
 pub mod export;
 pub mod import;
 pub mod karmada;
@@ -27,4 +30,34 @@ fn is_default<T: Default + PartialEq>(v: &T) -> bool {
 
 fn is_false(v: &bool) -> bool {
     !*v
+}
+
+/// A Kubernetes object in the JSON Schema: any object with its `apiVersion` and `kind`, other
+/// fields as they come (the package's declarations call it `KubernetesObject`).
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for objects::Object {
+    fn schema_name() -> alloc::borrow::Cow<'static, str> {
+        "KubernetesObject".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A Kubernetes or Karmada object, as `kubectl get -o json` prints it.",
+            "type": "object",
+            "properties": {
+                "apiVersion": {"type": "string"},
+                "kind": {"type": "string"},
+                "metadata": {"type": "object", "additionalProperties": true}
+            },
+            "required": ["apiVersion", "kind"],
+            "additionalProperties": true
+        })
+    }
+}
+
+/// A scenario an answer carries: the schema's root (a scenario as it is read; what allot
+/// writes is one).
+#[cfg(feature = "schema")]
+fn scenario_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({"$ref": "#"})
 }

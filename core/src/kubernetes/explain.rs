@@ -1,0 +1,83 @@
+//! Objects in, the placement and the binding out (docs/rules/karmada.md §16.4): the import
+//! (§16.2), the whole schedule of the scenario it makes, the binding result against the
+//! binding's current `spec.clusters`, and the ResourceBinding object Karmada would write.
+
+use alloc::boxed::Box;
+
+use serde::Serialize;
+
+use super::binding::{result, BindingResult};
+use super::export;
+use super::import::{import, Choice, ImportReport};
+use super::karmada::ObjectReference;
+use super::objects::Object;
+use crate::error::Result;
+use crate::karmada::pipeline;
+use crate::scenario::outcome::KarmadaOutcome;
+use crate::scenario::Scenario;
+
+/// What a set of objects schedules to, and why.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct Explained {
+    /// The scenario the objects describe.
+    #[cfg_attr(feature = "schema", schemars(schema_with = "super::scenario_schema"))]
+    pub scenario: Scenario,
+    /// How the objects were read.
+    pub report: ImportReport,
+    /// The whole schedule: filters, scores, selection, estimates, division.
+    pub outcome: Box<KarmadaOutcome>,
+    /// The binding's new `spec.clusters`, and what changes.
+    pub binding: BindingResult,
+    /// The ResourceBinding Karmada would write: the given one with its new `spec.clusters`
+    /// and observed term, else one made for the template.
+    pub resource_binding: Object,
+}
+
+/// Import `objects` and schedule them; `drawn_seed` is used when no seed is given.
+pub fn explain(objects: &[Object], choice: &Choice<'_>, drawn_seed: u64) -> Result<Explained> {
+    let imported = import(objects, choice)?;
+    let s = imported.scenario;
+    let outcome = pipeline::schedule(&s, s.family()?.karmada("explain")?, drawn_seed)?;
+    let binding = result(&outcome, &s.previous);
+    let resource_binding = resource_binding(objects, &s, &binding);
+    Ok(Explained {
+        scenario: s,
+        report: imported.report,
+        outcome: Box::new(outcome),
+        binding,
+        resource_binding,
+    })
+}
+
+fn resource_binding(objects: &[Object], s: &Scenario, b: &BindingResult) -> Object {
+    let given = objects.iter().find(|o| {
+        matches!(
+            o.kind.as_str(),
+            "ResourceBinding" | "ClusterResourceBinding"
+        )
+    });
+    if let Some(given) = given {
+        let mut o = given.clone();
+        o.spec.clusters = b.clusters.clone();
+        o.status.scheduler_observing_affinity_name = b.observed_affinity.clone();
+        return o;
+    }
+    let template = objects.iter().find(|o| {
+        super::super::karmada::interpreter::SUPPORTED
+            .iter()
+            .any(|&(_, kind)| kind == o.kind)
+    });
+    let resource = match template {
+        Some(t) => ObjectReference {
+            api_version: t.api_version.clone(),
+            kind: t.kind.clone(),
+            namespace: t.metadata.namespace.clone(),
+            name: t.metadata.name.clone(),
+            uid: t.metadata.uid.clone(),
+        },
+        None => export::reference(s),
+    };
+    export::binding(s, resource, b.clusters.clone(), &b.observed_affinity)
+}
