@@ -524,6 +524,16 @@ fn a_kind_in_another_api_version_is_an_error_at_its_api_version() {
                         "metadata": {"name": "nginx-deployment"}});
     let e = import(&read(&rb.to_string()).0, &Choice::default()).unwrap_err();
     assert_eq!(e.field(), "objects[0].apiVersion");
+    // A manifest not yet applied: the API server's default of 1 replica, reported.
+    let mut fresh = deployment();
+    fresh["spec"].as_object_mut().unwrap().remove("replicas");
+    let imported = import(&read(&fresh.to_string()).0, &Choice::default()).expect("imports");
+    assert_eq!(imported.scenario.workload.replicas, Some(1));
+    assert!(has(
+        &imported.report.defaulted,
+        "Deployment nginx",
+        "spec.replicas"
+    ));
     rb["kind"] = json!("ConfigMap");
     let imported = import(&read(&rb.to_string()).0, &Choice::default())
         .expect("other kinds are only reported");

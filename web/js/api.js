@@ -1,8 +1,7 @@
 // The public API over the raw wasm-bindgen exports (which take scenarios as objects or JSON
 // text, and hand outcomes back as the bytes of JSON text): outcomes decoded and parsed, errors
-// rethrown as AllotError. Both entries (browser, Node) instantiate the module and re-export
-// this; the wrappers only reach the module when called.
-import * as raw from "./allot.js";
+// rethrown as AllotError. Each entry (browser, Node; main and `allot/kubernetes`) instantiates
+// its module and exports what `api(raw)` (and `kubernetesApi(raw)`) make of its exports.
 
 /** An allot error: a stable `code` and the `path` of the offending field. */
 export class AllotError extends Error {
@@ -23,7 +22,7 @@ function rethrow(e) {
   throw e;
 }
 
-function call(name) {
+function call(raw, name) {
   return (...args) => {
     try {
       return raw[name](...args);
@@ -44,25 +43,64 @@ const ascii = NodeBuffer
   ? (b) => NodeBuffer.from(b.buffer, b.byteOffset, b.byteLength).toString("latin1")
   : (b) => new TextDecoder().decode(b);
 
-function text(name) {
-  const f = call(name);
-  return (scenario) => ascii(f(scenario));
+/** The main module's API over its raw exports. */
+export function api(raw) {
+  const text = (name) => {
+    const f = call(raw, name);
+    return (...args) => ascii(f(...args));
+  };
+  // An outcome's object is V8's JSON.parse of its text, the fastest way to build it.
+  const parsed = (name) => {
+    const f = text(name);
+    return (...args) => JSON.parse(f(...args));
+  };
+  return {
+    scheduleJson: text("scheduleJson"),
+    schedule: parsed("scheduleJson"),
+    estimate: parsed("estimate"),
+    divide: parsed("divide"),
+    filter: parsed("filter"),
+    select: parsed("select"),
+    capacity: parsed("capacity"),
+    deploy: parsed("deploy"),
+    validateResourceModels: call(raw, "validateResourceModels"),
+    parseQuantity: call(raw, "parseQuantity"),
+    version: call(raw, "version"),
+    parsed,
+  };
 }
 
-// An outcome's object is V8's JSON.parse of its text, the fastest way to build it.
-function parsed(name) {
-  const f = text(name);
-  return (scenario) => JSON.parse(f(scenario));
+/**
+ * Whether `input` is Kubernetes objects rather than a scenario: YAML text, an array, or an
+ * object (or JSON text of one) with `apiVersion`, `kind` or `items`.
+ */
+export function isObjects(input) {
+  if (Array.isArray(input)) return true;
+  if (typeof input === "string") {
+    const t = input.trimStart();
+    if (t.startsWith("[")) return true;
+    if (!t.startsWith("{")) return true;
+    try {
+      input = JSON.parse(t);
+    } catch {
+      return false;
+    }
+  }
+  return input !== null && typeof input === "object" &&
+    ("apiVersion" in input || "kind" in input || "items" in input);
 }
 
-export const scheduleJson = text("scheduleJson");
-export const schedule = parsed("scheduleJson");
-export const estimate = parsed("estimate");
-export const divide = parsed("divide");
-export const filter = parsed("filter");
-export const select = parsed("select");
-export const capacity = parsed("capacity");
-export const deploy = parsed("deploy");
-export const validateResourceModels = call("validateResourceModels");
-export const parseQuantity = call("parseQuantity");
-export const version = call("version");
+/** The `allot/kubernetes` module's API: the main API, objects in and out, YAML. */
+export function kubernetesApi(raw) {
+  const base = api(raw);
+  const explain = base.parsed("explain");
+  return {
+    ...base,
+    fromObjects: base.parsed("fromObjects"),
+    explain,
+    toObjects: base.parsed("toObjects"),
+    toYaml: call(raw, "toYaml"),
+    schedule: (input, options) =>
+      isObjects(input) ? { kind: "karmada", ...explain(input, options).outcome } : base.schedule(input),
+  };
+}

@@ -408,7 +408,28 @@ fn summary(t: &Target, nodes: &[Node], pods: &[Pod]) -> Result<ResourceSummary> 
 }
 
 fn workload(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Result<()> {
-    let (replicas, requirements) = interpret(o).map_err(|e| e.within(&object(i)))?;
+    // The API server defaults `spec.replicas` (a Job's `spec.parallelism`) to 1 when the
+    // template is created; a manifest not yet applied may leave it out.
+    let mut stored = o.clone();
+    let absent = match o.kind.as_str() {
+        "Pod" => None,
+        "Job" => stored
+            .spec
+            .parallelism
+            .is_none()
+            .then_some("spec.parallelism"),
+        _ => stored.spec.replicas.is_none().then_some("spec.replicas"),
+    };
+    if let Some(field) = absent {
+        if o.kind == "Job" {
+            stored.spec.parallelism = Some(1);
+        } else {
+            stored.spec.replicas = Some(1);
+        }
+        r.defaulted
+            .push(entry(o, field, "absent: 1 (the API server's default)"));
+    }
+    let (replicas, requirements) = interpret(&stored).map_err(|e| e.within(&object(i)))?;
     let w = &mut s.workload;
     w.replicas = Some(replicas as i64);
     w.api_version = Some(o.api_version.clone());

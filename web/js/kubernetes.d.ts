@@ -1,0 +1,44 @@
+// Types of `allot/kubernetes`: everything `allot` exports, plus Kubernetes and Karmada objects
+// in (YAML or JSON text, objects, or a list of either) and out.
+
+import type * as T from "./types.js";
+import type { KarmadaScenario, EruScenario, Scenario } from "./index.js";
+
+export * from "./index.js";
+
+/**
+ * Objects as they come: YAML text (several documents allowed) or JSON text, one object (a
+ * `List` too), or an array of objects and texts (several files).
+ */
+export type ObjectsInput = string | T.KubernetesObject | Array<T.KubernetesObject | string>;
+
+export interface ObjectsOptions {
+  /** The policy's name, when several select the template. */
+  policy?: string;
+  /** Each member cluster's own Nodes and Pods (`kubectl get nodes,pods -A -o yaml` run
+   * against it), by the Cluster's name. */
+  members?: Record<string, ObjectsInput>;
+}
+
+/** The scenario the objects describe, and how each was read (used, defaulted, ignored). */
+export function fromObjects(input: ObjectsInput, options?: ObjectsOptions): T.Imported;
+/**
+ * Import the objects and schedule them: the scenario, the report, the whole outcome, the
+ * binding's new `spec.clusters` with what changes, and the ResourceBinding Karmada would write.
+ */
+export function explain(input: ObjectsInput, options?: ObjectsOptions): T.Explained;
+/** A Karmada scenario as objects: Clusters, the template, the policy, the binding, members. */
+export function toObjects(scenario: KarmadaScenario | string): T.Exported;
+/** Documents as YAML: an array is one document per item. */
+export function toYaml(documents: unknown): string;
+/** Whether `input` is objects (YAML, an array, or an object with `apiVersion`/`kind`/`items`). */
+export function isObjects(input: unknown): boolean;
+
+/** Everything a scenario asks, or (given objects) the schedule of the scenario they make. */
+export function schedule(scenario: KarmadaScenario): { kind: "karmada" } & T.KarmadaOutcome;
+export function schedule(scenario: EruScenario): { kind: "eru" } & T.EruOutcome;
+export function schedule(
+  objects: ObjectsInput,
+  options?: ObjectsOptions,
+): { kind: "karmada" } & T.KarmadaOutcome;
+export function schedule(scenario: Scenario | string): T.Outcome;

@@ -1,0 +1,12 @@
+// `allot/kubernetes` for Node: the module read from disk once.
+import { readFile } from "node:fs/promises";
+import * as raw from "./allot_kubernetes.js";
+import { kubernetesApi } from "./api.js";
+
+raw.initSync({ module: await readFile(new URL("./allot_kubernetes_bg.wasm", import.meta.url)) });
+
+export { AllotError, isObjects } from "./api.js";
+export const {
+  schedule, scheduleJson, estimate, divide, filter, select, capacity, deploy,
+  validateResourceModels, parseQuantity, version, fromObjects, explain, toObjects, toYaml,
+} = kubernetesApi(raw);

@@ -1,0 +1,137 @@
+//! The `allot/kubernetes` module's own exports: Kubernetes and Karmada objects in (YAML or JSON
+//! text, objects, or a list of either), the scenario, the report, the whole schedule and the
+//! binding out; a scenario back to objects; documents as YAML. The rules are allot-core's
+//! (`kubernetes::{import, explain, export}`); this only translates.
+
+use allot_core::error::{indexed, Error, Path};
+use allot_core::kubernetes::explain::explain as explain_objects;
+use allot_core::kubernetes::export::export;
+use allot_core::kubernetes::import::{import, Choice};
+use allot_core::kubernetes::objects::{Object, Objects};
+use wasm_bindgen::prelude::*;
+
+use crate::bindings::{draw_seed, from_js, text, text_of, to_error, utf8, wrong_type};
+use crate::yaml;
+
+/// Objects from what JavaScript hands over: YAML or JSON text, an object (a `List` too), or
+/// an array of objects and texts (several files). `at` prefixes error paths
+/// (`members[0].objects`).
+fn objects_of(value: &JsValue, at: &Path) -> Result<Vec<Object>, JsValue> {
+    let within = |e: Error| to_error(e.within(at));
+    if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
+        return yaml::objects(&utf8(text)).map_err(within);
+    }
+    if js_sys::Array::is_array(value) {
+        let list = js_sys::Array::from(value);
+        if list.iter().any(|v| v.is_string()) {
+            let mut out = Vec::new();
+            for (k, item) in list.iter().enumerate() {
+                out.extend(objects_of(&item, &at.clone().index(k))?);
+            }
+            return Ok(out);
+        }
+    }
+    let text = text_of(value, "objects")?;
+    allot_core::json::from_json::<Objects>(&text)
+        .map(|o| o.0)
+        .map_err(within)
+}
+
+/// `{policy?, members?}`: the policy's name when several select the template, and each member
+/// cluster's own Nodes and Pods by cluster name (texts, objects or lists, as for the objects).
+struct Options {
+    policy: Option<String>,
+    members: Vec<(String, Vec<Object>)>,
+}
+
+fn options(value: &JsValue) -> Result<Options, JsValue> {
+    let mut o = Options {
+        policy: None,
+        members: Vec::new(),
+    };
+    if value.is_undefined() || value.is_null() {
+        return Ok(o);
+    }
+    if !value.is_object() {
+        return Err(wrong_type("options: an object {policy, members}", value));
+    }
+    let get = |key: &str| js_sys::Reflect::get(value, &key.into()).unwrap_or(JsValue::UNDEFINED);
+    let policy = get("policy");
+    if let Some(name) = policy.as_string() {
+        o.policy = Some(name);
+    } else if !policy.is_undefined() && !policy.is_null() {
+        return Err(wrong_type("options.policy: a policy's name", &policy));
+    }
+    let members = get("members");
+    if members.is_object() {
+        let keys = js_sys::Object::keys(members.unchecked_ref::<js_sys::Object>());
+        for (k, key) in keys.iter().enumerate() {
+            let name = key.as_string().unwrap_or_default();
+            let objects = js_sys::Reflect::get(&members, &key).unwrap_or(JsValue::UNDEFINED);
+            let at = indexed("members", k).field("objects");
+            o.members.push((name, objects_of(&objects, &at)?));
+        }
+    } else if !members.is_undefined() && !members.is_null() {
+        return Err(wrong_type(
+            "options.members: an object of cluster names to objects",
+            &members,
+        ));
+    }
+    Ok(o)
+}
+
+/// Run `f` with the objects and the choice the options make.
+fn with_objects<T>(
+    input: &JsValue,
+    opts: &JsValue,
+    f: impl FnOnce(&[Object], &Choice<'_>) -> allot_core::Result<T>,
+) -> Result<T, JsValue> {
+    let objects = objects_of(input, &Path::root())?;
+    let o = options(opts)?;
+    let members: Vec<(&str, Vec<Object>)> = o
+        .members
+        .iter()
+        .map(|(name, objects)| (name.as_str(), objects.clone()))
+        .collect();
+    let choice = Choice {
+        policy: o.policy.as_deref(),
+        members: &members,
+    };
+    // A member's errors are located by its position among `members`' keys
+    // (`members[0].objects[3].apiVersion`), and name the object.
+    f(&objects, &choice).map_err(to_error)
+}
+
+/// Objects to `{scenario, report}` as JSON text's bytes.
+#[wasm_bindgen(js_name = fromObjects)]
+pub fn from_objects(input: JsValue, options: JsValue) -> Result<Vec<u8>, JsValue> {
+    text(Ok(with_objects(&input, &options, import)?))
+}
+
+/// Objects to `{scenario, report, outcome, binding, resourceBinding}` as JSON text's bytes.
+#[wasm_bindgen]
+pub fn explain(input: JsValue, options: JsValue) -> Result<Vec<u8>, JsValue> {
+    let seed = draw_seed();
+    text(Ok(with_objects(&input, &options, |o, c| {
+        explain_objects(o, c, seed)
+    })?))
+}
+
+/// A Karmada scenario to `{objects, members, unexpressed}` as JSON text's bytes.
+#[wasm_bindgen(js_name = toObjects)]
+pub fn to_objects(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
+    let s = from_js(scenario, "a scenario")?;
+    text(export(&s))
+}
+
+/// Documents as YAML text: an array is one document per item, anything else one document.
+#[wasm_bindgen(js_name = toYaml)]
+pub fn to_yaml(documents: JsValue) -> Result<String, JsValue> {
+    let many = js_sys::Array::is_array(&documents);
+    let value: serde_json::Value = from_js(documents, "documents")?;
+    let list = match value {
+        serde_json::Value::Array(items) if many => items,
+        one => vec![one],
+    };
+    yaml::to_yaml(&list).map_err(to_error)
+}
