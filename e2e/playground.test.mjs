@@ -464,6 +464,57 @@ test("the docs page: an iframe of the embed view and the custom element", async 
   await page.close();
 });
 
+test("Kubernetes: paste multi-document YAML, see the report and the placement, export the binding", async () => {
+  const { explain } = await import("../web/pkg/kubernetes.node.js");
+  const yaml = readFileSync(join(EXAMPLES, "kubernetes", "static-weight.yaml"), "utf8");
+  const page = await open("/");
+  await page.click("#tab-kubernetes");
+  await page.fill("#k8s-objects", yaml);
+  await page.click("#k8s-import");
+  await page.waitForSelector("#k8s-report");
+  assert.match(await page.textContent("#k8s-report .report-defaulted"), /Defaulted \(\d+\)/);
+  assert.match(await page.textContent("#k8s-report .report-used"), /policy\.staticWeights/);
+  assert.match(await page.textContent("#notice"), /Imported from Kubernetes objects: 3 clusters/);
+  // The placement the page shows is the core's for the imported scenario.
+  const e = explain(yaml);
+  await page.waitForFunction(() => document.querySelector("#assignment tbody tr[data-cluster=member3] .replicas")?.textContent === "5");
+  assert.deepEqual(await shown(page), expected(e.scenario));
+  await screenshot(page, "kubernetes-import");
+  // The binding the outcome writes, named after the imported Deployment.
+  await page.click("#k8s-export-binding");
+  await page.waitForSelector("#k8s-exported");
+  const binding = await page.textContent("#k8s-exported");
+  assert.match(binding, /kind: ResourceBinding/);
+  assert.match(binding, /name: nginx-deployment/);
+  assert.match(binding, /- name: member1\n {4}replicas: 2\n {2}- name: member3\n {4}replicas: 5/);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#k8s-download")]);
+  assert.equal(download.suggestedFilename(), "resourcebinding.yaml");
+  // The objects export imports back to the same scenario.
+  await page.click("#k8s-export-objects");
+  await page.waitForFunction(() => document.querySelector("#k8s-exported")?.textContent.includes("kind: PropagationPolicy"));
+  const { fromObjects } = await import("../web/pkg/kubernetes.node.js");
+  assert.deepEqual(fromObjects(await page.textContent("#k8s-exported")).scenario, e.scenario);
+  // An error names its object and field; the scenario stays.
+  await page.fill("#k8s-objects", yaml.replace("apiVersion: apps/v1\nkind: Deployment", "apiVersion: apps/v1beta1\nkind: Deployment"));
+  await page.click("#k8s-import");
+  await page.waitForSelector("#k8s-error");
+  assert.equal(await page.getAttribute("#k8s-error", "data-path"), "objects[3].apiVersion");
+  assert.match(await page.textContent("#k8s-error"), /Deployment nginx/);
+  assert.deepEqual(await shown(page), expected(e.scenario));
+  await page.close();
+});
+
+test("Kubernetes: an example with member clusters' nodes and pods", async () => {
+  const page = await open("/");
+  await page.click("#tab-kubernetes");
+  await page.selectOption("#k8s-preset", "statefulset-nodes");
+  assert.equal(await page.locator(".member-name").count(), 2);
+  await page.click("#k8s-import");
+  await page.waitForFunction(() => document.querySelector("#assignment tbody tr[data-cluster=member1] .replicas")?.textContent === "4");
+  assert.equal(await page.textContent("#assignment tbody tr[data-cluster=member2] .replicas"), "1");
+  await page.close();
+});
+
 test("no page error anywhere", () => {
   assert.deepEqual(pageErrors, []);
 });

@@ -83,26 +83,31 @@ pub fn resource_models_text(data: &[u8]) {
 /// plainly and with a chosen policy and member state, and the scenario scheduled.
 pub fn objects_text(data: &[u8]) {
     use allot_core::kubernetes::import::{import, Choice};
-    use allot_core::kubernetes::objects::Objects;
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(objects) = scenario::from_json::<Objects>(text) else {
+    // YAML or JSON, as the package and the playground read it.
+    let Ok(objects) = allot_web::yaml::objects(text) else {
         return;
     };
     // The same objects also stand as the first cluster's member state (its Nodes and Pods).
-    let first = objects.0.iter().find(|o| o.kind == "Cluster");
+    let first = objects.iter().find(|o| o.kind == "Cluster");
     let members: Vec<(&str, Vec<_>)> = first
-        .map(|c| vec![(c.metadata.name.as_str(), objects.0.clone())])
+        .map(|c| vec![(c.metadata.name.as_str(), objects.clone())])
         .unwrap_or_default();
     let named = Choice {
         policy: Some("a"),
         members: &members,
     };
     for choice in [Choice::default(), named] {
-        match import(&objects.0, &choice) {
+        match import(&objects, &choice) {
             Ok(imported) => {
                 let _ = scenario::schedule(&imported.scenario, 0);
+                let _ = allot_core::kubernetes::explain::explain(&objects, &choice, 0);
+                // An imported scenario always exports, and its objects always import again.
+                let exported =
+                    allot_core::kubernetes::export::export(&imported.scenario).expect("exports");
+                import(&exported.objects, &Choice::default()).expect("the export imports");
             }
             Err(e) => {
                 to_json(&e).expect("an error is always written");

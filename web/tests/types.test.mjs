@@ -46,6 +46,21 @@ const bad2: Scenario = { version: 1, clusters: [{ name: "a", wieght: 1 }] };
 const bad3: Scenario = { version: 1, clusters: [], nodes: [] };
 export { names, perNode, formula, cores, bad1, bad2, bad3 };
 `);
+  // allot/kubernetes: objects in, the explanation's parts typed.
+  lines.push(`
+import * as kube from "allot/kubernetes";
+const ex = kube.explain("kind: Cluster", { members: { m1: [{ apiVersion: "v1", kind: "Node" }] } });
+const after: number = ex.binding.clusters[0].replicas;
+const changed: (number | null)[] = ex.binding.changes.map((c) => c.before);
+const rbKind: string = ex.resourceBinding.kind;
+const used: string[] = kube.fromObjects([{ apiVersion: "v1", kind: "List", items: [] }]).report.used.map((u) => u.into);
+const objs: string[] = kube.toObjects(k).objects.map((o) => o.kind);
+const y: string = kube.toYaml(objs);
+const assigned: number = kube.schedule("kind: Cluster").assignment.length;
+// @ts-expect-error: members map cluster names to objects, not numbers
+kube.fromObjects("", { members: { m1: 3 } });
+export { after, changed, rbKind, used, y, assigned };
+`);
   writeFileSync("types-check.ts", lines.join("\n"));
   let out = "";
   try {

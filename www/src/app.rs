@@ -10,6 +10,7 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::editor::json::{FileButtons, JsonEditor};
+use crate::editor::kubernetes::KubernetesTab;
 use crate::editor::{plain, Editors, Plain};
 use crate::field::{Dispatch, Field, Kind};
 use crate::platform;
@@ -181,24 +182,31 @@ struct TabsProps {
 
 #[function_component(EditorTabs)]
 fn editor_tabs(p: &TabsProps) -> Html {
-    let json = use_state(|| false);
-    let pick = |on: bool| {
-        let json = json.clone();
-        Callback::from(move |_| json.set(on))
+    // 0: the form, 1: the JSON text, 2: Kubernetes objects (kept mounted, so its text and
+    // report stay while the scenario is edited in the other tabs).
+    let tab = use_state(|| 0u8);
+    let pick = |on: u8| {
+        let tab = tab.clone();
+        Callback::from(move |_| tab.set(on))
     };
     let problem = p.run.problem();
+    let selected = |t: u8| (*tab == t).to_string();
     html! {
         <>
         <div class="tabs" role="tablist">
-            <button type="button" role="tab" id="tab-form" aria-selected={(!*json).to_string()} onclick={pick(false)}>{ "Form" }</button>
-            <button type="button" role="tab" id="tab-json" aria-selected={json.to_string()} onclick={pick(true)}>{ "JSON" }</button>
+            <button type="button" role="tab" id="tab-form" aria-selected={selected(0)} onclick={pick(0)}>{ "Form" }</button>
+            <button type="button" role="tab" id="tab-json" aria-selected={selected(1)} onclick={pick(1)}>{ "JSON" }</button>
+            <button type="button" role="tab" id="tab-kubernetes" aria-selected={selected(2)} onclick={pick(2)}>{ "Kubernetes" }</button>
         </div>
-        if *json {
+        if *tab == 1 {
             <JsonEditor doc={p.doc.clone()} />
-        } else {
+        } else if *tab == 0 {
             { plain("", &p.doc, &problem, ABOUT) }
             <Editors doc={p.doc.clone()} {problem} />
         }
+        <div hidden={*tab != 2}>
+            <KubernetesTab doc={p.doc.clone()} run={p.run.clone()} />
+        </div>
         </>
     }
 }

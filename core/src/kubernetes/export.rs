@@ -30,6 +30,7 @@ use super::pod::{
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::estimate::accurate::{Node, Pod, PodPhase};
 use crate::karmada::constraints::NamedAffinity;
+use crate::karmada::interpreter::SUPPORTED;
 use crate::karmada::StaticWeightRule;
 use crate::resource::ResourceList;
 use crate::scenario::{Policy, Scenario, Target};
@@ -78,9 +79,15 @@ pub fn export(s: &Scenario) -> Result<Exported> {
     }
     let clusters = s.clusters.as_deref().unwrap_or_default();
     let mut objects: Vec<Object> = clusters.iter().map(cluster).collect();
-    objects.push(template(s));
+    // A kind without a built-in interpreter has no template that imports: the binding alone
+    // stands for it (its resource and replicas), as in an import of a binding alone.
+    let interpreted = SUPPORTED.contains(&identity(s));
+    if interpreted {
+        objects.push(template(s));
+    }
     objects.push(policy(s));
-    let state = !s.previous.is_empty()
+    let state = !interpreted
+        || !s.previous.is_empty()
         || !s.observed_affinity.is_empty()
         || !s.graceful_evictions.is_empty()
         || s.policy.fresh;
@@ -459,6 +466,14 @@ fn unexpressed(s: &Scenario) -> Vec<Entry> {
         }
     };
     let what_if = "an allot what-if: Karmada has no such setting";
+    let (api_version, kind) = identity(s);
+    let uninterpreted = !SUPPORTED.contains(&(api_version, kind));
+    let claims = w.requests.is_some() || w.node_claim.is_some();
+    note(
+        uninterpreted && claims,
+        "workload.requests, workload.nodeClaim",
+        "a template of a kind without a built-in interpreter: only the binding stands for it",
+    );
     note(p.method != d.method, "policy.method", what_if);
     note(
         p.estimators.is_some(),

@@ -6,6 +6,7 @@ pub mod details;
 pub mod eru;
 pub mod json;
 pub mod karmada;
+pub mod kubernetes;
 pub mod models;
 pub mod table;
 

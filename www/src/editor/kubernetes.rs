@@ -1,0 +1,505 @@
+//! "Kubernetes": paste or drop objects as `kubectl get -o yaml` prints them (Clusters, a
+//! policy, the template, a ResourceBinding; several files at once), each member cluster's own
+//! nodes and pods in a box of its own, and import them into the scenario with the report of
+//! what fed what (docs/rules/karmada.md §16); export the ResourceBinding the current outcome
+//! writes, or the whole scenario as objects.
+//!
+//! Reading YAML takes a YAML parser the page's own module does not carry (it would double its
+//! size): the package's `allot/kubernetes` module, served beside the page, is loaded the first
+//! time this tab imports or exports, and does the reading and the YAML writing. The import
+//! itself is allot-core's, in that module; the exports are allot-core's, here.
+
+use std::rc::Rc;
+
+use serde_json::{json, Value};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use crate::field::Dispatch;
+use crate::platform;
+use crate::state::{Action, Run};
+use allot_core::kubernetes::{binding, export};
+use allot_core::scenario::Outcome;
+
+/// Realistic manifests: (id, title, objects, members as (cluster, nodes and pods)).
+type Preset = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+const PRESETS: &[Preset] = &[
+    (
+        "static-weight",
+        "nginx, static weights over three clusters",
+        include_str!("../../../docs/examples/kubernetes/static-weight.yaml"),
+        &[],
+    ),
+    (
+        "dynamic-weight",
+        "Dynamic weight from cluster summaries, with a binding",
+        include_str!("../../../docs/examples/kubernetes/dynamic-weight.yaml"),
+        &[],
+    ),
+    (
+        "spread-regions",
+        "Spreading over two regions",
+        include_str!("../../../docs/examples/kubernetes/spread-regions.yaml"),
+        &[],
+    ),
+    (
+        "statefulset-nodes",
+        "A StatefulSet with a node selector and member nodes",
+        include_str!("../../../docs/examples/kubernetes/statefulset-nodes.yaml"),
+        &[
+            (
+                "member1",
+                include_str!("../../../docs/examples/kubernetes/statefulset-nodes.member1.yaml"),
+            ),
+            (
+                "member2",
+                include_str!("../../../docs/examples/kubernetes/statefulset-nodes.member2.yaml"),
+            ),
+        ],
+    ),
+];
+
+/// The `allot/kubernetes` module, loaded once.
+async fn module() -> Result<JsValue, String> {
+    thread_local! {
+        static MODULE: std::cell::RefCell<Option<JsValue>> = const { std::cell::RefCell::new(None) };
+    }
+    if let Some(m) = MODULE.with(|m| m.borrow().clone()) {
+        return Ok(m);
+    }
+    let base = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.base_uri().ok().flatten())
+        .unwrap_or_default();
+    let url = web_sys::Url::new_with_base("pkg/kubernetes.js", &base)
+        .map(|u| u.href())
+        .map_err(|_| "cannot locate the Kubernetes module".to_string())?;
+    let import = js_sys::Function::new_with_args("u", "return import(u)");
+    let promise = import
+        .call1(&JsValue::NULL, &url.into())
+        .map_err(|e| format!("cannot load the Kubernetes module: {e:?}"))?;
+    let m = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::from(promise))
+        .await
+        .map_err(|e| format!("cannot load the Kubernetes module: {e:?}"))?;
+    MODULE.with(|slot| *slot.borrow_mut() = Some(m.clone()));
+    Ok(m)
+}
+
+/// An error as the module throws it: its path and message.
+#[derive(Clone, PartialEq)]
+struct Problem {
+    path: String,
+    message: String,
+}
+
+impl Problem {
+    fn of(e: JsValue) -> Problem {
+        let get = |k: &str| {
+            js_sys::Reflect::get(&e, &k.into())
+                .ok()
+                .and_then(|v| v.as_string())
+                .unwrap_or_default()
+        };
+        Problem {
+            path: get("path"),
+            message: get("message"),
+        }
+    }
+
+    fn said(message: String) -> Problem {
+        Problem {
+            path: String::new(),
+            message,
+        }
+    }
+}
+
+/// Call the module's `name` with `args`; its answer as JSON.
+async fn call(name: &str, args: &[JsValue]) -> Result<JsValue, Problem> {
+    let m = module().await.map_err(Problem::said)?;
+    let f: js_sys::Function = js_sys::Reflect::get(&m, &name.into())
+        .ok()
+        .and_then(|f| f.dyn_into().ok())
+        .ok_or_else(|| Problem::said(format!("the Kubernetes module has no {name}")))?;
+    let args: js_sys::Array = args.iter().collect();
+    f.apply(&JsValue::NULL, &args).map_err(Problem::of)
+}
+
+fn to_js(v: &Value) -> JsValue {
+    js_sys::JSON::parse(&v.to_string()).unwrap_or(JsValue::NULL)
+}
+
+fn from_js(v: &JsValue) -> Value {
+    js_sys::JSON::stringify(v)
+        .ok()
+        .and_then(|s| s.as_string())
+        .and_then(|s| serde_json::from_str(&s).ok())
+        .unwrap_or(Value::Null)
+}
+
+async fn yaml(documents: &Value) -> Result<String, Problem> {
+    Ok(call("toYaml", &[to_js(documents)])
+        .await?
+        .as_string()
+        .unwrap_or_default())
+}
+
+/// The template the last import read, to name the exported binding after it.
+#[derive(Clone, PartialEq, Default)]
+struct Template {
+    name: String,
+    namespace: String,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct KubernetesProps {
+    pub doc: Rc<Value>,
+    pub run: Rc<Run>,
+}
+
+#[function_component(KubernetesTab)]
+pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
+    let dispatch = use_context::<Dispatch>().expect("inside the state provider");
+    let objects = use_state(String::new);
+    let members = use_state(Vec::<(String, String)>::new);
+    let report = use_state(|| None::<Value>);
+    let problem = use_state(|| None::<Problem>);
+    let exported = use_state(|| None::<(String, String)>);
+    let busy = use_state(|| false);
+    let template = use_state(Template::default);
+
+    let on_preset = {
+        let (objects, members) = (objects.clone(), members.clone());
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            if let Some((_, _, text, m)) = PRESETS.iter().find(|p| p.0 == select.value()) {
+                objects.set(text.to_string());
+                members.set(
+                    m.iter()
+                        .map(|(c, t)| (c.to_string(), t.to_string()))
+                        .collect(),
+                );
+            }
+            select.set_value("");
+        })
+    };
+    let on_text = {
+        let objects = objects.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            objects.set(area.value());
+        })
+    };
+    let on_files = {
+        let objects = objects.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let Some(files) = input.files() else { return };
+            let objects = objects.clone();
+            let current = (*objects).clone();
+            yew::platform::spawn_local(async move {
+                let mut texts = vec![current];
+                for i in 0..files.length() {
+                    let Some(file) = files.get(i) else { continue };
+                    let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+                    texts.push(text.ok().and_then(|t| t.as_string()).unwrap_or_default());
+                }
+                texts.retain(|t| !t.trim().is_empty());
+                objects.set(texts.join("\n---\n"));
+            });
+        })
+    };
+    let on_import = {
+        let (objects, members, report, problem) = (
+            objects.clone(),
+            members.clone(),
+            report.clone(),
+            problem.clone(),
+        );
+        let (dispatch, busy, template) = (dispatch.clone(), busy.clone(), template.clone());
+        Callback::from(move |_| {
+            let text = (*objects).clone();
+            let member_map: serde_json::Map<String, Value> = members
+                .iter()
+                .filter(|(c, _)| !c.trim().is_empty())
+                .map(|(c, t)| (c.trim().to_string(), Value::String(t.clone())))
+                .collect();
+            let (report, problem, dispatch, busy, template) = (
+                report.clone(),
+                problem.clone(),
+                dispatch.clone(),
+                busy.clone(),
+                template.clone(),
+            );
+            busy.set(true);
+            yew::platform::spawn_local(async move {
+                let options = to_js(&json!({ "members": member_map }));
+                let answer = call("fromObjects", &[text.clone().into(), options]).await;
+                busy.set(false);
+                match answer.map(|a| from_js(&a)) {
+                    Ok(mut imported) => {
+                        let scenario = imported["scenario"].take();
+                        let n = scenario["clusters"].as_array().map_or(0, Vec::len);
+                        template.set(template_of(&text));
+                        report.set(Some(imported["report"].take()));
+                        problem.set(None);
+                        dispatch.dispatch(Action::Replace(
+                            scenario,
+                            Some(format!("Imported from Kubernetes objects: {n} clusters.")),
+                        ));
+                    }
+                    Err(e) => {
+                        report.set(None);
+                        problem.set(Some(e));
+                    }
+                }
+            });
+        })
+    };
+    let on_export_binding = {
+        let (run, exported, problem, template) = (
+            p.run.clone(),
+            exported.clone(),
+            problem.clone(),
+            template.clone(),
+        );
+        Callback::from(move |_| {
+            let Some(value) = binding_object(&run, &template) else {
+                problem.set(Some(Problem::said(
+                    "There is no Karmada outcome to write a binding from.".into(),
+                )));
+                return;
+            };
+            let (exported, problem) = (exported.clone(), problem.clone());
+            yew::platform::spawn_local(async move {
+                match yaml(&value).await {
+                    Ok(text) => exported.set(Some(("resourcebinding.yaml".into(), text))),
+                    Err(e) => problem.set(Some(e)),
+                }
+            });
+        })
+    };
+    let on_export_objects = {
+        let (run, exported, problem) = (p.run.clone(), exported.clone(), problem.clone());
+        Callback::from(move |_| {
+            let Some(s) = run.scenario.clone() else {
+                problem.set(Some(Problem::said(
+                    "The scenario has an error to fix first.".into(),
+                )));
+                return;
+            };
+            let (exported, problem) = (exported.clone(), problem.clone());
+            yew::platform::spawn_local(async move {
+                let done = match export::export(&s) {
+                    Err(e) => Err(Problem {
+                        path: e.field().text(),
+                        message: e.to_string(),
+                    }),
+                    Ok(x) => objects_yaml(&x).await,
+                };
+                match done {
+                    Ok(text) => exported.set(Some(("objects.yaml".into(), text))),
+                    Err(e) => problem.set(Some(e)),
+                }
+            });
+        })
+    };
+    let add_member = {
+        let members = members.clone();
+        Callback::from(move |_| {
+            let mut m = (*members).clone();
+            m.push((String::new(), String::new()));
+            members.set(m);
+        })
+    };
+    let member_rows = members.iter().enumerate().map(|(k, (cluster, text))| {
+        let set = |name: bool| {
+            let members = members.clone();
+            Callback::from(move |e: InputEvent| {
+                let value = if name {
+                    e.target_unchecked_into::<HtmlInputElement>().value()
+                } else {
+                    e.target_unchecked_into::<HtmlTextAreaElement>().value()
+                };
+                let mut m = (*members).clone();
+                if let Some(row) = m.get_mut(k) {
+                    if name { row.0 = value } else { row.1 = value }
+                }
+                members.set(m);
+            })
+        };
+        let remove = {
+            let members = members.clone();
+            Callback::from(move |_| {
+                let mut m = (*members).clone();
+                if k < m.len() {
+                    m.remove(k);
+                }
+                members.set(m);
+            })
+        };
+        html! {
+            <fieldset class="member">
+                <legend>{ format!("member cluster {}", k + 1) }</legend>
+                <label class="stack">{ "Cluster name" }
+                    <input class="member-name" value={cluster.clone()} oninput={set(true)} /></label>
+                <label class="stack">{ "Its nodes and pods (kubectl get nodes,pods -A -o yaml, run against it)" }
+                    <textarea class="member-objects" rows="6" spellcheck="false" value={text.clone()} oninput={set(false)} /></label>
+                <button type="button" class="remove-member" onclick={remove}
+                        aria-label={format!("remove member cluster {}", k + 1)}>{ "remove" }</button>
+            </fieldset>
+        }
+    });
+    let download = exported.as_ref().map(|(name, text)| {
+        let (name, text) = (name.clone(), text.clone());
+        Callback::from(move |_| platform::download(&name, &text))
+    });
+    html! {
+        <div class="kubernetes">
+            <p class="hint">{ "Paste or drop Kubernetes and Karmada objects as kubectl prints them \
+                (YAML or JSON, several documents or files at once): Clusters, a PropagationPolicy or \
+                ClusterPropagationPolicy, the Deployment, StatefulSet, ReplicaSet, Job or Pod, and \
+                the ResourceBinding. Import fills the scenario; edit it in the other tabs." }</p>
+            <div class="toolbar">
+                <select id="k8s-preset" aria-label="load example manifests" onchange={on_preset}>
+                    <option value="" selected=true>{ "Example manifests…" }</option>
+                    { for PRESETS.iter().map(|p| html! { <option value={p.0}>{ p.1 }</option> }) }
+                </select>
+                <label class="button">{ "Add files" }
+                    <input type="file" multiple=true accept=".yaml,.yml,.json" class="sr" id="k8s-files" onchange={on_files} />
+                </label>
+            </div>
+            <label class="stack">{ "Objects" }
+                <textarea id="k8s-objects" rows="14" spellcheck="false" value={(*objects).clone()}
+                          placeholder="apiVersion: cluster.karmada.io/v1alpha1&#10;kind: Cluster&#10;metadata:&#10;  name: member1&#10;---&#10;apiVersion: policy.karmada.io/v1alpha1&#10;kind: PropagationPolicy&#10;…"
+                          oninput={on_text} /></label>
+            { for member_rows }
+            <div class="toolbar">
+                <button type="button" id="k8s-add-member" onclick={add_member}>{ "+ member cluster's nodes and pods" }</button>
+                <button type="button" id="k8s-import" class="primary" onclick={on_import} disabled={*busy}>
+                    { if *busy { "Importing…" } else { "Import" } }</button>
+            </div>
+            if let Some(e) = &*problem {
+                <p id="k8s-error" class="error" role="alert" data-path={e.path.clone()}>
+                    if !e.path.is_empty() { <code>{ &e.path }</code>{ ": " } }{ &e.message }</p>
+            }
+            if let Some(r) = &*report { { report_view(r) } }
+            <div class="toolbar">
+                <button type="button" id="k8s-export-binding" onclick={on_export_binding}>{ "Export as ResourceBinding" }</button>
+                <button type="button" id="k8s-export-objects" onclick={on_export_objects}>{ "Export objects" }</button>
+            </div>
+            if let (Some((name, text)), Some(download)) = (&*exported, download) {
+                <section class="exported" aria-label={name.clone()}>
+                    <div class="toolbar"><strong>{ name }</strong>
+                        <button type="button" id="k8s-download" onclick={download}>{ "Download" }</button></div>
+                    <pre id="k8s-exported">{ text }</pre>
+                </section>
+            }
+        </div>
+    }
+}
+
+/// The name and namespace of the first template in `text` (a rough look: the import has read
+/// it properly; this only names the exported binding).
+fn template_of(text: &str) -> Template {
+    let kinds = ["Deployment", "StatefulSet", "ReplicaSet", "Job", "Pod"];
+    for doc in text.split("\n---") {
+        let field = |key: &str| {
+            doc.lines().find_map(|l| {
+                l.strip_prefix(key)
+                    .map(|v| v.trim().trim_matches('"').to_string())
+            })
+        };
+        if field("kind:").is_some_and(|k| kinds.contains(&k.as_str())) {
+            return Template {
+                name: field("  name:").unwrap_or_default(),
+                namespace: field("  namespace:").unwrap_or_default(),
+            };
+        }
+    }
+    Template::default()
+}
+
+/// The ResourceBinding the current outcome writes, named after the imported template when
+/// there is one.
+fn binding_object(run: &Run, t: &Template) -> Option<Value> {
+    let s = run.scenario.as_ref()?;
+    let Ok(outcome) = &run.outcome else {
+        return None;
+    };
+    let Outcome::Karmada(k) = &**outcome else {
+        return None;
+    };
+    let result = binding::result(k, &s.previous);
+    let mut resource = export::reference(s);
+    if !t.name.is_empty() {
+        resource.name = t.name.clone();
+        resource.namespace = if t.namespace.is_empty() {
+            "default".into()
+        } else {
+            t.namespace.clone()
+        };
+    }
+    let o = export::binding(s, resource, result.clusters, &result.observed_affinity);
+    serde_json::to_value(&o).ok()
+}
+
+async fn objects_yaml(x: &export::Exported) -> Result<String, Problem> {
+    let mut text = yaml(&serde_json::to_value(&x.objects).unwrap_or_default()).await?;
+    for m in &x.members {
+        let list = json!({"apiVersion": "v1", "kind": "List", "items": m.objects});
+        text.push_str(&format!(
+            "---\n# member {}: its own nodes and pods\n{}",
+            m.cluster,
+            yaml(&list).await?
+        ));
+    }
+    for u in &x.unexpressed {
+        text.push_str(&format!("# not in any object: {} ({})\n", u.field, u.into));
+    }
+    Ok(text)
+}
+
+fn report_view(r: &Value) -> Html {
+    let rows = |key: &str| -> Vec<(String, String, String)> {
+        r[key]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|e| {
+                        let s = |k: &str| e[k].as_str().unwrap_or_default().to_string();
+                        (s("object"), s("field"), s("into"))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let section = |key: &str, title: &str, into: &str| {
+        let rows = rows(key);
+        html! {
+            <details open={key != "used" && !rows.is_empty()} class={format!("report-{key}")}>
+                <summary>{ format!("{title} ({})", rows.len()) }</summary>
+                if rows.is_empty() { <p class="hint">{ "none" }</p> } else {
+                <table><thead><tr><th>{ "object" }</th><th>{ "field" }</th><th>{ into }</th></tr></thead>
+                <tbody>{ for rows.into_iter().map(|(o, f, i)| html! {
+                    <tr><td>{ o }</td><td><code>{ f }</code></td><td>{ i }</td></tr> }) }</tbody></table>
+                }
+            </details>
+        }
+    };
+    html! {
+        <section id="k8s-report" aria-label="import report">
+            <h3>{ "Import report" }</h3>
+            { section("used", "Used", "scenario field") }
+            { section("defaulted", "Defaulted", "default applied") }
+            { section("ignored", "Ignored", "why") }
+        </section>
+    }
+}
