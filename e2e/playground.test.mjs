@@ -465,11 +465,21 @@ test("the docs page: an iframe of the embed view and the custom element", async 
 });
 
 test("Kubernetes: paste multi-document YAML, see the report and the placement, export the binding", async () => {
-  const { explain } = await import("../web/pkg/kubernetes.node.js");
-  const yaml = readFileSync(join(EXAMPLES, "kubernetes", "static-weight.yaml"), "utf8");
+  const { explain, fromObjects: fromObjectsNode } = await import("../web/pkg/kubernetes.node.js");
+  const yaml = readFileSync(join(ROOT, "docs", "manifests", "static-weight.yaml"), "utf8");
   const page = await open("/");
   await page.click("#tab-kubernetes");
-  await page.fill("#k8s-objects", yaml);
+  // Two files dropped on the text area become two documents of it.
+  const [first, rest] = [yaml.slice(0, yaml.indexOf("---\n")), yaml.slice(yaml.indexOf("---\n") + 4)];
+  const files = await page.evaluateHandle(([a, b]) => {
+    const d = new DataTransfer();
+    d.items.add(new File([a], "cluster.yaml"));
+    d.items.add(new File([b], "rest.yaml"));
+    return d;
+  }, [first, rest]);
+  await page.dispatchEvent("#k8s-objects", "drop", { dataTransfer: files });
+  await page.waitForFunction(() => document.querySelector("#k8s-objects").value.includes("kind: PropagationPolicy"));
+  assert.deepEqual(fromObjectsNode((await page.inputValue("#k8s-objects"))).scenario, fromObjectsNode(yaml).scenario);
   await page.click("#k8s-import");
   await page.waitForSelector("#k8s-report");
   assert.match(await page.textContent("#k8s-report .report-defaulted"), /Defaulted \(\d+\)/);
@@ -485,6 +495,7 @@ test("Kubernetes: paste multi-document YAML, see the report and the placement, e
   await page.waitForSelector("#k8s-exported");
   const binding = await page.textContent("#k8s-exported");
   assert.match(binding, /kind: ResourceBinding/);
+  assert.match(binding, /^# \* member3: - -> 5$/m);
   assert.match(binding, /name: nginx-deployment/);
   assert.match(binding, /- name: member1\n {4}replicas: 2\n {2}- name: member3\n {4}replicas: 5/);
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("#k8s-download")]);
@@ -492,8 +503,7 @@ test("Kubernetes: paste multi-document YAML, see the report and the placement, e
   // The objects export imports back to the same scenario.
   await page.click("#k8s-export-objects");
   await page.waitForFunction(() => document.querySelector("#k8s-exported")?.textContent.includes("kind: PropagationPolicy"));
-  const { fromObjects } = await import("../web/pkg/kubernetes.node.js");
-  assert.deepEqual(fromObjects(await page.textContent("#k8s-exported")).scenario, e.scenario);
+  assert.deepEqual(fromObjectsNode(await page.textContent("#k8s-exported")).scenario, e.scenario);
   // An error names its object and field; the scenario stays.
   await page.fill("#k8s-objects", yaml.replace("apiVersion: apps/v1\nkind: Deployment", "apiVersion: apps/v1beta1\nkind: Deployment"));
   await page.click("#k8s-import");

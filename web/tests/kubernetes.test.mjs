@@ -1,5 +1,5 @@
 // `allot/kubernetes` and the `allot` command as a user gets them: the packed tarball installed
-// into a fresh project, the manifests of docs/examples/kubernetes read as files.
+// into a fresh project, the manifests of docs/manifests read as files.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -16,7 +16,7 @@ import {
 } from "allot/kubernetes";
 import * as main from "allot";
 
-const DIR = join(process.env.ALLOT_ROOT, "docs/examples/kubernetes");
+const DIR = join(process.env.ALLOT_ROOT, "docs/manifests");
 const file = (name) => join(DIR, name);
 const text = (name) => readFileSync(file(name), "utf8");
 

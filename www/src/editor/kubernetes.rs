@@ -34,33 +34,33 @@ const PRESETS: &[Preset] = &[
     (
         "static-weight",
         "nginx, static weights over three clusters",
-        include_str!("../../../docs/examples/kubernetes/static-weight.yaml"),
+        include_str!("../../../docs/manifests/static-weight.yaml"),
         &[],
     ),
     (
         "dynamic-weight",
         "Dynamic weight from cluster summaries, with a binding",
-        include_str!("../../../docs/examples/kubernetes/dynamic-weight.yaml"),
+        include_str!("../../../docs/manifests/dynamic-weight.yaml"),
         &[],
     ),
     (
         "spread-regions",
         "Spreading over two regions",
-        include_str!("../../../docs/examples/kubernetes/spread-regions.yaml"),
+        include_str!("../../../docs/manifests/spread-regions.yaml"),
         &[],
     ),
     (
         "statefulset-nodes",
         "A StatefulSet with a node selector and member nodes",
-        include_str!("../../../docs/examples/kubernetes/statefulset-nodes.yaml"),
+        include_str!("../../../docs/manifests/statefulset-nodes.yaml"),
         &[
             (
                 "member1",
-                include_str!("../../../docs/examples/kubernetes/statefulset-nodes.member1.yaml"),
+                include_str!("../../../docs/manifests/statefulset-nodes.member1.yaml"),
             ),
             (
                 "member2",
-                include_str!("../../../docs/examples/kubernetes/statefulset-nodes.member2.yaml"),
+                include_str!("../../../docs/manifests/statefulset-nodes.member2.yaml"),
             ),
         ],
     ),
@@ -201,21 +201,25 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
         let objects = objects.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            let Some(files) = input.files() else { return };
-            let objects = objects.clone();
-            let current = (*objects).clone();
-            yew::platform::spawn_local(async move {
-                let mut texts = vec![current];
-                for i in 0..files.length() {
-                    let Some(file) = files.get(i) else { continue };
-                    let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
-                    texts.push(text.ok().and_then(|t| t.as_string()).unwrap_or_default());
-                }
-                texts.retain(|t| !t.trim().is_empty());
-                objects.set(texts.join("\n---\n"));
-            });
+            if let Some(files) = input.files() {
+                append_files(objects.clone(), files);
+            }
         })
     };
+    // Files dropped on the text area are added as the file button adds them (a browser would
+    // otherwise open the file in place of the page).
+    let on_drop = {
+        let objects = objects.clone();
+        Callback::from(move |e: DragEvent| {
+            if let Some(files) = e.data_transfer().and_then(|d| d.files()) {
+                if files.length() > 0 {
+                    e.prevent_default();
+                    append_files(objects.clone(), files);
+                }
+            }
+        })
+    };
+    let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
     let on_import = {
         let (objects, members, report, problem) = (
             objects.clone(),
@@ -271,7 +275,7 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
             template.clone(),
         );
         Callback::from(move |_| {
-            let Some(value) = binding_object(&run, &template) else {
+            let Some((value, diff)) = binding_object(&run, &template) else {
                 problem.set(Some(Problem::said(
                     "There is no Karmada outcome to write a binding from.".into(),
                 )));
@@ -280,7 +284,7 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
             let (exported, problem) = (exported.clone(), problem.clone());
             yew::platform::spawn_local(async move {
                 match yaml(&value).await {
-                    Ok(text) => exported.set(Some(("resourcebinding.yaml".into(), text))),
+                    Ok(text) => exported.set(Some(("resourcebinding.yaml".into(), diff + &text))),
                     Err(e) => problem.set(Some(e)),
                 }
             });
@@ -379,7 +383,7 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
             <label class="stack">{ "Objects" }
                 <textarea id="k8s-objects" rows="14" spellcheck="false" value={(*objects).clone()}
                           placeholder="apiVersion: cluster.karmada.io/v1alpha1&#10;kind: Cluster&#10;metadata:&#10;  name: member1&#10;---&#10;apiVersion: policy.karmada.io/v1alpha1&#10;kind: PropagationPolicy&#10;…"
-                          oninput={on_text} /></label>
+                          oninput={on_text} ondrop={on_drop} ondragover={on_drag_over} /></label>
             { for member_rows }
             <div class="toolbar">
                 <button type="button" id="k8s-add-member" onclick={add_member}>{ "+ member cluster's nodes and pods" }</button>
@@ -406,6 +410,21 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
     }
 }
 
+/// Append the files' texts to the objects, one document each.
+fn append_files(objects: UseStateHandle<String>, files: web_sys::FileList) {
+    let current = (*objects).clone();
+    yew::platform::spawn_local(async move {
+        let mut texts = vec![current];
+        for i in 0..files.length() {
+            let Some(file) = files.get(i) else { continue };
+            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+            texts.push(text.ok().and_then(|t| t.as_string()).unwrap_or_default());
+        }
+        texts.retain(|t| !t.trim().is_empty());
+        objects.set(texts.join("\n---\n"));
+    });
+}
+
 /// The name and namespace of the first template in `text` (a rough look: the import has read
 /// it properly; this only names the exported binding).
 fn template_of(text: &str) -> Template {
@@ -429,7 +448,7 @@ fn template_of(text: &str) -> Template {
 
 /// The ResourceBinding the current outcome writes, named after the imported template when
 /// there is one.
-fn binding_object(run: &Run, t: &Template) -> Option<Value> {
+fn binding_object(run: &Run, t: &Template) -> Option<(Value, String)> {
     let s = run.scenario.as_ref()?;
     let Ok(outcome) = &run.outcome else {
         return None;
@@ -447,8 +466,19 @@ fn binding_object(run: &Run, t: &Template) -> Option<Value> {
             t.namespace.clone()
         };
     }
+    let mut diff = String::from("# spec.clusters, before -> after (* changed):\n");
+    for c in &result.changes {
+        let n = |v: Option<i64>| v.map_or("-".to_string(), |v| v.to_string());
+        let mark = if c.changed() { '*' } else { ' ' };
+        diff.push_str(&format!(
+            "# {mark} {}: {} -> {}\n",
+            c.cluster,
+            n(c.before),
+            n(c.after)
+        ));
+    }
     let o = export::binding(s, resource, result.clusters, &result.observed_affinity);
-    serde_json::to_value(&o).ok()
+    Some((serde_json::to_value(&o).ok()?, diff))
 }
 
 async fn objects_yaml(x: &export::Exported) -> Result<String, Problem> {
