@@ -517,8 +517,10 @@ test("Kubernetes: paste multi-document YAML, see the report and the placement, e
 test("Kubernetes: an example with member clusters' nodes and pods", async () => {
   const page = await open("/");
   await page.click("#tab-kubernetes");
+  // The example manifests are fetched from beside the page.
   await page.selectOption("#k8s-preset", "statefulset-nodes");
-  assert.equal(await page.locator(".member-name").count(), 2);
+  await page.waitForFunction(() => document.querySelectorAll(".member-name").length === 2);
+  assert.match(await page.inputValue("#k8s-objects"), /kind: StatefulSet/);
   await page.click("#k8s-import");
   await page.waitForFunction(() => document.querySelector("#assignment tbody tr[data-cluster=member1] .replicas")?.textContent === "4");
   assert.equal(await page.textContent("#assignment tbody tr[data-cluster=member2] .replicas"), "1");

@@ -41,6 +41,7 @@ fn schema() -> Value {
         output.subschema_for::<allot_core::kubernetes::import::Imported>(),
         output.subschema_for::<allot_core::kubernetes::explain::Explained>(),
         output.subschema_for::<allot_core::kubernetes::export::Exported>(),
+        output.subschema_for::<allot_core::kubernetes::explain::Written>(),
     ] {
         assert!(
             answer.as_object().is_some_and(|o| o.contains_key("$ref")),

@@ -99,6 +99,7 @@ export function kubernetesApi(raw) {
     fromObjects: base.parsed("fromObjects"),
     explain,
     toObjects: base.parsed("toObjects"),
+    bindingOf: base.parsed("bindingOf"),
     toYaml: call(raw, "toYaml"),
     schedule: (input, options) =>
       isObjects(input) ? { kind: "karmada", ...explain(input, options).outcome } : base.schedule(input),

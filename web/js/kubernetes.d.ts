@@ -29,6 +29,15 @@ export function fromObjects(input: ObjectsInput, options?: ObjectsOptions): T.Im
 export function explain(input: ObjectsInput, options?: ObjectsOptions): T.Explained;
 /** A Karmada scenario as objects: Clusters, the template, the policy, the binding, members. */
 export function toObjects(scenario: KarmadaScenario | string): T.Exported;
+/**
+ * A Karmada scenario's schedule as the binding it writes: the new `spec.clusters` with what
+ * changes, and the ResourceBinding object, for the template `template` names (else
+ * `workload` in `default`).
+ */
+export function bindingOf(
+  scenario: KarmadaScenario | string,
+  template?: { name?: string; namespace?: string },
+): T.Written;
 /** Documents as YAML: an array is one document per item. */
 export function toYaml(documents: unknown): string;
 /** Whether `input` is objects (YAML, an array, or an object with `apiVersion`/`kind`/`items`). */

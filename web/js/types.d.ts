@@ -1436,3 +1436,11 @@ export interface Member {
   cluster: string;
   objects: KubernetesObject[];
 }
+/**
+ * What a schedule writes into a binding: its new `spec.clusters` with what changes, and the
+ * ResourceBinding object.
+ */
+export interface Written {
+  binding: BindingResult;
+  resourceBinding: KubernetesObject;
+}

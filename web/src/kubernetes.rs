@@ -135,3 +135,32 @@ pub fn to_yaml(documents: JsValue) -> Result<String, JsValue> {
     };
     yaml::to_yaml(&list).map_err(to_error)
 }
+
+/// A Karmada scenario's schedule as the binding it writes: `{binding, resourceBinding}` as
+/// JSON text's bytes. `template` (`{name, namespace}`, optional) names the template the
+/// binding is for (else `workload` in `default`).
+#[wasm_bindgen(js_name = bindingOf)]
+pub fn binding_of(scenario: JsValue, template: JsValue) -> Result<Vec<u8>, JsValue> {
+    let s: allot_core::scenario::Scenario = from_js(scenario, "a scenario")?;
+    let get = |key: &str| {
+        js_sys::Reflect::get(&template, &key.into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .filter(|v| !v.is_empty())
+    };
+    let mut resource = allot_core::kubernetes::export::reference(&s);
+    if template.is_object() {
+        if let Some(name) = get("name") {
+            resource.name = name;
+        }
+        if let Some(namespace) = get("namespace") {
+            resource.namespace = namespace;
+        }
+    }
+    let seed = draw_seed();
+    text(allot_core::kubernetes::explain::written(
+        &s,
+        Some(resource),
+        seed,
+    ))
+}

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import {
   AllotError,
+  bindingOf,
   explain,
   fromObjects,
   schedule,
@@ -52,6 +53,11 @@ test("explain: the placement, the binding and what changes", () => {
   assert.equal(direct.kind, "karmada");
   assert.deepEqual(direct.assignment, main.schedule(e.scenario).assignment);
   assert.deepEqual(schedule(e.scenario).assignment, direct.assignment, "scenarios still work");
+  // The binding a scenario's schedule writes, for a named template.
+  const w = bindingOf(e.scenario, { name: "web", namespace: "default" });
+  assert.deepEqual(w.binding, e.binding);
+  assert.equal(w.resourceBinding.metadata.name, "web-deployment");
+  assert.equal(bindingOf(e.scenario).resourceBinding.spec.resource.name, "workload");
 });
 
 test("several files, objects and member state", () => {

@@ -129,7 +129,7 @@ fn full(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
             </header>
             <div class="columns">
                 <section class="edit" aria-label="scenario">
-                    <EditorTabs doc={state.doc.clone()} run={run.clone()} />
+                    <EditorTabs doc={state.doc.clone()} run={run.clone()} drawn={state.drawn} />
                 </section>
                 <section class="outcome" aria-label="outcome">
                     <h2>{ state.doc.get("title").and_then(Value::as_str).unwrap_or("Outcome") }</h2>
@@ -178,6 +178,7 @@ fn embed(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
 struct TabsProps {
     doc: Rc<Value>,
     run: Rc<Run>,
+    drawn: u64,
 }
 
 #[function_component(EditorTabs)]
@@ -205,7 +206,7 @@ fn editor_tabs(p: &TabsProps) -> Html {
             <Editors doc={p.doc.clone()} {problem} />
         }
         <div hidden={*tab != 2}>
-            <KubernetesTab doc={p.doc.clone()} run={p.run.clone()} />
+            <KubernetesTab doc={p.doc.clone()} run={p.run.clone()} drawn={p.drawn} />
         </div>
         </>
     }

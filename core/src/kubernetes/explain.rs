@@ -35,6 +35,39 @@ pub struct Explained {
     pub resource_binding: Object,
 }
 
+/// What a schedule writes into a binding: its new `spec.clusters` with what changes, and the
+/// ResourceBinding object.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct Written {
+    pub binding: BindingResult,
+    pub resource_binding: Object,
+}
+
+/// The binding a schedule of the Karmada scenario `s` writes, for the template `resource`
+/// (`None`: the exported template, `workload` in `default`); `drawn_seed` is used when the
+/// scenario has no seed.
+pub fn written(
+    s: &Scenario,
+    resource: Option<ObjectReference>,
+    drawn_seed: u64,
+) -> Result<Written> {
+    let outcome = pipeline::schedule(s, s.family()?.karmada("binding")?, drawn_seed)?;
+    let binding = result(&outcome, &s.previous);
+    let resource = resource.unwrap_or_else(|| export::reference(s));
+    let resource_binding = export::binding(
+        s,
+        resource,
+        binding.clusters.clone(),
+        &binding.observed_affinity,
+    );
+    Ok(Written {
+        binding,
+        resource_binding,
+    })
+}
+
 /// Import `objects` and schedule them; `drawn_seed` is used when no seed is given.
 pub fn explain(objects: &[Object], choice: &Choice<'_>, drawn_seed: u64) -> Result<Explained> {
     let imported = import(objects, choice)?;

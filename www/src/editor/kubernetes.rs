@@ -7,7 +7,7 @@
 //! Reading YAML takes a YAML parser the page's own module does not carry (it would double its
 //! size): the package's `allot/kubernetes` module, served beside the page, is loaded the first
 //! time this tab imports or exports, and does the reading and the YAML writing. The import
-//! itself is allot-core's, in that module; the exports are allot-core's, here.
+//! itself is allot-core's, in that module; the exports too.
 
 use std::rc::Rc;
 
@@ -19,52 +19,59 @@ use yew::prelude::*;
 use crate::field::Dispatch;
 use crate::platform;
 use crate::state::{Action, Run};
-use allot_core::kubernetes::{binding, export};
 use allot_core::scenario::Outcome;
 
-/// Realistic manifests: (id, title, objects, members as (cluster, nodes and pods)).
-type Preset = (
-    &'static str,
-    &'static str,
-    &'static str,
-    &'static [(&'static str, &'static str)],
-);
-
-const PRESETS: &[Preset] = &[
+/// Example manifests, served from `manifests/` beside the page (docs/manifests): (id, title,
+/// the members whose nodes and pods are `<id>.<member>.yaml`).
+const PRESETS: &[(&str, &str, &[&str])] = &[
     (
         "static-weight",
         "nginx, static weights over three clusters",
-        include_str!("../../../docs/manifests/static-weight.yaml"),
         &[],
     ),
     (
         "dynamic-weight",
         "Dynamic weight from cluster summaries, with a binding",
-        include_str!("../../../docs/manifests/dynamic-weight.yaml"),
         &[],
     ),
-    (
-        "spread-regions",
-        "Spreading over two regions",
-        include_str!("../../../docs/manifests/spread-regions.yaml"),
-        &[],
-    ),
+    ("spread-regions", "Spreading over two regions", &[]),
     (
         "statefulset-nodes",
         "A StatefulSet with a node selector and member nodes",
-        include_str!("../../../docs/manifests/statefulset-nodes.yaml"),
-        &[
-            (
-                "member1",
-                include_str!("../../../docs/manifests/statefulset-nodes.member1.yaml"),
-            ),
-            (
-                "member2",
-                include_str!("../../../docs/manifests/statefulset-nodes.member2.yaml"),
-            ),
-        ],
+        &["member1", "member2"],
     ),
 ];
+
+/// A URL relative to the page (which may be served under any path).
+fn beside(path: &str) -> Result<String, String> {
+    let base = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.base_uri().ok().flatten())
+        .unwrap_or_default();
+    web_sys::Url::new_with_base(path, &base)
+        .map(|u| u.href())
+        .map_err(|_| format!("cannot locate {path}"))
+}
+
+/// Await what a one-argument JS function (`body` uses `u`) promises for `url`.
+async fn promised(body: &str, url: String) -> Result<JsValue, String> {
+    let f = js_sys::Function::new_with_args("u", body);
+    let promise = f
+        .call1(&JsValue::NULL, &url.clone().into())
+        .map_err(|e| format!("{url}: {e:?}"))?;
+    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::from(promise))
+        .await
+        .map_err(|e| format!("cannot load {url}: {e:?}"))
+}
+
+/// The text of a file served beside the page.
+async fn fetch_text(path: &str) -> Result<String, String> {
+    let body = "return fetch(u).then(r => r.ok ? r.text() : Promise.reject(new Error(r.status)))";
+    Ok(promised(body, beside(path)?)
+        .await?
+        .as_string()
+        .unwrap_or_default())
+}
 
 /// The `allot/kubernetes` module, loaded once.
 async fn module() -> Result<JsValue, String> {
@@ -74,20 +81,7 @@ async fn module() -> Result<JsValue, String> {
     if let Some(m) = MODULE.with(|m| m.borrow().clone()) {
         return Ok(m);
     }
-    let base = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.base_uri().ok().flatten())
-        .unwrap_or_default();
-    let url = web_sys::Url::new_with_base("pkg/kubernetes.js", &base)
-        .map(|u| u.href())
-        .map_err(|_| "cannot locate the Kubernetes module".to_string())?;
-    let import = js_sys::Function::new_with_args("u", "return import(u)");
-    let promise = import
-        .call1(&JsValue::NULL, &url.into())
-        .map_err(|e| format!("cannot load the Kubernetes module: {e:?}"))?;
-    let m = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::from(promise))
-        .await
-        .map_err(|e| format!("cannot load the Kubernetes module: {e:?}"))?;
+    let m = promised("return import(u)", beside("pkg/kubernetes.js")?).await?;
     MODULE.with(|slot| *slot.borrow_mut() = Some(m.clone()));
     Ok(m)
 }
@@ -162,6 +156,8 @@ struct Template {
 pub struct KubernetesProps {
     pub doc: Rc<Value>,
     pub run: Rc<Run>,
+    /// The seed the page draws for a scenario without one.
+    pub drawn: u64,
 }
 
 #[function_component(KubernetesTab)]
@@ -176,18 +172,32 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
     let template = use_state(Template::default);
 
     let on_preset = {
-        let (objects, members) = (objects.clone(), members.clone());
+        let (objects, members, problem) = (objects.clone(), members.clone(), problem.clone());
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
-            if let Some((_, _, text, m)) = PRESETS.iter().find(|p| p.0 == select.value()) {
-                objects.set(text.to_string());
-                members.set(
-                    m.iter()
-                        .map(|(c, t)| (c.to_string(), t.to_string()))
-                        .collect(),
-                );
-            }
+            let id = select.value();
             select.set_value("");
+            let Some(&(id, _, names)) = PRESETS.iter().find(|p| p.0 == id) else {
+                return;
+            };
+            let (objects, members, problem) = (objects.clone(), members.clone(), problem.clone());
+            yew::platform::spawn_local(async move {
+                let mut loaded = Vec::new();
+                for name in names {
+                    match fetch_text(&format!("manifests/{id}.{name}.yaml")).await {
+                        Ok(text) => loaded.push((name.to_string(), text)),
+                        Err(e) => return problem.set(Some(Problem::said(e))),
+                    }
+                }
+                match fetch_text(&format!("manifests/{id}.yaml")).await {
+                    Ok(text) => {
+                        objects.set(text);
+                        members.set(loaded);
+                        problem.set(None);
+                    }
+                    Err(e) => problem.set(Some(Problem::said(e))),
+                }
+            });
         })
     };
     let on_text = {
@@ -274,41 +284,53 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
             problem.clone(),
             template.clone(),
         );
+        let (doc, drawn) = (p.doc.clone(), p.drawn);
         Callback::from(move |_| {
-            let Some((value, diff)) = binding_object(&run, &template) else {
-                problem.set(Some(Problem::said(
-                    "There is no Karmada outcome to write a binding from.".into(),
-                )));
+            if !matches!(run.outcome, Ok(ref o) if matches!(**o, Outcome::Karmada(_))) {
+                let said = "There is no Karmada outcome to write a binding from.";
+                problem.set(Some(Problem::said(said.into())));
                 return;
-            };
+            }
+            // The seed in effect, so the binding is the outcome on the page.
+            let mut scenario = (*doc).clone();
+            if scenario.get("seed").is_none() {
+                scenario["seed"] = json!(drawn);
+            }
+            let t = json!({"name": template.name, "namespace": template.namespace});
             let (exported, problem) = (exported.clone(), problem.clone());
             yew::platform::spawn_local(async move {
-                match yaml(&value).await {
-                    Ok(text) => exported.set(Some(("resourcebinding.yaml".into(), diff + &text))),
+                let done = async {
+                    let w = from_js(&call("bindingOf", &[to_js(&scenario), to_js(&t)]).await?);
+                    let mut text = String::from("# spec.clusters, before -> after (* changed):\n");
+                    for c in w["binding"]["changes"].as_array().into_iter().flatten() {
+                        let n = |v: &Value| v.as_i64().map_or("-".into(), |v| v.to_string());
+                        let mark = if c["before"] == c["after"] { ' ' } else { '*' };
+                        let name = c["cluster"].as_str().unwrap_or_default();
+                        text.push_str(&format!(
+                            "# {mark} {name}: {} -> {}\n",
+                            n(&c["before"]),
+                            n(&c["after"])
+                        ));
+                    }
+                    Ok::<_, Problem>(text + &yaml(&w["resourceBinding"]).await?)
+                };
+                match done.await {
+                    Ok(text) => exported.set(Some(("resourcebinding.yaml".into(), text))),
                     Err(e) => problem.set(Some(e)),
                 }
             });
         })
     };
     let on_export_objects = {
-        let (run, exported, problem) = (p.run.clone(), exported.clone(), problem.clone());
+        let (doc, exported, problem) = (p.doc.clone(), exported.clone(), problem.clone());
         Callback::from(move |_| {
-            let Some(s) = run.scenario.clone() else {
-                problem.set(Some(Problem::said(
-                    "The scenario has an error to fix first.".into(),
-                )));
-                return;
-            };
-            let (exported, problem) = (exported.clone(), problem.clone());
+            let (doc, exported, problem) = (doc.clone(), exported.clone(), problem.clone());
             yew::platform::spawn_local(async move {
-                let done = match export::export(&s) {
-                    Err(e) => Err(Problem {
-                        path: e.field().text(),
-                        message: e.to_string(),
-                    }),
-                    Ok(x) => objects_yaml(&x).await,
+                let done = async {
+                    let x = from_js(&call("toObjects", &[to_js(&doc)]).await?);
+                    objects_yaml(&x).await
                 };
-                match done {
+                match done.await {
                     Ok(text) => exported.set(Some(("objects.yaml".into(), text))),
                     Err(e) => problem.set(Some(e)),
                 }
@@ -446,53 +468,25 @@ fn template_of(text: &str) -> Template {
     Template::default()
 }
 
-/// The ResourceBinding the current outcome writes, named after the imported template when
-/// there is one.
-fn binding_object(run: &Run, t: &Template) -> Option<(Value, String)> {
-    let s = run.scenario.as_ref()?;
-    let Ok(outcome) = &run.outcome else {
-        return None;
-    };
-    let Outcome::Karmada(k) = &**outcome else {
-        return None;
-    };
-    let result = binding::result(k, &s.previous);
-    let mut resource = export::reference(s);
-    if !t.name.is_empty() {
-        resource.name = t.name.clone();
-        resource.namespace = if t.namespace.is_empty() {
-            "default".into()
-        } else {
-            t.namespace.clone()
-        };
-    }
-    let mut diff = String::from("# spec.clusters, before -> after (* changed):\n");
-    for c in &result.changes {
-        let n = |v: Option<i64>| v.map_or("-".to_string(), |v| v.to_string());
-        let mark = if c.changed() { '*' } else { ' ' };
-        diff.push_str(&format!(
-            "# {mark} {}: {} -> {}\n",
-            c.cluster,
-            n(c.before),
-            n(c.after)
-        ));
-    }
-    let o = export::binding(s, resource, result.clusters, &result.observed_affinity);
-    Some((serde_json::to_value(&o).ok()?, diff))
-}
-
-async fn objects_yaml(x: &export::Exported) -> Result<String, Problem> {
-    let mut text = yaml(&serde_json::to_value(&x.objects).unwrap_or_default()).await?;
-    for m in &x.members {
-        let list = json!({"apiVersion": "v1", "kind": "List", "items": m.objects});
+/// `toObjects`' answer as YAML: the objects, each member's as a List, and the fields no
+/// object holds as comments.
+async fn objects_yaml(x: &Value) -> Result<String, Problem> {
+    let mut text = yaml(&x["objects"]).await?;
+    for m in x["members"].as_array().into_iter().flatten() {
+        let list = json!({"apiVersion": "v1", "kind": "List", "items": m["objects"]});
+        let cluster = m["cluster"].as_str().unwrap_or_default();
         text.push_str(&format!(
-            "---\n# member {}: its own nodes and pods\n{}",
-            m.cluster,
+            "---\n# member {cluster}: its own nodes and pods\n{}",
             yaml(&list).await?
         ));
     }
-    for u in &x.unexpressed {
-        text.push_str(&format!("# not in any object: {} ({})\n", u.field, u.into));
+    for u in x["unexpressed"].as_array().into_iter().flatten() {
+        let s = |k: &str| u[k].as_str().unwrap_or_default().to_string();
+        text.push_str(&format!(
+            "# not in any object: {} ({})\n",
+            s("field"),
+            s("into")
+        ));
     }
     Ok(text)
 }
