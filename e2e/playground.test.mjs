@@ -263,6 +263,50 @@ test("a share link round-trips the edited scenario; autosave keeps edits over a 
   await page.close();
 });
 
+test("after Share link, further edits survive a reload, and the share box follows the scenario", async () => {
+  const page = await open("/#preset=divide-7-replicas-2-1-1");
+  await page.fill(field("workload.replicas"), "5");
+  await page.click("#share");
+  assert.match(page.url(), /#s=1\./);
+  await page.fill(field("workload.replicas"), "6");
+  await page.fill(field("clusters[0].weight"), "3");
+  await page.waitForFunction(() => document.querySelector(".replicas-total")?.textContent === "6");
+  await page.waitForFunction(() => !location.hash.startsWith("#s="));
+  assert.equal(await page.locator("#share-link").count(), 0, "the old link is not shown for a new scenario");
+  await page.waitForFunction(() => {
+    const saved = JSON.parse(localStorage.getItem("allot.playground.scenario.v1") ?? "{}");
+    return saved.workload?.replicas === 6 && saved.clusters?.[0]?.weight === 3;
+  });
+  await page.reload();
+  await page.waitForSelector("#assignment");
+  assert.equal(await page.inputValue(field("workload.replicas")), "6");
+  assert.equal(await page.inputValue(field("clusters[0].weight")), "3");
+  // A preset after sharing: the box goes too.
+  await page.click("#share");
+  await page.waitForSelector("#share-link");
+  await page.selectOption("#preset", "story4-add-cluster");
+  await page.waitForFunction(() => !document.querySelector("#share-link"));
+  await page.close();
+});
+
+test("a share link pins the seed in effect: every tab opening it sees what its sender saw", async () => {
+  const names = "abcdefghij".split("");
+  const scenario = { version: 1, workload: { replicas: 5 }, policy: { method: "remainder" },
+    clusters: names.map((name) => ({ name })) };
+  const page = await open("/" + link(scenario));
+  const sent = await shown(page);
+  await page.click("#share");
+  const url = await page.inputValue("#share-link");
+  const seen = [];
+  for (let i = 0; i < 4; i++) {
+    const other = await open(url.slice(url.indexOf("/", 8)));
+    seen.push(await shown(other));
+    await other.close();
+  }
+  assert.deepEqual(seen, [sent, sent, sent, sent]);
+  await page.close();
+});
+
 test("export writes the scenario file; import reads one back, and refuses what is not JSON", async () => {
   const page = await open("/#preset=story4-add-cluster");
   await page.fill(field("workload.replicas"), "6");

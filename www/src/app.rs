@@ -63,8 +63,8 @@ pub fn app() -> Html {
     });
     {
         // Autosave once edits pause (a large scenario is not serialized on every keystroke);
-        // once the scenario differs from what a link gave, drop the link so a reload shows
-        // the edits.
+        // on every edit, drop the link in the address bar (the one the page opened with, or
+        // one "Share link" put there since) so a reload shows the edits.
         let first = use_mut_ref(|| Some(state.doc.clone()));
         let pending = use_mut_ref(|| None::<Timeout>);
         // An embedded view never overwrites the playground's own autosave.
@@ -72,7 +72,8 @@ pub fn app() -> Html {
         use_effect_with(state.doc.clone(), move |doc| {
             let unchanged = first.borrow().as_ref().is_some_and(|f| Rc::ptr_eq(f, doc));
             if !unchanged && !embedded {
-                if first.borrow_mut().take().is_some() && !platform::fragment().is_empty() {
+                first.borrow_mut().take();
+                if !platform::fragment().is_empty() {
                     platform::set_fragment("");
                 }
                 let doc = doc.clone();
@@ -123,7 +124,7 @@ fn full(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
                     Edit anything; the result follows." }</p>
                 <nav class="toolbar">
                     <PresetMenu />
-                    <ShareButton doc={state.doc.clone()} />
+                    <ShareButton doc={state.doc.clone()} drawn={state.drawn} />
                     <FileButtons doc={state.doc.clone()} />
                 </nav>
             </header>
@@ -244,25 +245,37 @@ fn preset_menu() -> Html {
 #[derive(Properties, PartialEq)]
 struct ShareProps {
     doc: Rc<Value>,
+    /// The seed the page drew, in effect when the scenario pins none.
+    drawn: u64,
 }
 
 #[function_component(ShareButton)]
 fn share_button(p: &ShareProps) -> Html {
-    let link = use_state(|| None::<String>);
+    // The link made, with the scenario it was made for: shown only while that is the scenario.
+    let link = use_state(|| None::<(String, Rc<Value>)>);
     let onclick = {
-        let (doc, link) = (p.doc.clone(), link.clone());
+        let (doc, drawn, link) = (p.doc.clone(), p.drawn, link.clone());
         Callback::from(move |_| {
-            let fragment = share::encode(&doc);
+            // The seed in effect goes into the link, so that whoever opens it sees the
+            // sender's outcome even where a random draw decides.
+            let mut shared = (*doc).clone();
+            if let Some(o) = shared.as_object_mut() {
+                o.entry("seed").or_insert_with(|| drawn.into());
+            }
+            let fragment = share::encode(&shared);
             platform::set_fragment(&fragment);
             let url = format!("{}{fragment}", platform::playground_url());
             platform::copy(&url);
-            link.set(Some(url));
+            link.set(Some((url, doc.clone())));
         })
     };
+    let current = link
+        .as_ref()
+        .filter(|(_, made_for)| Rc::ptr_eq(made_for, &p.doc));
     html! {
         <>
             <button type="button" id="share" {onclick}>{ "Share link" }</button>
-            if let Some(url) = &*link {
+            if let Some((url, _)) = current {
                 <input id="share-link" readonly=true value={url.clone()} aria-label="share link (copied)" />
             }
         </>
