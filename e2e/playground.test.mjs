@@ -156,6 +156,8 @@ test("the JSON tab edits the whole scenario; a value no menu offers shows as it 
 test("resource models: a grades table, and a broken rule shown in its cell", async () => {
   const page = await open("/#preset=resource-models-3c-20gi");
   await page.click('#clusters tr[data-row="0"] button.more');
+  // Without models, Karmada's default grades apply (its webhook sets them), as the hint says.
+  assert.match(await page.textContent(".models .hint"), /Karmada's 9 default grades apply/);
   await page.click("text=use Karmada's default models");
   const min = field("clusters[0].resourceModels[0].ranges[0].min");
   await page.waitForSelector(min);
@@ -358,6 +360,10 @@ test("compare and evenness: three methods side by side, remainders spread over 1
   assert.equal(rem.member1, 1000);
   assert.equal(rem.member2 + rem.member3, 1000);
   assert.ok(rem.member2 > 400 && rem.member3 > 400, JSON.stringify(rem));
+  // Shares are rounded to a tenth of a percent, not truncated (499 of 1000 is 49.9%).
+  const shares = await page.$$eval("#evenness tbody tr", (rows) =>
+    rows.map((r) => [Number(r.dataset.remainders), r.querySelector("svg text").textContent]));
+  for (const [n, text] of shares) assert.equal(text, `${(n / 10).toFixed(1)}%`);
   await screenshot(page, "evenness");
   await page.click("#tab-markdown");
   const md = await page.inputValue("#markdown");

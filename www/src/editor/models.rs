@@ -65,7 +65,7 @@ pub fn models(p: &ModelsProps) -> Html {
     html! {
         <div class="models" data-path={p.path.clone()}>
             if p.models.is_empty() {
-                <p class="hint">{ "No models: the cluster's grade counts are read with none. " }
+                <p class="hint">{ "No models stated: Karmada's 9 default grades apply (its defaulting webhook sets them). " }
                     <button type="button" onclick={defaults}>{ "use Karmada's default models" }</button></p>
             } else {
                 <table>

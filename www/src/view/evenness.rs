@@ -146,13 +146,15 @@ fn chart(t: &Tally) -> Html {
             <tbody>
             { for shown.map(|c| {
                 let width = 150 * c.remainders / most;
+                // A tenth of a percent, rounded (4988 of 10000 runs is 49.9%, not 49%).
+                let share = format!("{:.1}%", 100.0 * c.remainders as f64 / runs as f64);
                 html! { <tr data-cluster={c.name.to_string()} data-remainders={c.remainders.to_string()}>
                     <td>{ c.name.as_str() }</td>
                     <td class="n">{ c.remainders }</td>
                     <td class="bar-cell"><svg width="190" height="14" role="img"
-                            aria-label={format!("{}% of runs", 100 * c.remainders / runs)}>
+                            aria-label={format!("{share} of runs")}>
                         <rect class="now" x="0" y="2" width={width.to_string()} height="10" />
-                        <text x={(width + 4).to_string()} y="11">{ format!("{}%", 100 * c.remainders / runs) }</text>
+                        <text x={(width + 4).to_string()} y="11">{ share }</text>
                     </svg></td>
                     <td class="n">{ format!("{:.2}", c.replicas as f64 / runs as f64) }</td>
                     <td class="n">{ format!("{}…{}", amount(c.min.min(c.max)), amount(c.max)) }</td>
