@@ -493,6 +493,11 @@ fn the_binding_result_is_sorted_by_name_with_its_changes() {
     assert_eq!(e.binding, r);
     assert_eq!(e.resource_binding.metadata.name, "nginx-deployment");
     assert_eq!(e.resource_binding.spec.clusters, r.clusters);
+    let template = imported.resource.as_ref().expect("the template's identity");
+    assert_eq!(
+        (template.name.as_str(), template.uid.as_str()),
+        ("nginx", "5f1e-77")
+    );
     assert_eq!(e.resource_binding.spec.resource.uid, "5f1e-77");
     // Without a binding, one is made for the template, named as Karmada names it.
     let without: Vec<_> = objects

@@ -94,13 +94,24 @@ export function isObjects(input) {
 export function kubernetesApi(raw) {
   const base = api(raw);
   const explain = base.parsed("explain");
+  const toYaml = call(raw, "toYaml");
+  // What a binding's `spec.clusters` changes, as YAML comments, then the object as YAML.
+  const bindingYaml = (written) => {
+    const lines = ["# spec.clusters, before -> after (* changed):"];
+    for (const c of written.binding.changes) {
+      const mark = c.before === c.after ? " " : "*";
+      lines.push(`# ${mark} ${c.cluster}: ${c.before ?? "-"} -> ${c.after ?? "-"}`);
+    }
+    return lines.join("\n") + "\n" + toYaml(written.resourceBinding);
+  };
   return {
     ...base,
     fromObjects: base.parsed("fromObjects"),
     explain,
     toObjects: base.parsed("toObjects"),
     bindingOf: base.parsed("bindingOf"),
-    toYaml: call(raw, "toYaml"),
+    toYaml,
+    bindingYaml,
     schedule: (input, options) =>
       isObjects(input) ? { kind: "karmada", ...explain(input, options).outcome } : base.schedule(input),
   };

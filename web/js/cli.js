@@ -2,7 +2,7 @@
 // `allot`: the package's command. `allot explain` reads Kubernetes and Karmada objects (files,
 // or standard input) and prints where Karmada would place the replicas and why.
 import { readFileSync } from "node:fs";
-import { explain, fromObjects, select, toYaml, version, AllotError } from "./kubernetes.node.js";
+import { bindingYaml, explain, fromObjects, select, version, AllotError } from "./kubernetes.node.js";
 
 const HELP = `usage: allot explain [-f FILE]... [--member CLUSTER=FILE]... [--policy NAME]
                      [--json | --binding]
@@ -127,15 +127,6 @@ function report(e) {
     for (const d of r.ignored) out.push(`  ignored ${d.object}${d.field ? " " + d.field : ""}: ${d.into}`);
   }
   return out.join("\n") + "\n";
-}
-
-function bindingYaml(e) {
-  const lines = ["# spec.clusters, before -> after:"];
-  for (const c of e.binding.changes) {
-    const mark = c.before === c.after ? " " : "*";
-    lines.push(`# ${mark} ${c.cluster}: ${c.before ?? "-"} -> ${c.after ?? "-"}`);
-  }
-  return lines.join("\n") + "\n" + toYaml(e.resourceBinding);
 }
 
 function main(argv) {

@@ -38,6 +38,11 @@ export function bindingOf(
   scenario: KarmadaScenario | string,
   template?: { name?: string; namespace?: string },
 ): T.Written;
+/**
+ * The binding as YAML, after comments saying what changes in its `spec.clusters`
+ * (`# * member2: 6 -> 8`): for `explain`'s or `bindingOf`'s answer.
+ */
+export function bindingYaml(written: Pick<T.Written, "binding" | "resourceBinding">): string;
 /** Documents as YAML: an array is one document per item. */
 export function toYaml(documents: unknown): string;
 /** Whether `input` is objects (YAML, an array, or an object with `apiVersion`/`kind`/`items`). */

@@ -1332,6 +1332,11 @@ export interface QuantityValue {
 export interface Imported {
   scenario: Scenario;
   report: ImportReport;
+  /**
+   * The resource template a binding is for: the template's identity, else the given
+   * binding's `spec.resource` (absent when there is neither).
+   */
+  resource?: ObjectReference | null;
 }
 /**
  * How the objects were read.
@@ -1358,6 +1363,16 @@ export interface Entry {
   object: string;
   field: string;
   into: string;
+}
+/**
+ * A binding's `spec.resource`: the template it is for.
+ */
+export interface ObjectReference {
+  apiVersion?: string;
+  kind?: string;
+  namespace?: string;
+  name?: string;
+  uid?: string;
 }
 /**
  * What a set of objects schedules to, and why.

@@ -32,7 +32,8 @@ function code(f) {
 }
 
 test("multi-document YAML imports with its report", () => {
-  const { scenario, report } = fromObjects(text("static-weight.yaml"));
+  const { scenario, report, resource } = fromObjects(text("static-weight.yaml"));
+  assert.deepEqual([resource.kind, resource.namespace, resource.name], ["Deployment", "default", "nginx"]);
   assert.deepEqual(scenario.clusters.map((c) => c.name), ["member1", "member2", "member3"]);
   assert.equal(scenario.workload.replicas, 7);
   assert.equal(scenario.policy.strategy, "staticWeight");

@@ -101,6 +101,19 @@ pub struct StaticWeightRule {
     pub weight: i64,
 }
 
+impl StaticWeightRule {
+    /// A cluster's own rule: `weight` for the cluster named `name` (a cluster's `weight`).
+    pub fn for_cluster(name: &str, weight: i64) -> StaticWeightRule {
+        StaticWeightRule {
+            target_cluster: ClusterAffinity {
+                cluster_names: alloc::vec![name.into()],
+                ..ClusterAffinity::default()
+            },
+            weight,
+        }
+    }
+}
+
 fn yes() -> bool {
     true
 }

@@ -22,7 +22,6 @@ use crate::scenario::outcome::{
     AccurateAnswer, Estimates, KarmadaOutcome, TargetEstimate, Warning,
 };
 use crate::scenario::{Estimator, Scenario, Target, FORMAT_VERSION, MAX_PODS};
-use crate::selector::cluster::ClusterAffinity;
 
 const STRATEGIES: &str = "duplicated, staticWeight, dynamicWeight, aggregated";
 
@@ -365,13 +364,7 @@ fn static_weights(
         .into_iter()
         .map(|(i, t, w)| {
             crate::error::non_negative(w, || indexed("clusters", i).field("weight"))?;
-            Ok(StaticWeightRule {
-                target_cluster: ClusterAffinity {
-                    cluster_names: alloc::vec![t.name.as_str().into()],
-                    ..ClusterAffinity::default()
-                },
-                weight: w,
-            })
+            Ok(StaticWeightRule::for_cluster(&t.name, w))
         })
         .collect::<Result<Vec<_>>>()
         .map(Some)

@@ -54,18 +54,7 @@ pub fn written(
     drawn_seed: u64,
 ) -> Result<Written> {
     let outcome = pipeline::schedule(s, s.family()?.karmada("binding")?, drawn_seed)?;
-    let binding = result(&outcome, &s.previous);
-    let resource = resource.unwrap_or_else(|| export::reference(s));
-    let resource_binding = export::binding(
-        s,
-        resource,
-        binding.clusters.clone(),
-        &binding.observed_affinity,
-    );
-    Ok(Written {
-        binding,
-        resource_binding,
-    })
+    Ok(write(s, &outcome, resource, None))
 }
 
 /// Import `objects` and schedule them; `drawn_seed` is used when no seed is given.
@@ -73,44 +62,42 @@ pub fn explain(objects: &[Object], choice: &Choice<'_>, drawn_seed: u64) -> Resu
     let imported = import(objects, choice)?;
     let s = imported.scenario;
     let outcome = pipeline::schedule(&s, s.family()?.karmada("explain")?, drawn_seed)?;
-    let binding = result(&outcome, &s.previous);
-    let resource_binding = resource_binding(objects, &s, &binding);
+    let given = imported.binding.and_then(|i| objects.get(i));
+    let w = write(&s, &outcome, imported.resource, given);
     Ok(Explained {
         scenario: s,
         report: imported.report,
         outcome: Box::new(outcome),
-        binding,
-        resource_binding,
+        binding: w.binding,
+        resource_binding: w.resource_binding,
     })
 }
 
-fn resource_binding(objects: &[Object], s: &Scenario, b: &BindingResult) -> Object {
-    let given = objects.iter().find(|o| {
-        matches!(
-            o.kind.as_str(),
-            "ResourceBinding" | "ClusterResourceBinding"
-        )
-    });
-    if let Some(given) = given {
-        let mut o = given.clone();
-        o.spec.clusters = b.clusters.clone();
-        o.status.scheduler_observing_affinity_name = b.observed_affinity.clone();
-        return o;
-    }
-    let template = objects.iter().find(|o| {
-        super::super::karmada::interpreter::SUPPORTED
-            .iter()
-            .any(|&(_, kind)| kind == o.kind)
-    });
-    let resource = match template {
-        Some(t) => ObjectReference {
-            api_version: t.api_version.clone(),
-            kind: t.kind.clone(),
-            namespace: t.metadata.namespace.clone(),
-            name: t.metadata.name.clone(),
-            uid: t.metadata.uid.clone(),
-        },
-        None => export::reference(s),
+/// What `outcome` writes: into the `given` binding (its other fields kept), else into one
+/// made for the template `resource` (`None`: the exported template).
+fn write(
+    s: &Scenario,
+    outcome: &KarmadaOutcome,
+    resource: Option<ObjectReference>,
+    given: Option<&Object>,
+) -> Written {
+    let binding = result(outcome, &s.previous);
+    let resource_binding = match given {
+        Some(given) => {
+            let mut o = given.clone();
+            o.spec.clusters = binding.clusters.clone();
+            o.status.scheduler_observing_affinity_name = binding.observed_affinity.clone();
+            o
+        }
+        None => export::binding(
+            s,
+            resource.unwrap_or_else(|| export::reference(s)),
+            binding.clusters.clone(),
+            &binding.observed_affinity,
+        ),
     };
-    export::binding(s, resource, b.clusters.clone(), &b.observed_affinity)
+    Written {
+        binding,
+        resource_binding,
+    }
 }

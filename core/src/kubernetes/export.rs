@@ -81,7 +81,7 @@ pub fn export(s: &Scenario) -> Result<Exported> {
     let mut objects: Vec<Object> = clusters.iter().map(cluster).collect();
     // A kind without a built-in interpreter has no template that imports: the binding alone
     // stands for it (its resource and replicas), as in an import of a binding alone.
-    let interpreted = SUPPORTED.contains(&identity(s));
+    let interpreted = interpreted(s);
     if interpreted {
         objects.push(template(s));
     }
@@ -205,6 +205,11 @@ fn identity(s: &Scenario) -> (&str, &str) {
     (s.workload.api_version.as_deref().unwrap_or(default), kind)
 }
 
+/// Whether the template's kind has a built-in interpreter (only then does a template import).
+fn interpreted(s: &Scenario) -> bool {
+    SUPPORTED.contains(&identity(s))
+}
+
 fn toleration(t: &Toleration) -> PodToleration {
     PodToleration {
         key: t.key.to_string(),
@@ -244,7 +249,7 @@ fn template(s: &Scenario) -> Object {
     };
     let replicas = s.workload.replicas.unwrap_or(0);
     match kind {
-        "Pod" => set_pod(&mut o.spec, pod),
+        "Pod" => o.spec.set_pod(pod),
         "Job" => {
             o.spec.parallelism = Some(replicas);
             o.spec.completions = Some(replicas);
@@ -256,16 +261,6 @@ fn template(s: &Scenario) -> Object {
         }
     }
     o
-}
-
-/// A Pod's own spec fields from a pod spec.
-fn set_pod(spec: &mut Spec, pod: PodSpec) {
-    spec.node_selector = pod.node_selector;
-    spec.tolerations = pod.tolerations;
-    spec.affinity = pod.affinity;
-    spec.containers = pod.containers;
-    spec.init_containers = pod.init_containers;
-    spec.overhead = pod.overhead;
 }
 
 fn term(name: &str, a: &ClusterAffinity, overflow: &[NamedAffinity]) -> ObjectTerm {
@@ -283,21 +278,13 @@ fn term(name: &str, a: &ClusterAffinity, overflow: &[NamedAffinity]) -> ObjectTe
 }
 
 /// Static weight rules: the policy's list, else each weighted cluster's own rule.
-fn static_weights(s: &Scenario, clusters: &[Target]) -> Vec<StaticWeightRule> {
+fn static_weights(s: &Scenario) -> Vec<StaticWeightRule> {
     if let Some(list) = &s.policy.static_weights {
         return list.clone();
     }
+    let clusters = s.clusters.iter().flatten();
     clusters
-        .iter()
-        .filter_map(|t| {
-            t.weight.map(|weight| StaticWeightRule {
-                target_cluster: ClusterAffinity {
-                    cluster_names: vec![t.name.to_string()],
-                    ..ClusterAffinity::default()
-                },
-                weight,
-            })
-        })
+        .filter_map(|t| t.weight.map(|w| StaticWeightRule::for_cluster(&t.name, w)))
         .collect()
 }
 
@@ -321,7 +308,7 @@ fn replica_scheduling(s: &Scenario) -> ReplicaScheduling {
             }),
         ),
         _ => {
-            let list = static_weights(s, s.clusters.as_deref().unwrap_or_default());
+            let list = static_weights(s);
             let weights = (!list.is_empty()).then_some(WeightPreference {
                 static_weight_list: list,
                 dynamic_weight: String::new(),
@@ -466,11 +453,9 @@ fn unexpressed(s: &Scenario) -> Vec<Entry> {
         }
     };
     let what_if = "an allot what-if: Karmada has no such setting";
-    let (api_version, kind) = identity(s);
-    let uninterpreted = !SUPPORTED.contains(&(api_version, kind));
     let claims = w.requests.is_some() || w.node_claim.is_some();
     note(
-        uninterpreted && claims,
+        !interpreted(s) && claims,
         "workload.requests, workload.nodeClaim",
         "a template of a kind without a built-in interpreter: only the binding stands for it",
     );

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 
 use serde::Serialize;
 
-use super::karmada::{Placement, ResourceSelector};
+use super::karmada::{ObjectReference, Placement, ResourceSelector};
 use super::objects::Object;
 use crate::error::{indexed, Error, ErrorCode, Path, Result};
 use crate::estimate::accurate::{Container as AccurateContainer, Node, NodeState, Pod, PodPhase};
@@ -30,6 +30,13 @@ pub struct Imported {
     #[cfg_attr(feature = "schema", schemars(schema_with = "super::scenario_schema"))]
     pub scenario: Scenario,
     pub report: ImportReport,
+    /// The resource template a binding is for: the template's identity, else the given
+    /// binding's `spec.resource` (absent when there is neither).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resource: Option<ObjectReference>,
+    /// The given binding's position among the objects.
+    #[serde(skip)]
+    pub binding: Option<usize>,
 }
 
 /// How the objects were read.
@@ -114,9 +121,22 @@ pub fn import(objects: &[Object], choice: &Choice<'_>) -> Result<Imported> {
     if let Some((i, p)) = pick(&policies, &target, choice, &mut r)? {
         policy(&mut s, p, i, &mut r)?;
     }
+    let resource = match (template, binding) {
+        (Some((_, t)), _) => Some(ObjectReference {
+            api_version: t.api_version.clone(),
+            kind: t.kind.clone(),
+            namespace: t.metadata.namespace.clone(),
+            name: t.metadata.name.clone(),
+            uid: t.metadata.uid.clone(),
+        }),
+        (None, Some((_, b))) => Some(b.spec.resource.clone()),
+        (None, None) => None,
+    };
     Ok(Imported {
         scenario: s,
         report: r,
+        resource,
+        binding: binding.map(|(i, _)| i),
     })
 }
 

@@ -147,6 +147,7 @@ pub struct WeightPreference {
 
 /// A binding's `spec.resource`: the template it is for.
 #[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ObjectReference {
     #[serde(skip_serializing_if = "String::is_empty")]

@@ -110,6 +110,16 @@ pub struct Spec {
 }
 
 impl Spec {
+    /// Set a Pod's own pod spec fields: the inverse of [`Spec::pod`].
+    pub fn set_pod(&mut self, pod: PodSpec) {
+        self.node_selector = pod.node_selector;
+        self.tolerations = pod.tolerations;
+        self.affinity = pod.affinity;
+        self.containers = pod.containers;
+        self.init_containers = pod.init_containers;
+        self.overhead = pod.overhead;
+    }
+
     /// A Pod's own pod spec.
     pub fn pod(&self) -> PodSpec {
         PodSpec {

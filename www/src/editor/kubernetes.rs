@@ -145,13 +145,6 @@ async fn yaml(documents: &Value) -> Result<String, Problem> {
         .unwrap_or_default())
 }
 
-/// The template the last import read, to name the exported binding after it.
-#[derive(Clone, PartialEq, Default)]
-struct Template {
-    name: String,
-    namespace: String,
-}
-
 #[derive(Properties, PartialEq)]
 pub struct KubernetesProps {
     pub doc: Rc<Value>,
@@ -169,7 +162,9 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
     let problem = use_state(|| None::<Problem>);
     let exported = use_state(|| None::<(String, String)>);
     let busy = use_state(|| false);
-    let template = use_state(Template::default);
+    // The template the last import read (`{apiVersion, kind, namespace, name, uid}`), to name
+    // the exported binding after it.
+    let template = use_state(|| Value::Null);
 
     let on_preset = {
         let (objects, members, problem) = (objects.clone(), members.clone(), problem.clone());
@@ -261,7 +256,7 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
                     Ok(mut imported) => {
                         let scenario = imported["scenario"].take();
                         let n = scenario["clusters"].as_array().map_or(0, Vec::len);
-                        template.set(template_of(&text));
+                        template.set(imported["resource"].take());
                         report.set(Some(imported["report"].take()));
                         problem.set(None);
                         dispatch.dispatch(Action::Replace(
@@ -296,23 +291,13 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
             if scenario.get("seed").is_none() {
                 scenario["seed"] = json!(drawn);
             }
-            let t = json!({"name": template.name, "namespace": template.namespace});
+            let t = (*template).clone();
             let (exported, problem) = (exported.clone(), problem.clone());
             yew::platform::spawn_local(async move {
                 let done = async {
-                    let w = from_js(&call("bindingOf", &[to_js(&scenario), to_js(&t)]).await?);
-                    let mut text = String::from("# spec.clusters, before -> after (* changed):\n");
-                    for c in w["binding"]["changes"].as_array().into_iter().flatten() {
-                        let n = |v: &Value| v.as_i64().map_or("-".into(), |v| v.to_string());
-                        let mark = if c["before"] == c["after"] { ' ' } else { '*' };
-                        let name = c["cluster"].as_str().unwrap_or_default();
-                        text.push_str(&format!(
-                            "# {mark} {name}: {} -> {}\n",
-                            n(&c["before"]),
-                            n(&c["after"])
-                        ));
-                    }
-                    Ok::<_, Problem>(text + &yaml(&w["resourceBinding"]).await?)
+                    let w = call("bindingOf", &[to_js(&scenario), to_js(&t)]).await?;
+                    let text = call("bindingYaml", &[w]).await?;
+                    Ok::<_, Problem>(text.as_string().unwrap_or_default())
                 };
                 match done.await {
                     Ok(text) => exported.set(Some(("resourcebinding.yaml".into(), text))),
@@ -445,27 +430,6 @@ fn append_files(objects: UseStateHandle<String>, files: web_sys::FileList) {
         texts.retain(|t| !t.trim().is_empty());
         objects.set(texts.join("\n---\n"));
     });
-}
-
-/// The name and namespace of the first template in `text` (a rough look: the import has read
-/// it properly; this only names the exported binding).
-fn template_of(text: &str) -> Template {
-    let kinds = ["Deployment", "StatefulSet", "ReplicaSet", "Job", "Pod"];
-    for doc in text.split("\n---") {
-        let field = |key: &str| {
-            doc.lines().find_map(|l| {
-                l.strip_prefix(key)
-                    .map(|v| v.trim().trim_matches('"').to_string())
-            })
-        };
-        if field("kind:").is_some_and(|k| kinds.contains(&k.as_str())) {
-            return Template {
-                name: field("  name:").unwrap_or_default(),
-                namespace: field("  namespace:").unwrap_or_default(),
-            };
-        }
-    }
-    Template::default()
 }
 
 /// `toObjects`' answer as YAML: the objects, each member's as a List, and the fields no
