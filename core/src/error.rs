@@ -243,11 +243,18 @@ impl Error {
     /// `invalid_value` with `Unexpected::Other(code)` and the reason as what was expected.
     /// allot's reader ([`crate::json`]) turns that back into this code and reason at the
     /// value's path; other deserializers word it as their own "invalid value" message.
+    /// An error located inside the value (`min` of a model range) carries that location too,
+    /// packed after the code and a U+001F ([`Path::packed`]), and the reader appends it.
     pub fn into_de<E: serde::de::Error>(&self) -> E {
-        E::invalid_value(
-            serde::de::Unexpected::Other(self.code().as_str()),
-            &Reason(self),
-        )
+        let field = self.field();
+        if field.is_root() {
+            return E::invalid_value(
+                serde::de::Unexpected::Other(self.code().as_str()),
+                &Reason(self),
+            );
+        }
+        let tag = alloc::format!("{}{INNER}{}", self.code().as_str(), field.packed());
+        E::invalid_value(serde::de::Unexpected::Other(&tag), &Reason(self))
     }
 
     /// The message without the leading `field: `.
@@ -325,11 +332,15 @@ impl fmt::Display for Reason<'_> {
                 value, expected, ..
             } => write!(f, "unknown value {value:?}, expected one of {expected}"),
             Error::Missing { .. } => write!(f, "required but missing"),
-            Error::InvalidQuantity { value, problem, .. } => write!(
-                f,
-                "{value:?} is not a quantity allot reads: {}",
-                problem.describe()
-            ),
+            Error::InvalidQuantity { value, problem, .. } => {
+                write!(f, "{value:?} is not a quantity allot reads: ")?;
+                match crate::quantity::suggestion(value) {
+                    Some(meant) => {
+                        write!(f, "did you mean {meant}? (expected {})", problem.describe())
+                    }
+                    None => write!(f, "expected {}", problem.describe()),
+                }
+            }
             Error::InsufficientResource {
                 need,
                 available,
@@ -399,3 +410,6 @@ impl serde::de::Expected for Reason<'_> {
         fmt::Display::fmt(self, f)
     }
 }
+
+/// Separates the code from a packed inner location in [`Error::into_de`]'s tag.
+pub(crate) const INNER: char = '\u{1f}';

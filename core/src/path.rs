@@ -100,7 +100,46 @@ impl Path {
     pub fn text(&self) -> String {
         alloc::format!("{self}")
     }
+
+    /// The path packed into one string that [`Path::unpack`] reads back exactly, whatever the
+    /// field names hold: each step is `.name` or `#index`, steps end with U+001E. For a value
+    /// that checks itself while it is read and must say where inside it the problem is
+    /// ([`crate::Error::into_de`]).
+    pub(crate) fn packed(&self) -> String {
+        let mut out = String::new();
+        for step in &self.0 {
+            match step {
+                Step::Field(name) => {
+                    out.push('.');
+                    out.push_str(name);
+                }
+                Step::Index(k) => {
+                    out.push('#');
+                    out.push_str(&alloc::format!("{k}"));
+                }
+            }
+            out.push(PACKED_END);
+        }
+        out
+    }
+
+    /// The path [`Path::packed`] wrote; `None` for any other text.
+    pub(crate) fn unpack(packed: &str) -> Option<Path> {
+        let mut p = Path::root();
+        let body = packed.strip_suffix(PACKED_END)?;
+        for step in body.split(PACKED_END) {
+            if let Some(name) = step.strip_prefix('.') {
+                p.0.push(Step::Field(Cow::Owned(name.into())));
+            } else {
+                p.0.push(Step::Index(step.strip_prefix('#')?.parse().ok()?));
+            }
+        }
+        Some(p)
+    }
 }
+
+/// Ends each step of a packed path: a control character no field name allot reads holds.
+const PACKED_END: char = '\u{1e}';
 
 impl From<&'static str> for Path {
     /// [`Path::fields`].

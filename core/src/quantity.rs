@@ -64,11 +64,35 @@ impl QuantityProblem {
     pub fn describe(self) -> &'static str {
         match self {
             QuantityProblem::Malformed => {
-                "expected a number with an optional suffix (m, k, M, G, Ki, Mi, Gi, e3, ...)"
+                "a number with an optional suffix (m, k, M, G, Ki, Mi, Gi, e3, ...)"
             }
-            QuantityProblem::TooPrecise => "more than 19 significant digits",
+            QuantityProblem::TooPrecise => "at most 19 significant digits",
         }
     }
+}
+
+/// What a malformed quantity was probably meant to be: `32GB`, `32 GiB` and `32gi` become
+/// `32Gi`; `16 Gi` becomes `16Gi`. `None` when no such reading is a quantity.
+pub fn suggestion(text: &str) -> Option<String> {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if compact != text && Parsed::from_str(&compact).is_some() {
+        return Some(compact);
+    }
+    let body = compact.strip_suffix(['B', 'b']).unwrap_or(&compact);
+    let body = body.strip_suffix(['i', 'I']).unwrap_or(body);
+    let (at, _) = body.char_indices().last()?;
+    let (number, prefix) = body.split_at(at);
+    let binary = match prefix {
+        "k" | "K" => "Ki",
+        "m" | "M" => "Mi",
+        "g" | "G" => "Gi",
+        "t" | "T" => "Ti",
+        "p" | "P" => "Pi",
+        "e" | "E" => "Ei",
+        _ => return None,
+    };
+    let meant = format!("{number}{binary}");
+    (meant != text && Parsed::from_str(&meant).is_some()).then_some(meant)
 }
 
 /// Parse a Kubernetes quantity into `unit`s, rounding a fraction of a unit up.

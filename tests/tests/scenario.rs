@@ -155,6 +155,23 @@ fn meaning_errors_name_the_scenario_path() {
         )),
         c("invalid_input", "clusters[0].weight")
     );
+    // Weights go with staticWeight only: every other strategy refuses them the same way, once,
+    // at the strategy, naming every weight to clear.
+    for strategy in ["duplicated", "dynamicWeight", "aggregated"] {
+        let e = schedule(&karmada(json!({"policy": {"strategy": strategy}})).to_string())
+            .expect_err("weights with another strategy");
+        assert_eq!(
+            (e.code().as_str(), e.field().text().as_str()),
+            ("invalid_input", "policy.strategy")
+        );
+        assert_eq!(
+            e.reason(),
+            format!("{strategy} does not divide by weights: clear the weights of a, b, or choose staticWeight")
+        );
+        let rules = json!({"clusters": [{"name": "a"}, {"name": "b"}], "policy": {"strategy": strategy,
+            "staticWeights": [{"targetCluster": {"clusterNames": ["a"]}, "weight": 1}]}});
+        assert_eq!(err(karmada(rules)), c("invalid_input", "policy.strategy"));
+    }
     assert_eq!(
         err(
             json!({"version": 1, "clusters": [{"name": "a", "availableReplicas": 1}],
@@ -198,6 +215,25 @@ fn meaning_errors_name_the_scenario_path() {
         err(eru(json!({"workload": {"count": 5000}}))),
         c("insufficient_resource", "workload.count")
     );
+    // FILL and EACH short of able nodes: the count decides unless a nodes limit is stated.
+    for strategy in ["FILL", "EACH"] {
+        let two = |limit: Value| {
+            json!({"version": 1, "policy": {"strategy": strategy, "nodesLimit": limit},
+                   "nodes": [{"name": "m", "cpuMap": {"0": 100}, "memory": 100},
+                             {"name": "n", "cpuMap": {"0": 100}, "memory": 30}],
+                   "workload": {"count": 5, "requests": {"memory": 10}}})
+        };
+        assert_eq!(
+            err(two(json!(0))),
+            c("insufficient_resource", "workload.count"),
+            "{strategy}"
+        );
+        assert_eq!(
+            err(two(json!(2))),
+            c("insufficient_resource", "policy.nodesLimit"),
+            "{strategy}"
+        );
+    }
 }
 
 /// Deploy-wide inputs are checked once, at the scenario's own field, never inside a node; a

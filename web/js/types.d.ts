@@ -125,6 +125,10 @@ export type Mismatch =
       effect: TaintEffect;
     };
 /**
+ * Why a pod holds nothing.
+ */
+export type PodIgnored = "unbound" | "unknownNode" | "finished";
+/**
  * Which path of the dynamic strategies ran (spec §4).
  */
 export type Mode = "fresh" | "scaleUp" | "scaleDown" | "unchanged";
@@ -929,9 +933,10 @@ export interface AccurateAnswer {
    */
   quota: PluginResult | null;
   /**
-   * Pods bound to nodes the cluster does not list (ignored).
+   * The cluster's pods that hold nothing on its nodes (unbound, on a node it does not list,
+   * finished), and why.
    */
-  orphanPods: number;
+  ignoredPods: IgnoredPod[];
 }
 /**
  * The accurate estimate for a cluster.
@@ -950,6 +955,16 @@ export interface AccurateEstimate {
 export interface PluginResult {
   replicas: number;
   code: Code;
+}
+/**
+ * A pod the estimate leaves out (docs/rules/karmada.md §10).
+ */
+export interface IgnoredPod {
+  /**
+   * Index into the cluster's pods.
+   */
+  pod: number;
+  reason: PodIgnored;
 }
 /**
  * How an assignment came about.

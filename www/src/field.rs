@@ -138,6 +138,11 @@ mod tests {
         for (kind, text, value) in [
             (Kind::Int, "12", json!(12)),
             (Kind::Int, "1x", json!("1x")),
+            (
+                Kind::Int,
+                "18446744073709551615",
+                json!(18446744073709551615u64),
+            ),
             (Kind::Quantity, "500m", json!("500m")),
             (
                 Kind::Labels,
@@ -162,5 +167,11 @@ mod tests {
             );
         }
         assert_eq!(parse(Kind::Text, "  "), None);
+        // Too large for any integer: still a number, so the core says "too large".
+        let huge = parse(Kind::Int, "99999999999999999999999").unwrap();
+        assert!(huge.is_f64(), "{huge}");
+        let doc = serde_json::json!({"version": 1, "clusters": [{"name": "a", "weight": huge}]});
+        let e = crate::state::read(&doc).unwrap_err();
+        assert_eq!(e.code().as_str(), "too_large");
     }
 }

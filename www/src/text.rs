@@ -73,6 +73,22 @@ pub fn format(kind: Kind, value: Option<&Value>) -> String {
     }
 }
 
+/// An integer, however large: beyond 64 bits it goes in as the number it is (read as a float),
+/// so that the core says it is too large rather than not a number.
+fn int(t: &str) -> Option<Value> {
+    if let Ok(n) = t.parse::<i64>() {
+        return Some(n.into());
+    }
+    if let Ok(n) = t.parse::<u64>() {
+        return Some(n.into());
+    }
+    let digits = t.strip_prefix('-').unwrap_or(t);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    serde_json::Number::from_f64(t.parse::<f64>().ok()?).map(Value::Number)
+}
+
 /// What a text means (`None`: remove the value).
 pub fn parse(kind: Kind, text: &str) -> Option<Value> {
     let t = text.trim();
@@ -81,7 +97,7 @@ pub fn parse(kind: Kind, text: &str) -> Option<Value> {
     }
     let raw = || Value::String(t.to_string());
     Some(match kind {
-        Kind::Int => t.parse::<i64>().map_or_else(|_| raw(), Value::from),
+        Kind::Int => int(t).unwrap_or_else(raw),
         Kind::Text | Kind::Quantity | Kind::Choice(_) => raw(),
         Kind::Labels | Kind::Amounts => {
             let mut map = Map::new();

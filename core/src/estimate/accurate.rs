@@ -126,8 +126,30 @@ pub struct NodeState {
     slots: Vec<u64>,
     /// Pods counted per node.
     pods: Vec<u64>,
-    /// Pods bound to a node not in the list (ignored).
-    pub orphan_pods: u64,
+    /// Pods that hold nothing on any listed node, and why.
+    pub ignored_pods: Vec<IgnoredPod>,
+}
+
+/// A pod the estimate leaves out (docs/rules/karmada.md §10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct IgnoredPod {
+    /// Index into the cluster's pods.
+    pub pod: usize,
+    pub reason: PodIgnored,
+}
+
+/// Why a pod holds nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub enum PodIgnored {
+    /// No `nodeName`: not bound to a node yet.
+    Unbound,
+    /// Bound to a node the cluster does not list.
+    UnknownNode,
+    /// `Succeeded` or `Failed`: its resources are released.
+    Finished,
 }
 
 /// A node's verdict in an estimate.
@@ -191,10 +213,19 @@ impl NodeState {
         // Requested totals per node and column; columns may grow while reading pods.
         let mut used: Vec<Vec<u64>> = alloc::vec![Vec::new(); nodes.len()];
         let mut pod_count = alloc::vec![0u64; nodes.len()];
-        let mut orphan_pods = 0;
-        for pod in pods.iter().filter(|p| p.counts()) {
-            let Some(n) = pod.node_name.as_deref().and_then(|name| index.get(name)) else {
-                orphan_pods += 1;
+        let mut ignored_pods = Vec::new();
+        for (k, pod) in pods.iter().enumerate() {
+            let ignore = |reason| IgnoredPod { pod: k, reason };
+            let Some(name) = pod.node_name.as_deref() else {
+                ignored_pods.push(ignore(PodIgnored::Unbound));
+                continue;
+            };
+            if !pod.counts() {
+                ignored_pods.push(ignore(PodIgnored::Finished));
+                continue;
+            }
+            let Some(n) = index.get(name) else {
+                ignored_pods.push(ignore(PodIgnored::UnknownNode));
                 continue;
             };
             pod_count[n] += 1;
@@ -239,7 +270,7 @@ impl NodeState {
             free,
             slots,
             pods: pod_count,
-            orphan_pods,
+            ignored_pods,
         })
     }
 
@@ -592,11 +623,24 @@ mod tests {
                 requests: cpu(4),
                 ..Pod::default()
             },
+            Pod {
+                requests: cpu(4),
+                ..Pod::default()
+            },
         ];
         let s = NodeState::build(vec![node("n", 8, &[])], &pods).unwrap();
         assert_eq!(s.free(0, "cpu"), 4500);
         assert_eq!(s.slots(0), 109);
-        assert_eq!(s.orphan_pods, 1);
+        let why: Vec<PodIgnored> = s.ignored_pods.iter().map(|p| p.reason).collect();
+        assert_eq!(
+            why,
+            [
+                PodIgnored::Finished,
+                PodIgnored::UnknownNode,
+                PodIgnored::Unbound
+            ]
+        );
+        assert_eq!(s.ignored_pods[1].pod, 2);
         let e = s.estimate(&cpu(1), None, &[]).unwrap();
         assert_eq!(e.replicas, 4);
         assert_eq!(

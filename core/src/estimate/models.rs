@@ -361,16 +361,9 @@ impl<'de> Deserialize<'de> for ModelRange {
             max: RawQuantity,
         }
         let raw = Raw::deserialize(d)?;
-        // The path ends at the range (the unit of `min` and `max` comes from `name`, which may
-        // follow them): the message keeps `min: ` or `max: `.
-        let tag = |e: crate::Error| {
-            Error::Input {
-                field: Path::root(),
-                code: e.code(),
-                reason: alloc::format!("{e}"),
-            }
-            .into_de()
-        };
+        // Read once the range is whole (the unit of `min` and `max` comes from `name`, which
+        // may follow them); the error is located at `min` or `max` within the range.
+        let tag = |e: crate::Error| e.into_de();
         let min = raw.min.units(&raw.name, "min").map_err(tag)?;
         let max = raw.max.units(&raw.name, "max").map_err(tag)?;
         Ok(ModelRange {

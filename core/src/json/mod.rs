@@ -71,6 +71,54 @@ mod tests {
             p("clusters[0].labels.x", "invalid_input")
         );
         assert_eq!(path(r#"{"version":1} x"#), p("", "invalid_input"));
+        // A value read whole (a model range, whose unit comes from its name) still places
+        // its error at the field inside it.
+        assert_eq!(
+            path(
+                r#"{"version":1,"clusters":[{"name":"a","resourceModels":[{"grade":0,"ranges":[{"name":"cpu","min":0,"max":"x.y"}]}]}]}"#
+            ),
+            p(
+                "clusters[0].resourceModels[0].ranges[0].max",
+                "invalid_quantity"
+            )
+        );
+    }
+
+    #[test]
+    fn messages_speak_json_not_rust() {
+        let reason = |text: &str| from_json::<Scenario>(text).unwrap_err().reason();
+        assert_eq!(
+            reason(r#"{"version":1,"clusters":[{"name":"a","weight":"1x"}]}"#),
+            r#"expected a whole number, got "1x""#
+        );
+        assert_eq!(
+            reason(r#"{"version":1,"clusters":[{"name":"a","taints":{"key":"x"}}]}"#),
+            "expected a list, got an object"
+        );
+        assert_eq!(
+            reason(
+                r#"{"version":1,"clusters":[{"name":"a","resourceSummary":{"allocatable":{"memory":"32GB"}}}]}"#
+            ),
+            r#""32GB" is not a quantity allot reads: did you mean 32Gi? (expected a number with an optional suffix (m, k, M, G, Ki, Mi, Gi, e3, ...))"#
+        );
+        assert_eq!(
+            crate::quantity::suggestion("16 Gi").as_deref(),
+            Some("16Gi")
+        );
+        assert_eq!(crate::quantity::suggestion("2gib").as_deref(), Some("2Gi"));
+        assert_eq!(crate::quantity::suggestion("abc"), None);
+        assert_eq!(crate::quantity::suggestion("B"), None);
+        assert_eq!(crate::quantity::suggestion("1é"), None);
+    }
+
+    #[test]
+    fn packed_paths_read_back_exactly() {
+        let odd = crate::error::Path::root()
+            .field("a.b[1]")
+            .index(3)
+            .field("#x");
+        assert_eq!(crate::error::Path::unpack(&odd.packed()), Some(odd));
+        assert_eq!(crate::error::Path::unpack("min"), None);
     }
 
     #[test]

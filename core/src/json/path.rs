@@ -40,8 +40,9 @@ struct Located {
     path: Option<Path>,
     offset: Option<usize>,
     code: ErrorCode,
-    /// A missing field's name: the error is at `path.name`.
-    missing: Option<&'static str>,
+    /// Where inside the located value the error is: a missing field's name, or the location a
+    /// value that checked itself gave ([`crate::Error::into_de`]).
+    inner: Option<Path>,
     message: String,
 }
 
@@ -51,7 +52,7 @@ impl PathError {
             path: None,
             offset: None,
             code,
-            missing: None,
+            inner: None,
             message,
         }))
     }
@@ -81,8 +82,8 @@ impl PathError {
             Some(end) => path_before(text, end),
             None => e.path.unwrap_or_default(),
         };
-        if let Some(name) = e.missing {
-            field = field.field(name);
+        if let Some(inner) = &e.inner {
+            field = field.join(inner);
         }
         crate::Error::Input {
             field,
@@ -105,19 +106,29 @@ impl de::Error for PathError {
         PathError::new(ErrorCode::InvalidInput, alloc::format!("{msg}"))
     }
 
+    /// In words a user of the document knows: "expected a whole number, got "1x"",
+    /// "expected a list, got an object", not serde's `i64` and `map`.
     fn invalid_type(unexpected: de::Unexpected<'_>, expected: &dyn de::Expected) -> Self {
+        let expected = alloc::format!("{expected}");
         Self::custom(format_args!(
-            "invalid type: {}, expected {expected}",
-            Worded(unexpected)
+            "expected {}, got {}",
+            plain_expected(&expected),
+            Plain(unexpected)
         ))
     }
 
     /// A value that checked itself and failed reports its code as `Unexpected::Other(code)`
     /// and its reason as what was expected ([`crate::Error::into_de`]).
     fn invalid_value(unexpected: de::Unexpected<'_>, expected: &dyn de::Expected) -> Self {
-        if let de::Unexpected::Other(name) = unexpected {
+        if let de::Unexpected::Other(tag) = unexpected {
+            let (name, inner) = match tag.split_once(crate::error::INNER) {
+                Some((name, packed)) => (name, Path::unpack(packed)),
+                None => (tag, None),
+            };
             if let Some(code) = ErrorCode::from_name(name) {
-                return PathError::new(code, alloc::format!("{expected}"));
+                let mut e = PathError::new(code, alloc::format!("{expected}"));
+                e.0.inner = inner;
+                return e;
             }
         }
         Self::custom(format_args!(
@@ -128,8 +139,44 @@ impl de::Error for PathError {
 
     fn missing_field(field: &'static str) -> Self {
         let mut e = PathError::new(ErrorCode::Missing, "required but missing".into());
-        e.0.missing = Some(field);
+        e.0.inner = Some(Path::root().field(field));
         e
+    }
+}
+
+/// What serde's name for a type means in a JSON document.
+fn plain_expected(expected: &str) -> &str {
+    match expected {
+        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => "a whole number",
+        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => "a whole number (0 or more)",
+        "f32" | "f64" => "a number",
+        "a sequence" => "a list",
+        "a map" => "an object",
+        "a boolean" => "true or false",
+        "a borrowed string" => "a string",
+        s if s.starts_with("struct ") => "an object",
+        s if s.starts_with("tuple of ") => "a list",
+        other => other,
+    }
+}
+
+/// What a document held, as its reader sees it: `"1x"`, `1.5`, `an object`, `a list`.
+struct Plain<'a>(de::Unexpected<'a>);
+
+impl fmt::Display for Plain<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use de::Unexpected as U;
+        match self.0 {
+            U::Bool(b) => write!(f, "{b}"),
+            U::Unsigned(i) => write!(f, "{i}"),
+            U::Signed(i) => write!(f, "{i}"),
+            U::Float(x) if x.is_finite() => crate::text::write_finite(f, x, false),
+            U::Str(s) => write!(f, "{s:?}"),
+            U::Unit => f.write_str("null"),
+            U::Seq => f.write_str("a list"),
+            U::Map => f.write_str("an object"),
+            other => Worded(other).fmt(f),
+        }
     }
 }
 

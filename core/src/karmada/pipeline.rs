@@ -286,7 +286,7 @@ fn accurate(
         replicas: server_answer(&results),
         nodes: node,
         quota,
-        orphan_pods: state.orphan_pods,
+        ignored_pods: state.ignored_pods.clone(),
     })
 }
 
@@ -331,7 +331,9 @@ fn parse_strategy(s: &Scenario) -> Result<Strategy> {
     })
 }
 
-/// Static weight rules: the policy's, or one per cluster stating a `weight`.
+/// Static weight rules: the policy's, or one per cluster stating a `weight` (docs/rules/karmada.md
+/// §3: weights go with the staticWeight strategy only; any other strategy with weights is one
+/// error at `policy.strategy` naming every weight to clear).
 fn static_weights(
     s: &Scenario,
     targets: &[Target],
@@ -342,22 +344,35 @@ fn static_weights(
         .enumerate()
         .filter_map(|(i, t)| t.weight.map(|w| (i, t, w)))
         .collect();
+    if strategy != Strategy::StaticWeight
+        && (!weighted.is_empty() || s.policy.static_weights.is_some())
+    {
+        let mut given: Vec<alloc::string::String> = Vec::new();
+        if !weighted.is_empty() {
+            let names: Vec<&str> = weighted.iter().map(|(_, t, _)| t.name.as_str()).collect();
+            given.push(format!("the weights of {}", names.join(", ")));
+        }
+        if s.policy.static_weights.is_some() {
+            given.push("policy.staticWeights".into());
+        }
+        return Err(Error::Input {
+            field: "policy.strategy".into(),
+            code: crate::error::ErrorCode::InvalidInput,
+            reason: format!(
+                "{} does not divide by weights: clear {}, or choose staticWeight",
+                s.policy.strategy.as_deref().unwrap_or_default(),
+                given.join(" and ")
+            ),
+        });
+    }
     let Some(&(first, _, _)) = weighted.first() else {
         return Ok(s.policy.static_weights.clone());
     };
-    let at = indexed("clusters", first).field("weight");
     if s.policy.static_weights.is_some() {
         return Err(Error::Input {
-            field: at,
+            field: indexed("clusters", first).field("weight"),
             code: crate::error::ErrorCode::InvalidInput,
             reason: "cluster weights and policy.staticWeights cannot both be given".into(),
-        });
-    }
-    if strategy != Strategy::StaticWeight {
-        return Err(Error::Input {
-            field: at,
-            code: crate::error::ErrorCode::InvalidInput,
-            reason: "cluster weights apply to the staticWeight strategy".into(),
         });
     }
     weighted

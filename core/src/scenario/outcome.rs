@@ -42,8 +42,9 @@ pub struct AccurateAnswer {
     pub nodes: AccurateEstimate,
     /// Present when the cluster lists resource quotas.
     pub quota: Option<PluginResult>,
-    /// Pods bound to nodes the cluster does not list (ignored).
-    pub orphan_pods: u64,
+    /// The cluster's pods that hold nothing on its nodes (unbound, on a node it does not list,
+    /// finished), and why.
+    pub ignored_pods: Vec<crate::estimate::accurate::IgnoredPod>,
 }
 
 /// One cluster's estimates and their combination.

@@ -2,7 +2,7 @@
 //! change, an SVG bar, and each estimator's figure; then why, in sentences (the division's
 //! arithmetic, then each cluster's estimates: `cpu: (4 - 0.95) / 0.5 = 6.1 -> 6`).
 
-use allot_core::estimate::accurate::Verdict;
+use allot_core::estimate::accurate::{IgnoredPod, PodIgnored, Verdict};
 use allot_core::estimate::combine::Source;
 use std::rc::Rc;
 
@@ -147,6 +147,7 @@ fn estimates(s: &Scenario, targets: &[TargetEstimate]) -> Html {
                 if let Some(q) = &a.quota {
                     lines.push(format!("  quota: {} replicas", amount(q.replicas)));
                 }
+                lines.extend(ignored_pods(&a.ignored_pods, &c.pods));
             }
             (t, lines)
         })
@@ -167,6 +168,49 @@ fn estimates(s: &Scenario, targets: &[TargetEstimate]) -> Html {
             }) }
         </details>
     }
+}
+
+/// Listed ignored pods, at most this many; the rest are counted.
+const IGNORED_PODS_SHOWN: usize = 5;
+
+/// The pods the accurate estimate leaves out, and why.
+fn ignored_pods(
+    ignored: &[IgnoredPod],
+    pods: &[allot_core::estimate::accurate::Pod],
+) -> Vec<String> {
+    if ignored.is_empty() {
+        return Vec::new();
+    }
+    let mut lines = vec![format!(
+        "  {} ignored (they hold nothing on the cluster's nodes):",
+        super::plural(ignored.len() as u64, "pod", "pods")
+    )];
+    for p in ignored.iter().take(IGNORED_PODS_SHOWN) {
+        let pod = pods.get(p.pod);
+        let name = pod
+            .map(|pod| pod.name.as_str())
+            .filter(|n| !n.is_empty())
+            .map_or_else(|| format!("pods[{}]", p.pod), |n| n.to_string());
+        let why = match p.reason {
+            PodIgnored::Unbound => "not bound to a node (no nodeName)".to_string(),
+            PodIgnored::UnknownNode => format!(
+                "on node {}, which the cluster does not list",
+                pod.and_then(|pod| pod.node_name.as_deref()).unwrap_or("?")
+            ),
+            PodIgnored::Finished => format!(
+                "{:?}: finished, its resources are released",
+                pod.map(|pod| pod.phase).unwrap_or_default()
+            ),
+        };
+        lines.push(format!("    {name}: {why}"));
+    }
+    if ignored.len() > IGNORED_PODS_SHOWN {
+        lines.push(format!(
+            "    … and {} more",
+            ignored.len() - IGNORED_PODS_SHOWN
+        ));
+    }
+    lines
 }
 
 fn mismatch(m: &Mismatch) -> String {

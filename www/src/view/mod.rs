@@ -32,6 +32,11 @@ pub fn bar(now: u64, before: u64, scale: u64) -> Html {
     }
 }
 
+/// `1 pod`, `2 pods`: a count with its noun in the right number.
+pub fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Sentences as a list.
 pub fn sentences(id: &'static str, lines: &[String]) -> Html {
     html! { <ol {id} class="sentences">{ for lines.iter().map(|l| html! { <li>{ l }</li> }) }</ol> }

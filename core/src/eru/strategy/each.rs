@@ -27,7 +27,7 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     }
     if able < limit {
         return Err(Error::InsufficientResource {
-            field: Path::fields(c.paths.nodes_limit),
+            field: super::shortfall_field(c),
             need: c.need,
             available: able,
             detail: format!(

@@ -34,7 +34,7 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     }
     if left > 0 {
         return Err(Error::InsufficientResource {
-            field: Path::fields(c.paths.nodes_limit),
+            field: super::shortfall_field(c),
             need: c.need,
             available: limit - left,
             detail: format!(

@@ -251,6 +251,17 @@ pub(crate) fn nodes_to_use(
     Ok(limit)
 }
 
+/// Where a shortfall of able nodes is blamed: the nodes limit when the deploy states one (it is
+/// what asks for that many nodes), otherwise the count (every node must reach it, and too few
+/// can).
+pub(crate) fn shortfall_field(c: &Checked) -> Path {
+    if c.limit == 0 {
+        Path::fields(c.paths.count)
+    } else {
+        Path::fields(c.paths.nodes_limit)
+    }
+}
+
 /// `total < need` -> insufficient_resource ("need: N, available: T").
 pub(crate) fn need_within_total(c: &Checked) -> Result<()> {
     if c.total.saturating() < c.need {
