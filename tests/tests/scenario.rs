@@ -236,6 +236,37 @@ fn meaning_errors_name_the_scenario_path() {
     }
 }
 
+/// Why names rules as the rules table numbers them (from 1), and cluster weights as the
+/// cluster's own, never as rules the user did not write.
+#[test]
+fn weight_sentences_follow_what_was_written() {
+    let sentences = |doc: Value| {
+        let outcome = schedule(&doc.to_string()).expect("an outcome");
+        serde_json::to_value(&outcome).unwrap()["trace"]["explanation"].clone()
+    };
+    let own = sentences(karmada(json!({})));
+    assert!(
+        own.as_array()
+            .unwrap()
+            .contains(&json!("b: weight 2 (its own).")),
+        "{own}"
+    );
+    let rules = sentences(karmada(json!({
+        "clusters": [{"name": "a"}, {"name": "b"}],
+        "policy": {"staticWeights": [
+            {"targetCluster": {"clusterNames": ["a", "b"]}, "weight": 1},
+            {"targetCluster": {"clusterNames": ["b"]}, "weight": 3}]}})));
+    let rules = rules.as_array().unwrap();
+    assert!(
+        rules.contains(&json!("a: weight 1 (rule #1).")),
+        "{rules:?}"
+    );
+    assert!(
+        rules.contains(&json!("b: weight 3 (the largest of rules #1, #2).")),
+        "{rules:?}"
+    );
+}
+
 /// Deploy-wide inputs are checked once, at the scenario's own field, never inside a node; a
 /// node's own fields are located within that node, each at the value that is wrong.
 #[test]

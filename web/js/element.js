@@ -147,7 +147,7 @@ export class AllotPlayground extends HTMLElement {
     const scale = Math.max(1, ...rows.map((r) => Math.max(r.now, r.before)));
     const table = el("table", {},
       el("thead", {}, el("tr", {}, el("th", {}, eru ? "node" : "cluster"), el("th", { class: "n" }, "before"),
-        el("th", { class: "n" }, eru ? "after" : "replicas"), el("th", {}, ""))),
+        el("th", { class: "n" }, eru ? "after" : "replicas"), el("th", {}, "change"))),
       el("tbody", {}, ...rows.map((r) => {
         const change = r.now > r.before ? "grew" : r.now < r.before ? "shrank" : "";
         return el("tr", { "data-name": r.name }, el("td", {}, r.name), el("td", { class: "n" }, String(r.before)),

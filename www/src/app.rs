@@ -92,6 +92,34 @@ pub fn app() -> Html {
     }
     let shown = last_good.borrow().clone().unwrap_or_else(|| run.clone());
     let dispatch: Dispatch = state.dispatcher();
+    {
+        // Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo the scenario wherever focus is, so
+        // that an undo never silently reverts a field out of sight. Text the scenario does not
+        // hold (the Kubernetes tab's manifests) keeps the browser's own undo.
+        let dispatch = dispatch.clone();
+        use_effect_with((), move |_| {
+            let listener = platform::on_keydown(move |e| {
+                if !(e.ctrl_key() || e.meta_key()) || e.alt_key() {
+                    return;
+                }
+                let action = match (e.key().as_str(), e.shift_key()) {
+                    ("z" | "Z", false) => Action::Undo,
+                    ("z" | "Z", true) | ("y" | "Y", false) => Action::Redo,
+                    _ => return,
+                };
+                let foreign = e
+                    .target()
+                    .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+                    .is_some_and(|el| el.closest(".kubernetes").ok().flatten().is_some());
+                if foreign {
+                    return;
+                }
+                e.prevent_default();
+                dispatch.dispatch(action);
+            });
+            move || drop(listener)
+        });
+    }
     let problem = run.problem();
     let page = if *embedded {
         embed(&state, &run, &shown)
@@ -102,17 +130,60 @@ pub fn app() -> Html {
         <ContextProvider<Dispatch> context={dispatch.clone()}>
             if let Some(notice) = &state.notice {
                 <p id="notice" class="notice" role="status">{ notice }
-                    <button type="button" onclick={move |_| dispatch.dispatch(Action::DismissNotice)}
+                    <button type="button" onclick={let d = dispatch.clone(); move |_| d.dispatch(Action::DismissNotice)}
                             aria-label="dismiss">{ "×" }</button></p>
             }
-            if let Some(p) = &problem {
+            if let Some(d) = blocking(&state) {
+                <p id="error" class="error" role="alert" data-code="invalid_json" data-path="">
+                    <code>{ "JSON tab" }</code>{ format!(": not JSON yet ({})", d.error) }
+                </p>
+            } else if let Some(p) = &problem {
                 <p id="error" class="error" role="alert" data-code={p.code.as_str()} data-path={p.path.clone()}>
                     <code>{ if p.path.is_empty() { "scenario" } else { p.path.as_str() } }</code>{ ": " }{ &p.message }
+                    if let Some(cleared) = without_weights(&state.doc).filter(|_| p.path == "policy.strategy") {
+                        { " " }
+                        <button type="button" id="clear-weights" onclick={
+                            let dispatch = dispatch.clone();
+                            move |_| dispatch.dispatch(Action::Replace(cleared.clone(), None))
+                        }>{ "Clear weights" }</button>
+                    }
                 </p>
             }
             { page }
         </ContextProvider<Dispatch>>
     }
+}
+
+/// The scenario without any weight (clusters' own and `policy.staticWeights`), if it has one.
+fn without_weights(doc: &Value) -> Option<Value> {
+    let mut next = doc.clone();
+    let mut had = next
+        .pointer_mut("/policy")
+        .and_then(Value::as_object_mut)
+        .and_then(|p| p.remove("staticWeights"))
+        .is_some();
+    if let Some(clusters) = next.get_mut("clusters").and_then(Value::as_array_mut) {
+        for c in clusters.iter_mut().filter_map(Value::as_object_mut) {
+            had |= c.remove("weight").is_some();
+        }
+    }
+    had.then_some(next)
+}
+
+/// Whether the outcome shown is not the scenario's own (an error, or JSON text that does not
+/// read yet): it is dimmed.
+fn stale(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> bool {
+    blocking(state).is_some() || !Rc::ptr_eq(run, shown)
+}
+
+/// JSON text that does not read, typed over the scenario as it is: it stands for the scenario
+/// until it reads. Once the scenario is edited elsewhere the text is set aside (kept in the
+/// JSON tab, mentioned in the form) and the outcome follows the edits again.
+fn blocking(state: &State) -> Option<&crate::state::Draft> {
+    state
+        .draft
+        .as_deref()
+        .filter(|d| Rc::ptr_eq(&d.base, &state.doc))
 }
 
 fn full(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
@@ -122,18 +193,21 @@ fn full(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
                 <h1>{ "allot playground" }</h1>
                 <p class="lede">{ "How Karmada divides replicas and eru deploys instances, and why. \
                     Edit anything; the result follows." }</p>
-                <nav class="toolbar">
+                <nav class="toolbar" aria-label="scenario actions">
                     <PresetMenu />
+                    <UndoButtons undo={!state.past.is_empty()} redo={!state.future.is_empty()} />
                     <ShareButton doc={state.doc.clone()} drawn={state.drawn} />
                     <FileButtons doc={state.doc.clone()} />
                 </nav>
             </header>
             <div class="columns">
-                <section class="edit" aria-label="scenario">
-                    <EditorTabs doc={state.doc.clone()} run={run.clone()} drawn={state.drawn} />
+                <section class="edit" aria-labelledby="edit-heading">
+                    <h2 id="edit-heading" class="sr">{ "Edit the scenario" }</h2>
+                    <EditorTabs doc={state.doc.clone()} run={run.clone()} drawn={state.drawn}
+                                draft={state.draft.clone()} />
                 </section>
-                <section class="outcome" aria-label="outcome">
-                    <h2>{ state.doc.get("title").and_then(Value::as_str).unwrap_or("Outcome") }</h2>
+                <section class="outcome" aria-labelledby="outcome-heading">
+                    <h2 id="outcome-heading">{ state.doc.get("title").and_then(Value::as_str).unwrap_or("Outcome") }</h2>
                     if let Some(d) = state.doc.get("description").and_then(Value::as_str) {
                         <p class="description">{ d }</p>
                     }
@@ -141,7 +215,7 @@ fn full(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
                         <h3>{ "Why it cannot be scheduled" }</h3>
                         <crate::view::pipeline::PipelineView report={report.clone()} />
                     } else {
-                        <Results run={shown.clone()} doc={state.doc.clone()} stale={!Rc::ptr_eq(run, shown)} />
+                        <Results run={shown.clone()} doc={state.doc.clone()} stale={stale(state, run, shown)} />
                     }
                 </section>
             </div>
@@ -162,13 +236,14 @@ fn embed(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
     let link = format!("{}{}", platform::playground_url(), share::encode(doc));
     html! {
         <main class="embed">
-            <h2>{ doc.get("title").and_then(Value::as_str).unwrap_or("allot") }</h2>
+            <h1>{ doc.get("title").and_then(Value::as_str).unwrap_or("allot") }</h1>
             <label class="stack inline"><Field path={path} kind={Kind::Int} label={label} show_label=true
                    value={crate::doc::get(doc, path).cloned()} problem={problem_at(&run.problem(), path)} /></label>
+            <h2 class="sr">{ "Outcome" }</h2>
             if let Some(report) = &run.failed {
                 <crate::view::pipeline::PipelineView report={report.clone()} />
             } else {
-                <Results run={shown.clone()} doc={doc.clone()} compact=true stale={!Rc::ptr_eq(run, shown)} />
+                <Results run={shown.clone()} doc={doc.clone()} compact=true stale={stale(state, run, shown)} />
             }
             <a id="open" href={link} target="_blank" rel="noopener">{ "open in the allot playground ↗" }</a>
         </main>
@@ -180,7 +255,15 @@ struct TabsProps {
     doc: Rc<Value>,
     run: Rc<Run>,
     drawn: u64,
+    draft: Option<Rc<crate::state::Draft>>,
 }
+
+/// The editors' tabs, in order (the state's index).
+const EDITOR_TABS: &[crate::tabs::TabSpec] = &[
+    ("form", "Form"),
+    ("json", "JSON"),
+    ("kubernetes", "Kubernetes"),
+];
 
 #[function_component(EditorTabs)]
 fn editor_tabs(p: &TabsProps) -> Html {
@@ -192,22 +275,34 @@ fn editor_tabs(p: &TabsProps) -> Html {
         Callback::from(move |_| tab.set(on))
     };
     let problem = p.run.problem();
-    let selected = |t: u8| (*tab == t).to_string();
+    let use_dispatch = use_context::<Dispatch>().expect("inside the state provider");
     html! {
         <>
-        <div class="tabs" role="tablist">
-            <button type="button" role="tab" id="tab-form" aria-selected={selected(0)} onclick={pick(0)}>{ "Form" }</button>
-            <button type="button" role="tab" id="tab-json" aria-selected={selected(1)} onclick={pick(1)}>{ "JSON" }</button>
-            <button type="button" role="tab" id="tab-kubernetes" aria-selected={selected(2)} onclick={pick(2)}>{ "Kubernetes" }</button>
-        </div>
+        { crate::tabs::tablist("scenario editors", "editor-panel", EDITOR_TABS, usize::from(*tab), {
+            let tab = tab.clone();
+            Callback::from(move |i: usize| tab.set(i as u8))
+        }) }
+        <div role="tabpanel" id="editor-panel" aria-labelledby={format!("tab-{}", EDITOR_TABS[usize::from(*tab)].0)}>
         if *tab == 1 {
-            <JsonEditor doc={p.doc.clone()} />
+            <JsonEditor doc={p.doc.clone()} draft={p.draft.clone()} />
         } else if *tab == 0 {
+            if let Some(d) = &p.draft {
+                <p id="draft-notice" class="draft-notice" role="status">
+                    { format!("The JSON tab holds text that is not JSON yet ({}); the form shows the scenario as it last read. ", d.error) }
+                    <button type="button" onclick={pick(1)}>{ "Back to the JSON text" }</button>
+                    { " " }
+                    <button type="button" onclick={
+                        let dispatch = use_dispatch.clone();
+                        move |_| dispatch.dispatch(Action::Draft(None))
+                    }>{ "Discard it" }</button>
+                </p>
+            }
             { plain("", &p.doc, &problem, ABOUT) }
             <Editors doc={p.doc.clone()} {problem} />
         }
         <div hidden={*tab != 2}>
             <KubernetesTab doc={p.doc.clone()} run={p.run.clone()} drawn={p.drawn} />
+        </div>
         </div>
         </>
     }
@@ -239,6 +334,30 @@ fn preset_menu() -> Html {
                 <option value={presets::LARGE}>{ "1,000 clusters" }</option>
             </optgroup>
         </select>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct UndoProps {
+    undo: bool,
+    redo: bool,
+}
+
+/// Undo and redo, as Ctrl+Z and Ctrl+Shift+Z do.
+#[function_component(UndoButtons)]
+fn undo_buttons(p: &UndoProps) -> Html {
+    let dispatch = use_context::<Dispatch>().expect("inside the state provider");
+    let on = |action: fn() -> Action| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_| dispatch.dispatch(action()))
+    };
+    html! {
+        <>
+            <button type="button" id="undo" disabled={!p.undo} title="Undo (Ctrl+Z)"
+                    onclick={on(|| Action::Undo)}>{ "Undo" }</button>
+            <button type="button" id="redo" disabled={!p.redo} title="Redo (Ctrl+Shift+Z)"
+                    onclick={on(|| Action::Redo)}>{ "Redo" }</button>
+        </>
     }
 }
 

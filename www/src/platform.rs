@@ -101,3 +101,52 @@ pub fn copy(text: &str) {
         let _ = w.navigator().clipboard().write_text(text);
     }
 }
+
+/// After the page has rendered, focus the first element matching one of `selectors` (tried in
+/// order): where focus goes after a row is added or removed.
+pub fn focus_after_render(selectors: Vec<String>) {
+    gloo_timers::callback::Timeout::new(0, move || {
+        let Some(document) = window().and_then(|w| w.document()) else {
+            return;
+        };
+        let found = selectors
+            .iter()
+            .find_map(|s| document.query_selector(s).ok().flatten());
+        if let Some(element) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = element.focus();
+        }
+    })
+    .forget();
+}
+
+/// Call `handle` on every key pressed anywhere in the page, for as long as the returned guard
+/// lives.
+pub fn on_keydown(handle: impl Fn(&web_sys::KeyboardEvent) + 'static) -> Option<KeyListener> {
+    let target: web_sys::EventTarget = window()?.into();
+    let closure = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(
+        move |e: web_sys::KeyboardEvent| handle(&e),
+    );
+    target
+        .add_event_listener_with_callback("keydown", closure.as_ref().unchecked_ref())
+        .ok()?;
+    Some(KeyListener { target, closure })
+}
+
+/// A key listener; dropping it removes it.
+pub struct KeyListener {
+    target: web_sys::EventTarget,
+    closure: wasm_bindgen::closure::Closure<dyn Fn(web_sys::KeyboardEvent)>,
+}
+
+impl Drop for KeyListener {
+    fn drop(&mut self) {
+        let _ = self
+            .target
+            .remove_event_listener_with_callback("keydown", self.closure.as_ref().unchecked_ref());
+    }
+}
+
+/// A CSS attribute selector for a `data-path` (paths hold `[`, `]` and `.`, so it is quoted).
+pub fn by_path(path: &str) -> String {
+    format!("[data-path=\"{path}\"]:is(input, select, textarea)")
+}

@@ -41,12 +41,32 @@ pub fn problem_at(problem: &SharedProblem, path: &str) -> SharedProblem {
         .cloned()
 }
 
+/// Text in the JSON tab that is not JSON yet: kept (across tab switches) until it reads, or the
+/// user discards it, and reported in place of the scenario's own error meanwhile.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Draft {
+    pub text: String,
+    /// Where it stops being JSON (`line 3, column 5: ...`).
+    pub error: String,
+    /// The scenario it was typed over: reading it replaces the scenario as it is then.
+    pub base: Rc<Value>,
+}
+
+/// Undo keeps at most this many earlier scenarios.
+pub const UNDO_DEPTH: usize = 200;
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct State {
     pub doc: Rc<Value>,
     /// The seed in effect when the scenario has none.
     pub drawn: u64,
     pub notice: Option<String>,
+    pub draft: Option<Rc<Draft>>,
+    /// Earlier scenarios, the latest last (Ctrl+Z), and undone ones (Ctrl+Shift+Z).
+    pub past: Vec<Rc<Value>>,
+    pub future: Vec<Rc<Value>>,
+    /// The path of the last field edit: further typing in it is the same undo step.
+    typing: Option<String>,
 }
 
 /// Makes an array's next item from its current items.
@@ -69,6 +89,12 @@ pub enum Action {
     /// Say something above the page (the document stays).
     Notice(String),
     DismissNotice,
+    /// Keep (or, with `None`, drop) JSON text that does not read yet: (text, error). It stands
+    /// over the scenario as it is, or as it was when the text first stopped reading.
+    Draft(Option<(String, String)>),
+    /// Back to the scenario before the last change, and forward again.
+    Undo,
+    Redo,
 }
 
 impl State {
@@ -77,6 +103,10 @@ impl State {
             doc: Rc::new(doc),
             drawn: draw_seed(),
             notice,
+            draft: None,
+            past: Vec::new(),
+            future: Vec::new(),
+            typing: None,
         }
     }
 
@@ -91,33 +121,100 @@ impl Reducible for State {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = (*self).clone();
-        let doc = Rc::make_mut(&mut next.doc);
+        // Typing on in the same field extends the last undo step; anything else starts one.
+        let typing = match &action {
+            Action::Set(path, _) => Some(path.clone()),
+            _ => None,
+        };
         match action {
-            Action::Set(path, value) => doc::set(doc, &path, value),
-            Action::Append(path, make) => {
-                if let Some(value) = make(doc::items(doc, &path)) {
-                    doc::push(doc, &path, value);
+            Action::Undo | Action::Redo => {
+                let (from, to) = if matches!(action, Action::Undo) {
+                    (&mut next.past, &mut next.future)
+                } else {
+                    (&mut next.future, &mut next.past)
+                };
+                if let Some(doc) = from.pop() {
+                    to.push(std::mem::replace(&mut next.doc, doc));
+                    next.typing = None;
+                    next.draft = None;
                 }
+                return Rc::new(next);
             }
+            Action::Draft(draft) => {
+                next.draft = draft.map(|(text, error)| {
+                    let base = self
+                        .draft
+                        .as_ref()
+                        .map_or_else(|| self.doc.clone(), |d| d.base.clone());
+                    Rc::new(Draft { text, error, base })
+                });
+                return Rc::new(next);
+            }
+            _ => {}
+        }
+        // Whether the scenario changed, found without comparing whole documents (a keystroke in
+        // a 1,000-cluster scenario must not walk it twice).
+        let changed = match action {
+            Action::Undo | Action::Redo | Action::Draft(_) => false,
+            Action::Set(path, value) => {
+                let changed = doc::get(&self.doc, &path) != value.as_ref();
+                if changed {
+                    doc::set(Rc::make_mut(&mut next.doc), &path, value);
+                }
+                changed
+            }
+            Action::Append(path, make) => match make(doc::items(&self.doc, &path)) {
+                Some(value) => {
+                    doc::push(Rc::make_mut(&mut next.doc), &path, value);
+                    true
+                }
+                None => false,
+            },
             Action::Replace(value, notice) => {
-                *doc = value;
                 next.notice = notice;
+                next.draft = None;
+                let changed = *self.doc != value;
+                next.doc = Rc::new(value);
+                changed
             }
             Action::Reroll(seed) => {
                 next.drawn = seed;
-                if self.pinned().is_some() {
-                    doc::set(doc, "seed", Some(json!(seed)));
+                let pinned = self.pinned().is_some();
+                if pinned {
+                    doc::set(Rc::make_mut(&mut next.doc), "seed", Some(json!(seed)));
                 }
+                pinned
             }
-            Action::Pin => doc::set(doc, "seed", Some(json!(self.drawn))),
+            Action::Pin => {
+                doc::set(Rc::make_mut(&mut next.doc), "seed", Some(json!(self.drawn)));
+                self.pinned() != Some(self.drawn)
+            }
             Action::Unpin => {
                 if let Some(seed) = self.pinned() {
                     next.drawn = seed;
                 }
-                doc::set(doc, "seed", None);
+                doc::set(Rc::make_mut(&mut next.doc), "seed", None);
+                self.pinned().is_some()
             }
-            Action::Notice(text) => next.notice = Some(text),
-            Action::DismissNotice => next.notice = None,
+            Action::Notice(text) => {
+                next.notice = Some(text);
+                false
+            }
+            Action::DismissNotice => {
+                next.notice = None;
+                false
+            }
+        };
+        if changed {
+            let same_field = typing.is_some() && typing == self.typing;
+            if !same_field {
+                next.past.push(self.doc.clone());
+                if next.past.len() > UNDO_DEPTH {
+                    next.past.remove(0);
+                }
+            }
+            next.future.clear();
+            next.typing = typing;
         }
         Rc::new(next)
     }
@@ -254,9 +351,8 @@ mod tests {
     #[test]
     fn pin_and_unpin_keep_the_seed() {
         let s = Rc::new(State {
-            doc: Rc::new(json!({"version": 1})),
             drawn: 42,
-            notice: None,
+            ..State::new(json!({"version": 1}), None)
         });
         let pinned = s.reduce(Action::Pin);
         assert_eq!(pinned.pinned(), Some(42));
@@ -264,6 +360,33 @@ mod tests {
         assert_eq!((rerolled.pinned(), rerolled.drawn), (Some(7), 7));
         let unpinned = rerolled.reduce(Action::Unpin);
         assert_eq!((unpinned.pinned(), unpinned.drawn), (None, 7));
+    }
+
+    #[test]
+    fn undo_takes_a_field_edit_back_whole_and_redo_brings_it_again() {
+        let s = Rc::new(State::new(json!({"version": 1}), None));
+        let typed = ["1", "12", "123"].iter().fold(s.clone(), |s, t| {
+            s.reduce(Action::Set("workload.replicas".into(), Some(json!(t))))
+        });
+        let both = typed.reduce(Action::Set("title".into(), Some(json!("x"))));
+        let once = both.clone().reduce(Action::Undo);
+        assert_eq!(once.doc["workload"]["replicas"], json!("123"));
+        assert!(once.doc.get("title").is_none());
+        let twice = once.reduce(Action::Undo);
+        assert_eq!(
+            *twice.doc, *s.doc,
+            "three keystrokes in one field are one step"
+        );
+        let again = twice.reduce(Action::Redo).reduce(Action::Redo);
+        assert_eq!(again.doc, both.doc);
+        // A new edit after an undo drops what could be redone.
+        let branched = again
+            .reduce(Action::Undo)
+            .reduce(Action::Set("seed".into(), Some(json!(1))));
+        assert!(branched.future.is_empty());
+        // Nothing to undo: nothing changes.
+        let fresh = Rc::new(State::new(json!({"version": 1}), None));
+        assert_eq!(fresh.clone().reduce(Action::Undo).doc, fresh.doc);
     }
 
     /// The playground and the npm package read the same broken document the same way: the

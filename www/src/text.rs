@@ -73,20 +73,14 @@ pub fn format(kind: Kind, value: Option<&Value>) -> String {
     }
 }
 
-/// An integer, however large: beyond 64 bits it goes in as the number it is (read as a float),
-/// so that the core says it is too large rather than not a number.
+/// An integer, however large: beyond 64 bits it goes in as the number it is (serde_json reads
+/// it as a float), so that the core says it is too large rather than not a number.
 fn int(t: &str) -> Option<Value> {
-    if let Ok(n) = t.parse::<i64>() {
-        return Some(n.into());
-    }
-    if let Ok(n) = t.parse::<u64>() {
-        return Some(n.into());
-    }
     let digits = t.strip_prefix('-').unwrap_or(t);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    serde_json::Number::from_f64(t.parse::<f64>().ok()?).map(Value::Number)
+    serde_json::from_str(t).ok()
 }
 
 /// What a text means (`None`: remove the value).

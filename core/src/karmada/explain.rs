@@ -36,17 +36,24 @@ pub fn explain(placement: &Placement, trace: &Trace) -> Vec<String> {
             out.push("No weight rules: every cluster weighs 1.".into());
         } else {
             for w in trace.weights.iter().take(DETAILED_CLUSTERS) {
-                if w.rules.is_empty() {
-                    out.push(format!("{}: no rule selects it.", w.cluster));
-                } else {
-                    let rules: Vec<String> = w.rules.iter().map(|r| format!("#{r}")).collect();
-                    out.push(format!(
-                        "{}: weight {} (max of rules {}).",
-                        w.cluster,
-                        w.weight,
-                        rules.join(", ")
-                    ));
-                }
+                // Rules are numbered from 1, as the page's rules table numbers them.
+                let numbered: Vec<String> = w.rules.iter().map(|r| format!("#{}", r + 1)).collect();
+                out.push(
+                    match (placement.weights_are_cluster_weights, numbered.as_slice()) {
+                        (true, []) => format!("{}: no weight of its own, so nothing.", w.cluster),
+                        (true, _) => format!("{}: weight {} (its own).", w.cluster, w.weight),
+                        (false, []) => format!("{}: no rule selects it.", w.cluster),
+                        (false, [one]) => {
+                            format!("{}: weight {} (rule {one}).", w.cluster, w.weight)
+                        }
+                        (false, many) => format!(
+                            "{}: weight {} (the largest of rules {}).",
+                            w.cluster,
+                            w.weight,
+                            many.join(", ")
+                        ),
+                    },
+                );
             }
         }
     }

@@ -179,6 +179,11 @@ pub struct Placement {
     /// The workload declares per-replica requirements (false for a non-workload with 0 replicas).
     #[serde(default = "yes")]
     pub has_replica_requirements: bool,
+    /// The static weight rules stand for the clusters' own `weight` (a scenario's shorthand,
+    /// one rule per weighted cluster): explanations speak of each cluster's weight, not of
+    /// rules the user never wrote. Not part of a placement's input.
+    #[serde(skip)]
+    pub weights_are_cluster_weights: bool,
 }
 
 /// Which path of the dynamic strategies ran (spec §4).

@@ -427,6 +427,7 @@ fn divide_with(
             has_replica_requirements: w.requests.is_some()
                 || !w.components.is_empty()
                 || w.replicas.unwrap_or(0) > 0,
+            weights_are_cluster_weights: s.policy.static_weights.is_none() && statics.is_some(),
         };
         divided = Some(assign_at(&placement, &Paths::SCENARIO)?);
         Ok(())

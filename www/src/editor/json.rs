@@ -10,11 +10,13 @@ use yew::prelude::*;
 
 use crate::field::Dispatch;
 use crate::platform;
-use crate::state::Action;
+use crate::state::{Action, Draft};
 
 #[derive(Properties, PartialEq)]
 pub struct JsonProps {
     pub doc: Rc<Value>,
+    /// Text kept from earlier that is not JSON yet.
+    pub draft: Option<Rc<Draft>>,
 }
 
 /// What JSON text means: the document, or where it stops being JSON.
@@ -22,53 +24,50 @@ pub fn read(text: &str) -> Result<Value, String> {
     serde_json::from_str(text).map_err(|e| format!("line {}, column {}: {e}", e.line(), e.column()))
 }
 
-/// Text as the user typed it, read once when typed.
-struct Typed {
-    text: String,
-    read: Result<Value, String>,
-    /// The document when it was typed (what half-typed text stands over).
-    base: Rc<Value>,
-}
-
 #[function_component(JsonEditor)]
 pub fn json_editor(p: &JsonProps) -> Html {
     let dispatch = use_context::<Dispatch>().expect("inside the state provider");
-    let typed = use_state(|| None::<Typed>);
-    // Typed text stays while it is what the document holds (or, not JSON yet, while the
-    // document is the one it was typed over); after an outside change the document shows.
-    let (text, error) = match &*typed {
-        Some(Typed {
-            text, read: Ok(v), ..
-        }) if *v == *p.doc => (text.clone(), None),
-        Some(Typed {
-            text,
-            read: Err(e),
-            base,
-        }) if Rc::ptr_eq(base, &p.doc) => (text.clone(), Some(e.clone())),
-        _ => (pretty(&p.doc), None),
+    // Valid text as typed (its own spacing) while it is what the document holds.
+    let typed = use_state(|| None::<(String, Value)>);
+    let text = match (&p.draft, &*typed) {
+        (Some(d), _) => d.text.clone(),
+        (None, Some((text, v))) if *v == *p.doc => text.clone(),
+        _ => pretty(&p.doc),
     };
     let oninput = {
-        let (typed, dispatch, base) = (typed.clone(), dispatch.clone(), p.doc.clone());
+        let (typed, dispatch) = (typed.clone(), dispatch.clone());
         Callback::from(move |e: InputEvent| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
             let text = area.value();
-            let read = read(&text);
-            if let Ok(v) = &read {
-                dispatch.dispatch(Action::Replace(v.clone(), None));
+            match read(&text) {
+                Ok(v) => {
+                    typed.set(Some((text, v.clone())));
+                    dispatch.dispatch(Action::Replace(v, None));
+                }
+                Err(error) => dispatch.dispatch(Action::Draft(Some((text, error)))),
             }
-            typed.set(Some(Typed {
-                text,
-                read,
-                base: base.clone(),
-            }));
         })
     };
+    let discard = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_| dispatch.dispatch(Action::Draft(None)))
+    };
+    let moved_on = p
+        .draft
+        .as_ref()
+        .is_some_and(|d| !Rc::ptr_eq(&d.base, &p.doc));
     html! {
         <section class="editor json" aria-label="scenario JSON">
             <textarea id="scenario-json" aria-label="scenario JSON" spellcheck="false"
+                      aria-invalid={p.draft.is_some().then_some("true")}
+                      aria-describedby={p.draft.is_some().then_some("json-problem")}
                       value={text} {oninput} />
-            if let Some(e) = error {
-                <span class="problem" role="alert" data-code="invalid_json">{ e }</span>
+            if let Some(d) = &p.draft {
+                <p class="problem" id="json-problem" data-code="invalid_json">
+                    { format!("Not JSON yet ({}): the outcome is the last scenario that read. ", d.error) }
+                    if moved_on { { "The scenario has changed in the form since; once this text reads, it replaces those changes. " } }
+                    <button type="button" id="discard-draft" onclick={discard}>{ "Discard this text" }</button>
+                </p>
             }
         </section>
     }

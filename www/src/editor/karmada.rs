@@ -153,6 +153,12 @@ const RULES: &[Column] = &[
         Kind::Labels,
     ),
     col("targetCluster.exclude", "except", Kind::List),
+    Column {
+        key: "targetCluster.fieldSelector.matchExpressions",
+        label: "fields (provider, region, zone)",
+        kind: Kind::Json,
+        placeholder: r#"[{"key": "region", "operator": "In", "values": ["eu"]}]"#,
+    },
     col("weight", "weight", Kind::Int),
 ];
 
@@ -170,11 +176,12 @@ pub fn editors(d: &Value, problem: &SharedProblem) -> Html {
     };
     let rules = html! {
         <>
-        <p class="hint">{ "A cluster weighs the largest weight of the rules that select it. \
-            Without rules, each cluster's own weight (or 1) counts." }</p>
+        <p class="hint">{ "A cluster weighs the largest weight of the rules that select it \
+            (\u{201c}Why\u{201d} cites them by number). Without rules, each cluster's own weight \
+            (or 1) counts; weights go with the staticWeight strategy only." }</p>
         <Table id="rules" path="policy.staticWeights" columns={RULES}
                rows={doc::items(d, "policy.staticWeights").to_vec()}
-               new_row={NewRow::Rule} noun="rule" problem={problem.clone()} />
+               new_row={NewRow::Rule} noun="rule" problem={problem.clone()} numbered=true />
         </>
     };
     let scheduling = html! {

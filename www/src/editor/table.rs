@@ -10,6 +10,7 @@ use super::details::Details;
 use crate::doc;
 use crate::field::{Dispatch, Field, Kind};
 use crate::pager::use_pager;
+use crate::platform;
 use crate::state::{problem_at, Action, SharedProblem};
 
 /// A column: a path inside the row, its heading and how it is written.
@@ -99,16 +100,28 @@ pub struct TableProps {
     pub details: Details,
     #[prop_or_default]
     pub id: Option<AttrValue>,
+    /// Number the rows from 1 (rules, which explanations cite by number).
+    #[prop_or_default]
+    pub numbered: bool,
 }
 
 #[function_component(Table)]
 pub fn table(p: &TableProps) -> Html {
     let dispatch = use_context::<Dispatch>().expect("inside the state provider");
     let add = {
-        let (path, new_row) = (p.path.to_string(), p.new_row);
+        let (path, new_row, first, index) = (
+            p.path.to_string(),
+            p.new_row,
+            first_key(p.columns),
+            p.rows.len(),
+        );
         Callback::from(move |_| {
             let make = Box::new(move |rows: &[Value]| Some(new_row.make(rows)));
             dispatch.dispatch(Action::Append(path.clone(), make));
+            // Focus goes to the new row, ready to type its first field.
+            platform::focus_after_render(vec![platform::by_path(&format!(
+                "{path}[{index}].{first}"
+            ))]);
         })
     };
     let problem = problem_at(&p.problem, &p.path);
@@ -118,6 +131,7 @@ pub fn table(p: &TableProps) -> Html {
             { pager.clone() }
             <table id={p.id.clone()} data-path={p.path.clone()}>
                 <thead><tr>
+                    if p.numbered { <th scope="col">{ "#" }</th> }
                     if p.details != Details::None { <th><span class="sr">{ "details" }</span></th> }
                     { for p.columns.iter().map(|c| html! { <th scope="col">{ c.label }</th> }) }
                     <th><span class="sr">{ "actions" }</span></th>
@@ -127,14 +141,19 @@ pub fn table(p: &TableProps) -> Html {
                     let path: AttrValue = format!("{}[{index}]", p.path).into();
                     html! { <Row key={index} problem={problem_at(&problem, &path)} {path} {index}
                                  row={row.clone()} columns={p.columns} noun={p.noun}
-                                 details={p.details} /> }
+                                 details={p.details} numbered={p.numbered} /> }
                 }) }
                 </tbody>
             </table>
             { pager }
-            <button type="button" class="add" onclick={add}>{ format!("+ add {}", p.noun) }</button>
+            <button type="button" class="add" data-for={p.path.clone()} onclick={add}>{ format!("+ add {}", p.noun) }</button>
         </div>
     }
+}
+
+/// The field focus goes to in a row.
+fn first_key(columns: &[Column]) -> &'static str {
+    columns.first().map_or("", |c| c.key)
 }
 
 #[derive(Properties, PartialEq)]
@@ -146,6 +165,7 @@ struct RowProps {
     noun: &'static str,
     problem: SharedProblem,
     details: Details,
+    numbered: bool,
 }
 
 #[function_component(Row)]
@@ -163,14 +183,24 @@ fn row(p: &RowProps) -> Html {
         name.to_string()
     };
     let remove = {
-        let path = p.path.to_string();
-        Callback::from(move |_| dispatch.dispatch(Action::Set(path.clone(), None)))
+        let (path, index, first) = (p.path.to_string(), p.index, first_key(p.columns));
+        let table = path[..path.rfind('[').unwrap_or(path.len())].to_string();
+        Callback::from(move |_| {
+            dispatch.dispatch(Action::Set(path.clone(), None));
+            // Focus moves to the first field of the row that takes this one's place (or the
+            // one before it, or the add button), never onto another row's remove button.
+            let at = |i: usize| platform::by_path(&format!("{table}[{i}].{first}"));
+            let mut to = vec![at(index)];
+            to.extend(index.checked_sub(1).map(at));
+            to.push(format!("button.add[data-for=\"{table}\"]"));
+            platform::focus_after_render(to);
+        })
     };
     let toggle = {
         let open = open.clone();
         Callback::from(move |_| open.set(!*open))
     };
-    let span = (p.columns.len() + 2).to_string();
+    let span = (p.columns.len() + 2 + usize::from(p.numbered)).to_string();
     // An error in a field the columns do not show opens the details, so it is seen.
     let hidden_problem = p.problem.as_ref().is_some_and(|pr| {
         !p.columns
@@ -181,6 +211,7 @@ fn row(p: &RowProps) -> Html {
     html! {
         <>
         <tr data-row={p.index.to_string()} data-name={name.to_string()}>
+            if p.numbered { <th scope="row" class="number">{ format!("#{}", p.index + 1) }</th> }
             if p.details != Details::None {
                 <td class="actions">
                     <button type="button" class="more" aria-expanded={shown.to_string()} onclick={toggle}

@@ -100,12 +100,8 @@ fn result_row(p: &RowProps) -> Html {
             <td class="bar-cell">{ bar(r.replicas, r.previous, p.scale) }</td>
             // No estimator answered: the division takes the requested replicas. Saying so (not
             // repeating the number) also keeps a replicas edit from touching every row.
-            if let Some(source @ Source::Requested) = &r.source {
-                <td class="n available muted" title={describe(source)}>{ "requested" }</td>
-            } else {
-                <td class="n available" title={r.source.as_ref().map(describe)}>
-                    { r.available.map_or_else(dash, amount) }</td>
-            }
+            <td class={classes!("n", "available", matches!(r.source, Some(Source::Requested)).then_some("muted"))}
+                title={r.source.as_ref().map(describe)}>{ r.available_text() }</td>
             if p.columns.given { <td class="n">{ r.given.map_or_else(dash, |g| g.to_string()) }</td> }
             if p.columns.general { <td class="n general">{ r.general.map_or_else(dash, amount) }</td> }
             if p.columns.accurate { <td class="n accurate">{ r.accurate.map_or_else(dash, amount) }</td> }

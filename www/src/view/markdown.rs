@@ -3,7 +3,7 @@
 
 use allot_core::scenario::{Outcome, Scenario};
 
-use super::rows::{self, amount};
+use super::rows;
 
 /// The Markdown text of an outcome.
 pub fn markdown(s: &Scenario, o: &Outcome) -> String {
@@ -26,11 +26,11 @@ pub fn markdown(s: &Scenario, o: &Outcome) -> String {
             ));
             let rows = rows::karmada(s, k).into_iter().map(|r| {
                 [
-                    r.name,
+                    r.name.clone(),
                     r.previous.to_string(),
                     r.replicas.to_string(),
                     r.change.word().into(),
-                    r.available.map_or("–".into(), amount),
+                    r.available_text(),
                 ]
             });
             table(
@@ -107,7 +107,11 @@ mod tests {
         .unwrap();
         let md = markdown(&s, &schedule(&s, 0).unwrap());
         assert!(md.starts_with("### t\n"), "{md}");
-        assert!(md.contains("| member1 | 0 | 3 | grew | 7 |"), "{md}");
+        // No estimator answered: "requested", as the page's table says.
+        assert!(
+            md.contains("| member1 | 0 | 3 | grew | requested |"),
+            "{md}"
+        );
         assert!(md.contains("| member2 | 0 | 2 | grew |"), "{md}");
         assert!(md.contains("seed 5 (pinned)"), "{md}");
         assert!(md.contains("\n- Divided by static weights"), "{md}");

@@ -32,6 +32,43 @@ pub fn bar(now: u64, before: u64, scale: u64) -> Html {
     }
 }
 
+/// What changed, in one short sentence for screen readers (a polite live region): the first
+/// few targets and what they get.
+fn announcement(o: &Outcome) -> String {
+    const NAMED: usize = 8;
+    let (what, parts): (&str, Vec<String>) = match o {
+        Outcome::Karmada(k) => (
+            "Assignment",
+            k.assignment
+                .iter()
+                .map(|a| format!("{} {}", a.name, a.replicas))
+                .collect(),
+        ),
+        Outcome::Eru(e) => (
+            "New instances",
+            e.deploy
+                .iter()
+                .filter(|(_, &n)| n > 0)
+                .map(|(name, n)| format!("{name} {n}"))
+                .collect(),
+        ),
+    };
+    let more = parts.len().saturating_sub(NAMED);
+    let mut text = format!(
+        "{what}: {}",
+        parts
+            .iter()
+            .take(NAMED)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    if more > 0 {
+        text.push_str(&format!(", and {more} more"));
+    }
+    text
+}
+
 /// `1 pod`, `2 pods`: a count with its noun in the right number.
 pub fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
@@ -121,6 +158,14 @@ pub fn results(p: &ResultsProps) -> Html {
             html! { <textarea id="markdown" readonly=true rows="16" value={markdown::markdown(s, o)} /> }
         }
     };
+    let visible: Vec<&(Tab, &'static str, &'static str)> = TABS
+        .iter()
+        .filter(|(t, ..)| karmada || !matches!(t, Tab::Evenness | Tab::Pipeline))
+        .collect();
+    let shown_tabs: Vec<crate::tabs::TabSpec> =
+        visible.iter().map(|(_, id, l)| (*id, *l)).collect();
+    let shown_ids: Vec<Tab> = visible.iter().map(|(t, ..)| *t).collect();
+    let selected = shown_ids.iter().position(|t| *t == *tab).unwrap_or(0);
     html! {
         <div class={classes!("results", p.stale.then_some("stale"))}>
             if p.stale {
@@ -144,15 +189,15 @@ pub fn results(p: &ResultsProps) -> Html {
                 <p class="warning" data-code={w.code} data-path={w.path.text()}>{ format!("{}: {}", w.path, w.message) }</p>
             }) }
             if !p.compact {
-                <div class="tabs" role="tablist">
-                { for TABS.iter().filter(|(t, ..)| karmada || !matches!(t, Tab::Evenness | Tab::Pipeline)).map(|&(t, id, label)| {
-                    let tab = tab.clone();
-                    html! { <button type="button" role="tab" id={format!("tab-{id}")} aria-selected={(*tab == t).to_string()}
-                                    onclick={Callback::from(move |_| tab.set(t))}>{ label }</button> }
+                { crate::tabs::tablist("results", "results-panel", &shown_tabs, selected, {
+                    let (tab, ids) = (tab.clone(), shown_ids.clone());
+                    Callback::from(move |i: usize| if let Some(&t) = ids.get(i) { tab.set(t) })
                 }) }
-                </div>
             }
-            { body }
+            <p id="announce" class="sr" aria-live="polite">{ announcement(o) }</p>
+            <div role="tabpanel" id="results-panel" aria-labelledby={format!("tab-{}", shown_tabs[selected].0)}>
+                { body }
+            </div>
         </div>
     }
 }

@@ -70,6 +70,19 @@ pub fn describe(source: &Source) -> String {
     }
 }
 
+impl Row {
+    /// The "available" cell as both the page and the Markdown write it: `requested` when no
+    /// estimator answered (the division takes the requested replicas), `–` for a cluster that
+    /// is no longer a candidate, else the estimate.
+    pub fn available_text(&self) -> String {
+        match (&self.source, self.available) {
+            (Some(Source::Requested), _) => "requested".into(),
+            (_, None) => "–".into(),
+            (_, Some(n)) => amount(n),
+        }
+    }
+}
+
 /// Display of an estimate (MaxInt32 is "no limit" in Karmada's estimators).
 pub fn amount(n: u64) -> String {
     if n >= MAX_INT32 {
