@@ -799,6 +799,33 @@ test("accessibility: axe finds nothing on the page, with an error, embedded, and
   assert.deepEqual(report, { main: [], error: [], embed: [], docs: [] });
 });
 
+test("fit: tables fit their column at 1,280, 1,440 and 1,920 px, without sideways scrolling", async () => {
+  for (const width of [1280, 1440, 1920]) {
+    for (const preset of ["divide-7-replicas-2-1-1", "general-estimator-500m", "eru-cpu-binding"]) {
+      const page = await chrome.newPage({ viewport: { width, height: 1000 } });
+      page.on("pageerror", (e) => pageErrors.push(String(e)));
+      await page.goto(`${server.url}/#preset=${preset}`);
+      await page.waitForSelector("#assignment, #deploy");
+      const over = await page.$$eval(".rows > table, table.result", (tables) =>
+        tables.filter((t) => t.scrollWidth > t.parentElement.clientWidth + 1)
+          .map((t) => `${t.id || t.dataset.path}: ${t.scrollWidth} > ${t.parentElement.clientWidth}`));
+      assert.deepEqual(over, [], `${preset} at ${width} px`);
+      if (preset === "divide-7-replicas-2-1-1" && width !== 1440) await screenshot(page, `main-${width}`);
+      await page.close();
+    }
+  }
+  const narrow = await chrome.newPage({ viewport: { width: 400, height: 900 } });
+  await narrow.goto(`${server.url}/#preset=divide-7-replicas-2-1-1`);
+  await narrow.waitForSelector("#assignment");
+  // One column: nothing wider than the screen.
+  assert.ok(await narrow.evaluate(() => document.documentElement.scrollWidth <= 401));
+  await screenshot(narrow, "main-400");
+  await narrow.fill(field("clusters[1].weight"), "x");
+  await narrow.waitForSelector("#error");
+  await screenshot(narrow, "error-400");
+  await narrow.close();
+});
+
 test("no page error anywhere", () => {
   assert.deepEqual(pageErrors, []);
 });

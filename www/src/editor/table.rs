@@ -221,7 +221,7 @@ fn row(p: &RowProps) -> Html {
             }
             { for p.columns.iter().map(|c| {
                 let path: AttrValue = format!("{}.{}", p.path, c.key).into();
-                html! { <td><Field problem={problem_at(&p.problem, &path)} {path} kind={c.kind}
+                html! { <td data-label={c.label}><Field problem={problem_at(&p.problem, &path)} {path} kind={c.kind}
                                    value={doc::get(&p.row, c.key).cloned()}
                                    label={format!("{who} {}", c.label)}
                                    placeholder={c.placeholder} /></td> }

@@ -25,6 +25,7 @@ pub fn bar(now: u64, before: u64, scale: u64) -> Html {
     let w = |n: u64| (WIDTH * n.min(scale) / scale.max(1)).to_string();
     html! {
         <svg class="bar" width={(WIDTH + 2).to_string()} height="14" role="img"
+             viewBox={format!("0 0 {} 14", WIDTH + 2)} preserveAspectRatio="none"
              aria-label={format!("{now} (was {before})")}>
             <rect class="now" x="0" y="2" width={w(now)} height="10" />
             if before > 0 { <line class="before" x1={w(before)} x2={w(before)} y1="0" y2="14" /> }
