@@ -826,6 +826,23 @@ test("fit: tables fit their column at 1,280, 1,440 and 1,920 px, without sideway
   await narrow.close();
 });
 
+test("copy and new: copies confirm visibly; a new scenario starts from scratch and Undo brings the old one back", async () => {
+  const page = await open("/#preset=divide-7-replicas-2-1-1");
+  await page.click("#copy-markdown");
+  await page.waitForSelector("#copy-markdown[data-copied]");
+  assert.match(await page.evaluate(() => getComputedStyle(document.querySelector("#copy-markdown"), "::after").content), /copied ✓/);
+  await page.click("#share");
+  await page.waitForSelector(".copied");
+  await page.selectOption("#preset", "new");
+  await page.waitForFunction(() => document.querySelectorAll("#clusters tbody tr[data-row]").length === 1);
+  assert.equal(await page.textContent("#outcome-heading"), "Outcome");
+  assert.equal(await page.inputValue(field("title")), "");
+  await page.click("#undo");
+  await page.waitForFunction(() => document.querySelectorAll("#clusters tbody tr[data-row]").length === 3);
+  assert.equal(await page.textContent("#outcome-heading"), DEFAULT.title);
+  await page.close();
+});
+
 test("no page error anywhere", () => {
   assert.deepEqual(pageErrors, []);
 });

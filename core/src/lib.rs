@@ -32,6 +32,7 @@ mod text;
 
 pub use error::{Error, ErrorCode, Result};
 pub use names::Name;
+pub use text::plural;
 
 /// The version of allot-core.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -230,6 +230,15 @@ impl ExactDecimal {
     }
 }
 
+/// A noun in the number a count asks for: `plural(1, "seat", "seats")` is `seat`.
+pub fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{push_int, Decimal, Digits, ExactDecimal};

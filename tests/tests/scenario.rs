@@ -267,6 +267,59 @@ fn weight_sentences_follow_what_was_written() {
     );
 }
 
+/// Sentences say what happened: a first placement is not a scale up, one seat is a seat, and
+/// the remainder names only the clusters that get one.
+#[test]
+fn sentences_fit_what_happened() {
+    let sentences = |doc: Value| {
+        let outcome = schedule(&doc.to_string()).expect("an outcome");
+        let v = serde_json::to_value(&outcome).unwrap()["trace"]["explanation"].clone();
+        serde_json::from_value::<Vec<String>>(v).unwrap()
+    };
+    let first = sentences(
+        json!({"version": 1, "clusters": [{"name": "a", "availableReplicas": 4}],
+        "workload": {"replicas": 1}, "policy": {"strategy": "dynamicWeight"}}),
+    );
+    assert!(
+        first.iter().any(|l| l.starts_with("First placement:")),
+        "{first:?}"
+    );
+    assert!(
+        !first.iter().any(|l| l.starts_with("Scale up")),
+        "{first:?}"
+    );
+    assert!(
+        first
+            .iter()
+            .any(|l| l.starts_with("Webster hands out all 1 seat by")),
+        "{first:?}"
+    );
+    let later = sentences(
+        json!({"version": 1, "clusters": [{"name": "a", "availableReplicas": 4}],
+        "workload": {"replicas": 2}, "previous": {"a": 1}, "policy": {"strategy": "dynamicWeight"}}),
+    );
+    assert!(
+        later.iter().any(|l| l.starts_with("Scale up:")),
+        "{later:?}"
+    );
+    let remainder = sentences(json!({"version": 1, "seed": 3,
+        "clusters": [{"name": "a", "weight": 2}, {"name": "b", "weight": 1}, {"name": "c", "weight": 1}],
+        "workload": {"replicas": 5}, "policy": {"method": "remainder"}}));
+    let line = remainder
+        .iter()
+        .find(|l| l.starts_with("The remainder"))
+        .expect("a remainder");
+    assert!(
+        line.starts_with("The remainder of 1 goes one each to "),
+        "{line}"
+    );
+    assert_eq!(
+        line.matches(" (").count(),
+        1,
+        "only the one who gets it: {line}"
+    );
+}
+
 /// Deploy-wide inputs are checked once, at the scenario's own field, never inside a node; a
 /// node's own fields are located within that node, each at the value that is wrong.
 #[test]

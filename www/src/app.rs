@@ -313,7 +313,17 @@ fn preset_menu() -> Html {
     let dispatch = use_context::<Dispatch>().expect("inside the state provider");
     let onchange = Callback::from(move |e: Event| {
         let select: HtmlSelectElement = e.target_unchecked_into();
-        if let Some(doc) = presets::find(&select.value()) {
+        // "new": from scratch, one cluster and one replica, no title (Undo brings the old one
+        // back).
+        let doc = match select.value().as_str() {
+            "new" => Some(serde_json::json!({
+                "version": allot_core::scenario::FORMAT_VERSION,
+                "clusters": [{"name": "member1"}],
+                "workload": {"replicas": 1}
+            })),
+            id => presets::find(id),
+        };
+        if let Some(doc) = doc {
             dispatch.dispatch(Action::Replace(doc, None));
         }
         select.set_value("");
@@ -323,6 +333,7 @@ fn preset_menu() -> Html {
     html! {
         <select id="preset" aria-label="load a preset" {onchange}>
             <option value="" selected=true>{ "Load a preset…" }</option>
+            <option value="new">{ "New scenario (from scratch)" }</option>
             { for groups.into_iter().map(|g| html! {
                 <optgroup label={g}>
                     { for PRESETS.iter().filter(|p| p.group == g).map(|p| html! {
@@ -396,6 +407,7 @@ fn share_button(p: &ShareProps) -> Html {
             <button type="button" id="share" {onclick}>{ "Share link" }</button>
             if let Some((url, _)) = current {
                 <input id="share-link" readonly=true value={url.clone()} aria-label="share link (copied)" />
+                <span class="copied" role="status">{ "copied ✓" }</span>
             }
         </>
     }

@@ -102,6 +102,21 @@ pub fn copy(text: &str) {
     }
 }
 
+/// Mark the element `id` as having copied (`data-copied`, which the style shows as "copied ✓")
+/// for two seconds.
+pub fn mark_copied(id: &'static str) {
+    let element = || window()?.document()?.get_element_by_id(id);
+    if let Some(e) = element() {
+        let _ = e.set_attribute("data-copied", "");
+    }
+    gloo_timers::callback::Timeout::new(2000, move || {
+        if let Some(e) = element() {
+            let _ = e.remove_attribute("data-copied");
+        }
+    })
+    .forget();
+}
+
 /// After the page has rendered, focus the first element matching one of `selectors` (tried in
 /// order): where focus goes after a row is added or removed.
 pub fn focus_after_render(selectors: Vec<String>) {

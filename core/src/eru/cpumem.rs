@@ -336,8 +336,13 @@ fn memory_only(node: &CpuMemNode, r: &CpuMemRequest) -> CpuMemCapacity {
             rate: ratio(r.memory_request as f64, total),
             weight: 1,
             explanation: format!(
-                "cpu: {} cores requested, the node has {}",
+                "cpu: {} {} requested, the node has {}",
                 Decimal(r.cpu_request),
+                if r.cpu_request == 1.0 {
+                    "core"
+                } else {
+                    "cores"
+                },
                 node.cpu_map.len()
             ),
         };
@@ -498,9 +503,15 @@ fn bind(
     Ok(CpuMemCapacity {
         capacity: Capacity::Finite(plans.len() as u64),
         explanation: format!(
-            "cpu: {} cores = {full} full + {frag}/{base} of a core: {} plans",
+            "cpu: {} {} = {full} full + {frag}/{base} of a core: {} {}",
             Decimal(r.cpu_request),
-            plans.len()
+            if r.cpu_request == 1.0 {
+                "core"
+            } else {
+                "cores"
+            },
+            plans.len(),
+            crate::text::plural(plans.len() as u64, "plan", "plans")
         ),
         plans,
         usage: ratio(used as f64 / base as f64, cores),

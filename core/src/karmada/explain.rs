@@ -61,6 +61,7 @@ pub fn explain(placement: &Placement, trace: &Trace) -> Vec<String> {
         out.push(
             match mode {
                 Mode::Fresh => "Fresh reschedule: each cluster weighs what it can take plus what it holds.",
+                Mode::ScaleUp if placement.previous.values().all(|&n| n <= 0) => "First placement: nothing is placed yet, so the replicas are divided by what each cluster can take.",
                 Mode::ScaleUp => "Scale up: previous placements stay; only the difference is divided by what each cluster can take.",
                 Mode::ScaleDown => "Scale down: the new total is divided by the previous placements.",
                 Mode::Unchanged => "Replicas unchanged: the previous placements stay as they are.",
@@ -126,14 +127,16 @@ fn division(d: &DivisionTrace, out: &mut Vec<String>) {
     }
     match d.method {
         Method::Webster => out.push(format!(
-            "Webster hands out all {} seats by priority weight / (2·seats + 1); ties go to fewer seats, then name.",
-            d.target
+            "Webster hands out all {} {} by priority weight / (2·seats + 1); ties go to fewer seats, then name.",
+            d.target,
+            crate::text::plural(d.target, "seat", "seats")
         )),
         _ if d.remainder > 0 => {
             let order: Vec<String> = d
                 .order
                 .iter()
-                .take((d.remainder as usize).saturating_add(1).min(DETAILED_CLUSTERS))
+                // Only those who get one are named (each compared with the next in line).
+                .take((d.remainder as usize).min(DETAILED_CLUSTERS))
                 .map(|s| {
                     let why = match s.reason {
                         OrderReason::Weight => "higher weight than the next",
@@ -146,7 +149,7 @@ fn division(d: &DivisionTrace, out: &mut Vec<String>) {
                 })
                 .collect();
             out.push(format!(
-                "The remainder {} goes one each in this order: {}.",
+                "The remainder of {} goes one each to {}.",
                 d.remainder,
                 order.join(", ")
             ));

@@ -72,7 +72,7 @@ fn announcement(o: &Outcome) -> String {
 
 /// `1 pod`, `2 pods`: a count with its noun in the right number.
 pub fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    format!("{n} {}", allot_core::plural(n, one, many))
 }
 
 /// Sentences as a list.
@@ -134,7 +134,10 @@ pub fn results(p: &ResultsProps) -> Html {
     // Markdown is only built when asked for: on copy, or in its tab.
     let copy = {
         let (s, o) = (s.clone(), o.clone());
-        Callback::from(move |_| platform::copy(&markdown::markdown(&s, &o)))
+        Callback::from(move |_| {
+            platform::copy(&markdown::markdown(&s, &o));
+            platform::mark_copied("copy-markdown");
+        })
     };
     let body = match (*tab, &**o) {
         (Tab::Result, Outcome::Karmada(_)) => {
