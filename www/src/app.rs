@@ -140,7 +140,9 @@ pub fn app() -> Html {
             } else if let Some(p) = &problem {
                 <p id="error" class="error" role="alert" data-code={p.code.as_str()} data-path={p.path.clone()}>
                     <code>{ if p.path.is_empty() { "scenario" } else { p.path.as_str() } }</code>{ ": " }{ &p.message }
-                    if let Some(cleared) = without_weights(&state.doc).filter(|_| p.path == "policy.strategy") {
+                    // Only an error at the strategy is about weights: the whole scenario is copied
+                    // without them then, not on every render with any error.
+                    if let Some(cleared) = (p.path == "policy.strategy").then(|| without_weights(&state.doc)).flatten() {
                         { " " }
                         <button type="button" id="clear-weights" onclick={
                             let dispatch = dispatch.clone();

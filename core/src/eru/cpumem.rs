@@ -324,6 +324,15 @@ fn ratio(a: f64, b: f64) -> f64 {
     }
 }
 
+/// `core` or `cores` for a (possibly fractional) count of cores.
+fn cores_noun(n: f64) -> &'static str {
+    if n == 1.0 {
+        "core"
+    } else {
+        "cores"
+    }
+}
+
 /// Without binding, memory decides (spec §C2).
 fn memory_only(node: &CpuMemNode, r: &CpuMemRequest) -> CpuMemCapacity {
     let total = node.memory as f64;
@@ -338,11 +347,7 @@ fn memory_only(node: &CpuMemNode, r: &CpuMemRequest) -> CpuMemCapacity {
             explanation: format!(
                 "cpu: {} {} requested, the node has {}",
                 Decimal(r.cpu_request),
-                if r.cpu_request == 1.0 {
-                    "core"
-                } else {
-                    "cores"
-                },
+                cores_noun(r.cpu_request),
                 node.cpu_map.len()
             ),
         };
@@ -505,11 +510,7 @@ fn bind(
         explanation: format!(
             "cpu: {} {} = {full} full + {frag}/{base} of a core: {} {}",
             Decimal(r.cpu_request),
-            if r.cpu_request == 1.0 {
-                "core"
-            } else {
-                "cores"
-            },
+            cores_noun(r.cpu_request),
             plans.len(),
             crate::text::plural(plans.len() as u64, "plan", "plans")
         ),

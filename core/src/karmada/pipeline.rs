@@ -286,7 +286,7 @@ fn accurate(
         replicas: server_answer(&results),
         nodes: node,
         quota,
-        ignored_pods: state.ignored_pods.clone(),
+        ignored_pods: state.ignored_pods,
     })
 }
 

@@ -37,35 +37,32 @@ pub fn bar(now: u64, before: u64, scale: u64) -> Html {
 /// few targets and what they get.
 fn announcement(o: &Outcome) -> String {
     const NAMED: usize = 8;
-    let (what, parts): (&str, Vec<String>) = match o {
+    // Only the named few are formatted: this runs on every edit, for any number of targets.
+    let (what, total, named): (&str, usize, Vec<String>) = match o {
         Outcome::Karmada(k) => (
             "Assignment",
+            k.assignment.len(),
             k.assignment
                 .iter()
+                .take(NAMED)
                 .map(|a| format!("{} {}", a.name, a.replicas))
                 .collect(),
         ),
-        Outcome::Eru(e) => (
-            "New instances",
-            e.deploy
-                .iter()
-                .filter(|(_, &n)| n > 0)
-                .map(|(name, n)| format!("{name} {n}"))
-                .collect(),
-        ),
+        Outcome::Eru(e) => {
+            let given = || e.deploy.iter().filter(|(_, &n)| n > 0);
+            (
+                "New instances",
+                given().count(),
+                given()
+                    .take(NAMED)
+                    .map(|(name, n)| format!("{name} {n}"))
+                    .collect(),
+            )
+        }
     };
-    let more = parts.len().saturating_sub(NAMED);
-    let mut text = format!(
-        "{what}: {}",
-        parts
-            .iter()
-            .take(NAMED)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    if more > 0 {
-        text.push_str(&format!(", and {more} more"));
+    let mut text = format!("{what}: {}", named.join(", "));
+    if total > NAMED {
+        text.push_str(&format!(", and {} more", total - NAMED));
     }
     text
 }
