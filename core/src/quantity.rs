@@ -324,18 +324,25 @@ pub fn format(value: u64, resource: &str) -> String {
     match Unit::of(resource) {
         Unit::Milli if value % 1000 == 0 => format!("{}", value / 1000),
         Unit::Milli => format!("{value}m"),
-        Unit::Base if is_bytes(resource) && value > 0 => {
-            let mut v = value;
-            let mut k = 0;
-            while v % 1024 == 0 && k < 6 {
-                v /= 1024;
-                k += 1;
-            }
-            let suffix = ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"][k];
+        Unit::Base if is_bytes(resource) => {
+            let (v, suffix) = binary(value.into());
             format!("{v}{suffix}")
         }
         Unit::Base => format!("{value}"),
     }
+}
+
+/// A byte amount as a number and the largest binary suffix that divides it exactly
+/// (`(10, "Gi")`; `(100, "")`; `(0, "")`).
+pub(crate) fn binary(value: u128) -> (u128, &'static str) {
+    const SUFFIXES: [&str; 7] = ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"];
+    let mut v = value;
+    let mut k = 0;
+    while v != 0 && v % 1024 == 0 && k < SUFFIXES.len() - 1 {
+        v /= 1024;
+        k += 1;
+    }
+    (v, SUFFIXES[k])
 }
 
 /// A human figure for formulas: CPU in cores with decimals (`0.95`), bytes with a binary
@@ -375,7 +382,9 @@ pub fn decimal(num: u64, den: u64, places: u32) -> String {
     out
 }
 
-fn is_bytes(resource: &str) -> bool {
+/// Whether a resource is counted in bytes (`memory`, `storage`, `ephemeral-storage`,
+/// `hugepages-*`).
+pub fn is_bytes(resource: &str) -> bool {
     let name = resource.strip_prefix("requests.").unwrap_or(resource);
     matches!(name, "memory" | "storage" | "ephemeral-storage") || name.starts_with("hugepages-")
 }

@@ -85,6 +85,16 @@ pub(crate) fn push_int(out: &mut impl fmt::Write, v: i128) -> fmt::Result {
     out.write_str(Digits::wide(v.unsigned_abs()).as_str())
 }
 
+/// A byte amount at the end of `out` as a quantity: the largest binary suffix that divides it
+/// exactly (`10Gi`, `1536Mi`), plain digits otherwise (`100`); `-` first when negative.
+pub(crate) fn push_bytes(out: &mut impl fmt::Write, v: i128) -> fmt::Result {
+    let (n, suffix) = crate::quantity::binary(v.unsigned_abs());
+    // `n` fits: only i128::MIN's magnitude does not, and it is a multiple of 1024.
+    let n = i128::try_from(n).unwrap_or(i128::MAX);
+    push_int(out, if v < 0 { -n } else { n })?;
+    out.write_str(suffix)
+}
+
 /// A number in the shortest decimal form that reads back as the same `f64`, as the JSON writer
 /// writes it (`0.5`, `1e-7`, `1e+21`), except that whole numbers have no `.0` (`2`); `NaN`,
 /// `inf`, `-inf` for the rest.
@@ -241,11 +251,29 @@ pub fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
 
 #[cfg(test)]
 mod tests {
-    use super::{push_int, Decimal, Digits, ExactDecimal};
+    use super::{push_bytes, push_int, Decimal, Digits, ExactDecimal};
     use alloc::format;
     use alloc::string::String;
     use proptest::prelude::*;
     use proptest::test_runner::TestCaseError;
+
+    #[test]
+    fn byte_amounts_are_written_as_quantities() {
+        for (v, text) in [
+            (0, "0"),
+            (100, "100"),
+            (1024, "1Ki"),
+            (10 << 30, "10Gi"),
+            (1536 << 20, "1536Mi"),
+            (104_857_600, "100Mi"),
+            (-(2 << 20), "-2Mi"),
+            (1 << 70, "1024Ei"),
+        ] {
+            let mut s = String::new();
+            push_bytes(&mut s, v).unwrap();
+            assert_eq!(s, text);
+        }
+    }
 
     #[test]
     fn integers_are_written_as_display_writes_them() {

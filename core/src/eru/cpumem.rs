@@ -374,18 +374,19 @@ fn memory_only(node: &CpuMemNode, r: &CpuMemRequest) -> CpuMemCapacity {
     }
 }
 
-/// `memory: (total - used) / request = capacity`, the one sentence written for every node of
-/// a memory-only request: built without `format!`, which costs more than the digits in wasm.
+/// `memory: (total - used) / request = capacity`, amounts as quantities (`16Gi`), the one
+/// sentence written for every node of a memory-only request: built without `format!`, which
+/// costs more than the digits in wasm.
 fn memory_sentence(total: i64, used: i64, request: i64, capacity: u64) -> String {
-    use crate::text::{push_int, Digits};
+    use crate::text::{push_bytes, Digits};
     let mut s = String::with_capacity(64);
     s.push_str("memory: (");
     // Writing to a String cannot fail.
-    let _ = push_int(&mut s, total.into());
+    let _ = push_bytes(&mut s, total.into());
     s.push_str(" - ");
-    let _ = push_int(&mut s, used.into());
+    let _ = push_bytes(&mut s, used.into());
     s.push_str(") / ");
-    let _ = push_int(&mut s, request.into());
+    let _ = push_bytes(&mut s, request.into());
     s.push_str(" = ");
     s.push_str(Digits::new(capacity).as_str());
     s

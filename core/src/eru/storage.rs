@@ -134,8 +134,10 @@ pub fn node_capacity(node: &StorageNode, checked: &Checked) -> Result<StorageCap
         (
             by_storage,
             format!(
-                "storage: ({} - {}) / {need} = {by_storage}",
-                node.storage, node.usage_storage
+                "storage: ({} - {}) / {} = {by_storage}",
+                bytes(node.storage),
+                bytes(node.usage_storage),
+                bytes(need as i64)
             ),
         )
     } else {
@@ -143,8 +145,11 @@ pub fn node_capacity(node: &StorageNode, checked: &Checked) -> Result<StorageCap
         (
             c,
             format!(
-                "storage: ({} - {}) / {need} = {by_storage}; volumes: {} plans -> {c}",
-                node.storage, node.usage_storage, vol.capacity
+                "storage: ({} - {}) / {} = {by_storage}; volumes: {} plans -> {c}",
+                bytes(node.storage),
+                bytes(node.usage_storage),
+                bytes(need as i64),
+                vol.capacity
             ),
         )
     };
@@ -157,4 +162,12 @@ pub fn node_capacity(node: &StorageNode, checked: &Checked) -> Result<StorageCap
         rate,
         explanation,
     })
+}
+
+/// A byte amount as a quantity (`10Gi`).
+fn bytes(v: i64) -> String {
+    let mut s = String::new();
+    // Writing to a String cannot fail.
+    let _ = crate::text::push_bytes(&mut s, v.into());
+    s
 }
