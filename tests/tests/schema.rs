@@ -129,14 +129,37 @@ fn checked_in_schema_is_generated_from_the_types() {
 fn examples_are_valid_scenarios() {
     let validator = jsonschema::validator_for(&schema()).unwrap();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/examples");
-    for entry in std::fs::read_dir(root).unwrap() {
-        let path = entry.unwrap().path();
-        let value: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let read = |path: &PathBuf| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let check = |value: &Value, what: &str| {
         let errors: Vec<String> = validator
-            .iter_errors(&value)
+            .iter_errors(value)
             .map(|e| e.to_string())
             .collect();
-        assert!(errors.is_empty(), "{}: {errors:?}", path.display());
+        assert!(errors.is_empty(), "{what}: {errors:?}");
+    };
+    let json = |dir: &PathBuf| -> Vec<PathBuf> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect()
+    };
+    for path in json(&root) {
+        check(&read(&path), &path.display().to_string());
+    }
+    // The stories' earlier steps (the playground's histories) are scenarios too.
+    let histories = json(&root.join("histories"));
+    assert!(histories.len() >= 5, "{histories:?}");
+    for path in histories {
+        let history = read(&path);
+        for (k, step) in history["earlier"].as_array().unwrap().iter().enumerate() {
+            check(
+                &step["scenario"],
+                &format!("{}: step {}", path.display(), k + 1),
+            );
+        }
     }
 }
 

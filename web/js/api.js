@@ -111,6 +111,7 @@ export function kubernetesApi(raw) {
     toObjects: base.parsed("toObjects"),
     bindingOf: base.parsed("bindingOf"),
     toYaml,
+    fromYaml: (text) => JSON.parse(call(raw, "fromYaml")(text)),
     bindingYaml,
     schedule: (input, options) =>
       isObjects(input) ? { kind: "karmada", ...explain(input, options).outcome } : base.schedule(input),

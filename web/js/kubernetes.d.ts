@@ -45,6 +45,8 @@ export function bindingOf(
 export function bindingYaml(written: Pick<T.Written, "binding" | "resourceBinding">): string;
 /** Documents as YAML: an array is one document per item. */
 export function toYaml(documents: unknown): string;
+/** One value written as YAML or JSON (a pasted toleration list, say); `null` for empty text. */
+export function fromYaml(text: string): unknown;
 /** Whether `input` is objects (YAML, an array, or an object with `apiVersion`/`kind`/`items`). */
 export function isObjects(input: unknown): boolean;
 

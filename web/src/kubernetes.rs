@@ -124,6 +124,12 @@ pub fn to_objects(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
     text(export(&s))
 }
 
+/// One value written as YAML or JSON, as JSON text (`null` for empty text).
+#[wasm_bindgen(js_name = fromYaml)]
+pub fn from_yaml(text: &str) -> Result<String, JsValue> {
+    yaml::value(text).map_err(to_error)
+}
+
 /// Documents as YAML text: an array is one document per item, anything else one document.
 #[wasm_bindgen(js_name = toYaml)]
 pub fn to_yaml(documents: JsValue) -> Result<String, JsValue> {

@@ -19,21 +19,13 @@ pub const MAX_TEXT: usize = 32 << 20;
 
 /// The objects in `text` (JSON, or YAML of one or more documents), Lists opened.
 pub fn objects(text: &str) -> Result<Vec<Object>> {
-    if text.len() > MAX_TEXT {
-        return Err(Error::TooLarge {
-            field: Path::root(),
-            limit: MAX_TEXT as u64,
-        });
-    }
     if is_json(text) {
+        if text.len() > MAX_TEXT {
+            return Err(too_long());
+        }
         return from_json::<Objects>(text).map(|o| o.0);
     }
-    let documents: Vec<serde_json::Value> =
-        serde_saphyr::from_multiple_with_options(text, options()).map_err(|e| Error::Input {
-            field: Path::root(),
-            code: ErrorCode::InvalidInput,
-            reason: format!("not YAML or JSON: {e}"),
-        })?;
+    let documents = documents(text)?;
     let several = documents.len() > 1;
     let mut out = Vec::new();
     for (k, document) in documents.iter().enumerate() {
@@ -51,6 +43,25 @@ pub fn objects(text: &str) -> Result<Vec<Object>> {
         }
     }
     Ok(out)
+}
+
+fn too_long() -> Error {
+    Error::TooLarge {
+        field: Path::root(),
+        limit: MAX_TEXT as u64,
+    }
+}
+
+/// The YAML documents in `text`, each as a generic value.
+fn documents(text: &str) -> Result<Vec<serde_json::Value>> {
+    if text.len() > MAX_TEXT {
+        return Err(too_long());
+    }
+    serde_saphyr::from_multiple_with_options(text, options()).map_err(|e| Error::Input {
+        field: Path::root(),
+        code: ErrorCode::InvalidInput,
+        reason: format!("not YAML or JSON: {e}"),
+    })
 }
 
 /// Whether `text` is JSON rather than YAML: its first character opens an object or an array.
@@ -73,6 +84,25 @@ fn options() -> serde_saphyr::Options {
     }
 }
 
+/// One value from text written as YAML or JSON (a field's toleration list, a taint, an affinity
+/// term pasted from a manifest), as JSON text. An empty text is `null`.
+pub fn value(text: &str) -> Result<String> {
+    // JSON is YAML too: one reader for both.
+    let documents = documents(text)?;
+    let value = match <[_; 1]>::try_from(documents) {
+        Ok([one]) => one,
+        Err(none) if none.is_empty() => serde_json::Value::Null,
+        Err(_) => {
+            return Err(Error::Input {
+                field: Path::root(),
+                code: ErrorCode::InvalidInput,
+                reason: "one value, not several YAML documents".into(),
+            })
+        }
+    };
+    Ok(value.to_string())
+}
+
 /// Documents as YAML: one document each, separated by `---`.
 pub fn to_yaml<T: Serialize>(documents: &[T]) -> Result<String> {
     serde_saphyr::to_string_multiple(documents).map_err(|e| Error::Input {
@@ -88,6 +118,22 @@ mod tests {
 
     const DEPLOYMENT: &str =
         "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx\nspec:\n  replicas: 3\n";
+
+    #[test]
+    fn a_pasted_value_reads_as_yaml_or_json() {
+        let yaml = "- key: dedicated\n  operator: Equal\n  value: gpu\n  effect: NoSchedule\n";
+        let json =
+            r#"[{"key":"dedicated","operator":"Equal","value":"gpu","effect":"NoSchedule"}]"#;
+        let read = |t: &str| serde_json::from_str::<serde_json::Value>(&value(t).unwrap()).unwrap();
+        assert_eq!(read(yaml), read(json));
+        assert_eq!(
+            read(json),
+            serde_json::from_str::<serde_json::Value>(json).unwrap()
+        );
+        assert_eq!(value("").unwrap(), "null");
+        let e = value("- key: [unclosed\n").unwrap_err();
+        assert!(e.reason().starts_with("not YAML or JSON"), "{}", e.reason());
+    }
 
     #[test]
     fn yaml_documents_and_json_give_the_same_objects() {

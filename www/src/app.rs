@@ -24,8 +24,17 @@ fn initial() -> State {
     let fallback = || presets::find(presets::DEFAULT).unwrap_or_default();
     match share::decode(&platform::fragment()) {
         Ok(Link::Scenario(doc)) => State::new(doc, None),
-        Ok(Link::Preset(id)) => match presets::find(&id) {
-            Some(doc) => State::new(doc, None),
+        Ok(Link::History(history)) => match crate::history::read_history(&history) {
+            Ok((steps, doc, at)) => State::with_history(steps, doc, at, false),
+            Err(why) => State::new(
+                fallback(),
+                Some(format!(
+                    "This history link cannot be read ({why}); showing the default scenario."
+                )),
+            ),
+        },
+        Ok(Link::Preset(id)) => match presets::load(&id) {
+            Some((steps, doc, at)) => State::with_history(steps, Rc::new(doc), at, true),
             None => State::new(
                 fallback(),
                 Some(format!(
@@ -139,7 +148,13 @@ pub fn app() -> Html {
                 </p>
             } else if let Some(p) = &problem {
                 <p id="error" class="error" role="alert" data-code={p.code.as_str()} data-path={p.path.clone()}>
-                    <code>{ if p.path.is_empty() { "scenario" } else { p.path.as_str() } }</code>{ ": " }{ &p.message }
+                    if p.path.is_empty() {
+                        <code>{ "scenario" }</code>
+                    } else {
+                        <a href={format!("#{}", p.path)} class="jump" title="go to the field" onclick={jump(&p.path)}>
+                            <code>{ p.path.as_str() }</code></a>
+                    }
+                    { ": " }{ &p.message }
                     // Only an error at the strategy is about weights: the whole scenario is copied
                     // without them then, not on every render with any error.
                     if let Some(cleared) = (p.path == "policy.strategy").then(|| without_weights(&state.doc)).flatten() {
@@ -154,6 +169,24 @@ pub fn app() -> Html {
             { page }
         </ContextProvider<Dispatch>>
     }
+}
+
+/// Focus the field at `path` (or, when it is folded away, the first field marked wrong, or its
+/// row's first field), scrolling it into view.
+fn jump(path: &str) -> Callback<MouseEvent> {
+    let row = path
+        .find(']')
+        .map(|end| format!("{}.name", &path[..=end]))
+        .unwrap_or_default();
+    let selectors = vec![
+        platform::by_path(path),
+        "[aria-invalid=true]".to_string(),
+        platform::by_path(&row),
+    ];
+    Callback::from(move |e: MouseEvent| {
+        e.prevent_default();
+        platform::focus_after_render(selectors.clone());
+    })
 }
 
 /// The scenario without any weight (clusters' own and `policy.staticWeights`), if it has one.
@@ -219,6 +252,8 @@ fn full(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
                     } else {
                         <Results run={shown.clone()} doc={state.doc.clone()} stale={stale(state, run, shown)} />
                     }
+                    <crate::view::history::HistoryView steps={state.steps.clone()} at={state.at}
+                        doc={state.doc.clone()} drawn={state.drawn} back={state.back()} forward={state.forward()} />
                 </section>
             </div>
             <footer>{ format!("allot {} · scenario format {} · ", allot_core::VERSION,
@@ -317,16 +352,26 @@ fn preset_menu() -> Html {
         let select: HtmlSelectElement = e.target_unchecked_into();
         // "new": from scratch, one cluster and one replica, no title (Undo brings the old one
         // back).
-        let doc = match select.value().as_str() {
-            "new" => Some(serde_json::json!({
-                "version": allot_core::scenario::FORMAT_VERSION,
-                "clusters": [{"name": "member1"}],
-                "workload": {"replicas": 1}
-            })),
-            id => presets::find(id),
+        let loaded = match select.value().as_str() {
+            "new" => Some((
+                Vec::new(),
+                serde_json::json!({
+                    "version": allot_core::scenario::FORMAT_VERSION,
+                    "clusters": [{"name": "member1"}],
+                    "workload": {"replicas": 1}
+                }),
+                crate::history::At::Now(None),
+            )),
+            id => presets::load(id),
         };
-        if let Some(doc) = doc {
-            dispatch.dispatch(Action::Replace(doc, None));
+        if let Some((steps, doc, at)) = loaded {
+            dispatch.dispatch(Action::Load {
+                steps,
+                doc,
+                at,
+                preset: true,
+                notice: None,
+            });
         }
         select.set_value("");
     });

@@ -34,20 +34,54 @@ pub struct FieldProps {
 #[function_component(Field)]
 pub fn field(p: &FieldProps) -> Html {
     let dispatch = use_context::<Dispatch>().expect("Field inside the state provider");
-    let typed = use_state(|| None::<String>);
+    // What the user typed, with what it means.
+    let typed = use_state(|| None::<(String, Option<Value>)>);
+    // Why text in a JSON field reads as neither JSON nor YAML.
+    let unread = use_state(|| None::<String>);
     // What the user typed wins while it still means the document's value; after an outside
     // change (a preset, an undo of a row) the document's value is shown.
     let text = match &*typed {
-        Some(t) if parse(p.kind, t).as_ref() == p.value.as_ref() => t.clone(),
+        Some((t, meant)) if meant.as_ref() == p.value.as_ref() => t.clone(),
         _ => format(p.kind, p.value.as_ref()),
     };
     let kind = p.kind;
     let path = p.path.clone();
+    let latest = use_mut_ref(String::new);
     let change = {
-        let typed = typed.clone();
+        let (typed, unread, latest) = (typed.clone(), unread.clone(), latest.clone());
         move |text: String| {
-            dispatch.dispatch(Action::Set(path.to_string(), parse(kind, &text)));
-            typed.set(Some(text));
+            let meant = parse(kind, &text);
+            dispatch.dispatch(Action::Set(path.to_string(), meant.clone()));
+            unread.set(None);
+            *latest.borrow_mut() = text.clone();
+            // JSON fields also take YAML, as copied from a manifest: read by the Kubernetes
+            // module, loaded the first time. Its answer counts only while the text is the
+            // latest typed.
+            let yaml = kind == Kind::Json && matches!(meant, Some(Value::String(_)));
+            typed.set(Some((text.clone(), meant)));
+            if yaml {
+                let (dispatch, path, typed, unread, latest) = (
+                    dispatch.clone(),
+                    path.clone(),
+                    typed.clone(),
+                    unread.clone(),
+                    latest.clone(),
+                );
+                yew::platform::spawn_local(async move {
+                    let answer = crate::editor::kubernetes::from_yaml(text.clone()).await;
+                    if *latest.borrow() != text {
+                        return;
+                    }
+                    match answer {
+                        Ok(value) => {
+                            let value = (!value.is_null()).then_some(value);
+                            dispatch.dispatch(Action::Set(path.to_string(), value.clone()));
+                            typed.set(Some((text, value)));
+                        }
+                        Err(why) => unread.set(Some(why)),
+                    }
+                });
+            }
         }
     };
     let invalid = p.problem.is_some().then_some("true");
@@ -95,9 +129,14 @@ pub fn field(p: &FieldProps) -> Html {
                 change(area.value());
             });
             let rows = text.lines().count().clamp(2, 12).to_string();
+            let placeholder = if p.placeholder.is_empty() {
+                example(&p.path).into()
+            } else {
+                p.placeholder.clone()
+            };
             html! { <textarea id={p.id.clone()} aria-label={p.label.clone()} data-path={p.path.clone()}
             aria-invalid={invalid} spellcheck="false" rows={rows}
-            placeholder={p.placeholder.clone()} value={text} {oninput} /> }
+            {placeholder} value={text} {oninput} /> }
         }
         _ => {
             let oninput = Callback::from(move |e: InputEvent| {
@@ -119,12 +158,31 @@ pub fn field(p: &FieldProps) -> Html {
         <span class="field">
             if p.show_label { <span class="label">{ &p.label }</span> }
             { control }
-            if let Some(problem) = &p.problem {
+            if let Some(why) = &*unread {
+                <span class="problem" role="alert" data-code="invalid_input">{ why }</span>
+            } else if let Some(problem) = &p.problem {
                 <span class="problem" role="alert" data-code={problem.code.as_str()} data-path={problem.path.clone()}>
                     { &problem.message }
                 </span>
             }
         </span>
+    }
+}
+
+/// An example of what a JSON field takes, as people write it in manifests (YAML), by the
+/// field's name.
+fn example(path: &str) -> &'static str {
+    let name = path.rsplit('.').next().unwrap_or(path);
+    match name {
+        "tolerations" => "- key: dedicated\n  operator: Equal\n  value: gpu\n  effect: NoSchedule",
+        "taints" => "- key: dedicated\n  value: gpu\n  effect: NoSchedule",
+        "hardNodeAffinity" => {
+            "nodeSelectorTerms:\n- matchExpressions:\n  - key: zone\n    operator: In\n    values: [a, b]"
+        }
+        "components" => "- name: leader\n  replicas: 1\n  requests: {cpu: 500m, memory: 1Gi}",
+        "initContainers" => "- cpu: 500m\n  memory: 256Mi",
+        "matchExpressions" => "- key: region\n  operator: In\n  values: [eu]",
+        _ => "YAML or JSON",
     }
 }
 
@@ -144,6 +202,7 @@ mod tests {
                 json!(18446744073709551615u64),
             ),
             (Kind::Quantity, "500m", json!("500m")),
+            (Kind::Quantity, "16Gi", json!("16Gi")),
             (
                 Kind::Labels,
                 "env=prod, tier=1",
@@ -167,6 +226,22 @@ mod tests {
             );
         }
         assert_eq!(parse(Kind::Text, "  "), None);
+        // Byte amounts the document holds as numbers are shown as quantities.
+        assert_eq!(format(Kind::Quantity, Some(&json!(10737418240u64))), "10Gi");
+        assert_eq!(
+            format(
+                Kind::Amounts,
+                Some(&json!({"cpu": 2, "memory": 1073741824, "pods": 110}))
+            ),
+            "cpu=2, memory=1Gi, pods=110"
+        );
+        for kind in [Kind::Labels, Kind::Amounts, Kind::List] {
+            assert_eq!(
+                parse(kind, " , ,"),
+                None,
+                "{kind:?}: commas alone are no value"
+            );
+        }
         // Too large for any integer: still a number, so the core says "too large".
         let huge = parse(Kind::Int, "99999999999999999999999").unwrap();
         assert!(huge.is_f64(), "{huge}");

@@ -4,6 +4,7 @@
 mod app;
 mod editor;
 mod field;
+mod history;
 mod pager;
 mod platform;
 mod presets;

@@ -5,6 +5,8 @@
 
 use serde_json::{json, Value};
 
+use crate::history::{story, At, Step};
+
 /// A preset's id, group and JSON text.
 pub struct Preset {
     pub id: &'static str,
@@ -59,6 +61,43 @@ pub const PRESETS: &[Preset] = examples! {
         "eru-volumes",
     ],
 };
+
+/// The stories that load as histories: their earlier steps (`docs/examples/histories/`).
+const HISTORIES: &[(&str, &str)] = &[
+    (
+        "story1-scale-up-7-to-8",
+        include_str!("../../docs/examples/histories/story1-scale-up-7-to-8.json"),
+    ),
+    (
+        "story2-scale-down-9-to-8",
+        include_str!("../../docs/examples/histories/story2-scale-down-9-to-8.json"),
+    ),
+    (
+        "story3-weight-change",
+        include_str!("../../docs/examples/histories/story3-weight-change.json"),
+    ),
+    (
+        "story4-add-cluster",
+        include_str!("../../docs/examples/histories/story4-add-cluster.json"),
+    ),
+    (
+        "story5-remove-cluster",
+        include_str!("../../docs/examples/histories/story5-remove-cluster.json"),
+    ),
+];
+
+/// A preset as the page loads it: its history (a story's steps, or none) and the scenario.
+pub fn load(id: &str) -> Option<(Vec<Step>, Value, At)> {
+    let doc = find(id)?;
+    let earlier = HISTORIES
+        .iter()
+        .find(|(h, _)| *h == id)
+        .and_then(|(_, text)| serde_json::from_str::<Value>(text).ok());
+    match earlier.and_then(|e| story(&e, doc.clone())) {
+        Some((steps, doc, at)) => Some((steps, (*doc).clone(), at)),
+        None => Some((Vec::new(), doc, At::Now(None))),
+    }
+}
 
 /// The generated preset: this many clusters.
 pub const LARGE: &str = "large-1000-clusters";
@@ -123,5 +162,56 @@ mod tests {
             assert!(schedule(&s, 7).is_ok(), "{p}");
             assert!(!doc["title"].as_str().unwrap().is_empty(), "{p}");
         }
+    }
+
+    /// Each story's history ends at the story's own scenario, with the placement the source
+    /// document gives at every step.
+    #[test]
+    fn stories_load_as_their_histories() {
+        let placed = |s: &Step| s.moved.clone();
+        for (id, _) in HISTORIES {
+            let (steps, doc, at) = load(id).unwrap();
+            assert_eq!(doc, find(id).unwrap(), "{id}: the last step is the preset");
+            assert_eq!(at, At::Step(steps.len() - 1), "{id}");
+            assert!(steps.len() >= 2, "{id}");
+        }
+        let (steps, ..) = load("story1-scale-up-7-to-8").unwrap();
+        assert_eq!(
+            steps.iter().map(placed).collect::<Vec<_>>(),
+            [
+                "member1 0 → 3, member2 0 → 2, member3 0 → 1, member4 0 → 1",
+                "member1 3 → 4"
+            ]
+        );
+        assert_eq!(steps[1].label, "scaled from 7 to 8");
+        let (steps, ..) = load("story3-weight-change").unwrap();
+        let said: Vec<_> = steps
+            .iter()
+            .map(|s| (s.from, s.label.as_str(), s.moved.as_str()))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                (
+                    None,
+                    "6 replicas over 4 clusters",
+                    "member1 0 → 2, member2 0 → 1, member3 0 → 2, member4 0 → 1"
+                ),
+                (
+                    Some(0),
+                    "member1's weight 1 → 2",
+                    "member1 2 → 3, member3 2 → 1"
+                ),
+                (
+                    Some(0),
+                    "member1's weight 1 → 2, scaled from 6 to 7",
+                    "member1 2 → 3"
+                ),
+            ]
+        );
+        let (steps, ..) = load("story4-add-cluster").unwrap();
+        assert_eq!(steps[1].label, "member4 added");
+        let (steps, ..) = load("story5-remove-cluster").unwrap();
+        assert_eq!(steps[1].label, "member4 removed");
     }
 }

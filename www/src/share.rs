@@ -1,6 +1,7 @@
 //! Share links: the whole scenario in the URL fragment, `#s=1.<data>`, where `1` is the link
 //! format and `<data>` is the scenario's compact JSON, raw-DEFLATE compressed and base64url
-//! encoded. `#preset=<id>` names a preset instead. Reading a link never fails silently: a
+//! encoded; `#h=1.<data>` holds a whole step history the same way (`{"steps": [...], ...}`,
+//! each step a scenario). `#preset=<id>` names a preset instead. Reading a link never fails silently: a
 //! corrupted, truncated or foreign link gives a [`LinkError`] the page shows above the default
 //! scenario.
 
@@ -22,6 +23,8 @@ pub enum Link {
     None,
     Preset(String),
     Scenario(Value),
+    /// A step history, as the page writes it (`{"steps": [...], "at" or "now"}`).
+    History(Value),
 }
 
 /// Why a link could not be read.
@@ -52,11 +55,20 @@ impl core::fmt::Display for LinkError {
     }
 }
 
-/// The fragment (with or without its `#`) for a scenario.
+/// The fragment (with its `#`) for a scenario.
 pub fn encode(doc: &Value) -> String {
-    let json = serde_json::to_string(doc).unwrap_or_default();
+    packed("s", doc)
+}
+
+/// The fragment (with its `#`) for a step history.
+pub fn encode_history(history: &Value) -> String {
+    packed("h", history)
+}
+
+fn packed(key: &str, value: &Value) -> String {
+    let json = serde_json::to_string(value).unwrap_or_default();
     let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
-    format!("#s={LINK_VERSION}.{}", URL_SAFE_NO_PAD.encode(packed))
+    format!("#{key}={LINK_VERSION}.{}", URL_SAFE_NO_PAD.encode(packed))
 }
 
 /// Read a fragment.
@@ -65,8 +77,10 @@ pub fn decode(fragment: &str) -> Result<Link, LinkError> {
     if let Some(id) = fragment.strip_prefix("preset=") {
         return Ok(Link::Preset(id.into()));
     }
-    let Some(data) = fragment.strip_prefix("s=") else {
-        return Ok(Link::None);
+    let (history, data) = match (fragment.strip_prefix("s="), fragment.strip_prefix("h=")) {
+        (Some(data), _) => (false, data),
+        (_, Some(data)) => (true, data),
+        _ => return Ok(Link::None),
     };
     let (version, payload) = data.split_once('.').unwrap_or(("", data));
     if version != LINK_VERSION.to_string() {
@@ -84,6 +98,13 @@ pub fn decode(fragment: &str) -> Result<Link, LinkError> {
         .map_err(|_| LinkError::Corrupted("the compressed data is cut or altered"))?;
     let doc: Value =
         serde_json::from_slice(&json).map_err(|_| LinkError::Corrupted("not a JSON scenario"))?;
+    if history {
+        // Each step's scenario version is checked as the step is read.
+        return match doc.get("steps") {
+            Some(Value::Array(_)) => Ok(Link::History(doc)),
+            _ => Err(LinkError::Corrupted("not a step history")),
+        };
+    }
     match doc.get("version").and_then(Value::as_u64) {
         Some(v) if v == u64::from(allot_core::scenario::FORMAT_VERSION) => Ok(Link::Scenario(doc)),
         Some(v) => Err(LinkError::ScenarioVersion(v.to_string())),
@@ -136,6 +157,15 @@ mod tests {
         let future = encode(&json!({"version": 2}));
         assert_eq!(decode(&future), Err(LinkError::ScenarioVersion("2".into())));
         assert_eq!(decode("#preset=story1"), Ok(Link::Preset("story1".into())));
+        let history = json!({"steps": [{"scenario": {"version": 1}}], "at": 0});
+        assert_eq!(
+            decode(&encode_history(&history)),
+            Ok(Link::History(history))
+        );
+        assert_eq!(
+            decode(&encode_history(&json!({"version": 1}))),
+            Err(LinkError::Corrupted("not a step history"))
+        );
         assert_eq!(decode(""), Ok(Link::None));
         assert_eq!(decode("#top"), Ok(Link::None));
     }

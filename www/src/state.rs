@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use yew::Reducible;
 
 use crate::doc;
+use crate::history::{At, Step};
 
 /// An error as the page shows it: next to the field at `path`, and in the summary.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,6 +56,15 @@ pub struct Draft {
 /// Undo keeps at most this many earlier scenarios.
 pub const UNDO_DEPTH: usize = 200;
 
+/// What undo takes back: the scenario and the history with it (an undone "apply as current"
+/// takes its step back too).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Snapshot {
+    doc: Rc<Value>,
+    steps: Rc<Vec<Step>>,
+    at: At,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct State {
     pub doc: Rc<Value>,
@@ -62,9 +72,18 @@ pub struct State {
     pub drawn: u64,
     pub notice: Option<String>,
     pub draft: Option<Rc<Draft>>,
-    /// Earlier scenarios, the latest last (Ctrl+Z), and undone ones (Ctrl+Shift+Z).
-    pub past: Vec<Rc<Value>>,
-    pub future: Vec<Rc<Value>>,
+    /// Earlier states, the latest last (Ctrl+Z), and undone ones (Ctrl+Shift+Z).
+    pub past: Vec<Snapshot>,
+    pub future: Vec<Snapshot>,
+    /// The step history, and where the page is in it.
+    pub steps: Rc<Vec<Step>>,
+    pub at: At,
+    /// The scenario being edited when the page went back to a step (with the step it started
+    /// from): "forward" past the last step brings it back.
+    pub held: Option<(Rc<Value>, Option<usize>)>,
+    /// The title and description are a preset's, untouched: the first edit of the problem
+    /// marks the title edited and drops the description, which no longer tells its story.
+    preset_words: bool,
     /// The path of the last field edit: further typing in it is the same undo step.
     typing: Option<String>,
 }
@@ -95,6 +114,20 @@ pub enum Action {
     /// Back to the scenario before the last change, and forward again.
     Undo,
     Redo,
+    /// "Apply as current": record the scenario as a step (unless it is a step already) and
+    /// go on from the placement its outcome makes.
+    Apply(Rc<Outcome>),
+    /// Show step k as it was applied, or (with `None`) the scenario set aside by going back.
+    GoTo(Option<usize>),
+    /// A preset or a link: a history (possibly empty) and the scenario the page is on.
+    Load {
+        steps: Vec<Step>,
+        doc: Value,
+        at: At,
+        /// The title and description are a preset's.
+        preset: bool,
+        notice: Option<String>,
+    },
 }
 
 impl State {
@@ -106,8 +139,60 @@ impl State {
             draft: None,
             past: Vec::new(),
             future: Vec::new(),
+            steps: Rc::new(Vec::new()),
+            at: At::Now(None),
+            held: None,
+            preset_words: false,
             typing: None,
         }
+    }
+
+    /// A history, showing `doc` at `at`.
+    pub fn with_history(steps: Vec<Step>, doc: Rc<Value>, at: At, preset: bool) -> State {
+        let mut state = State::new(Value::Null, None);
+        state.doc = doc;
+        state.steps = Rc::new(steps);
+        state.at = at;
+        state.preset_words = preset;
+        state
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            doc: self.doc.clone(),
+            steps: self.steps.clone(),
+            at: self.at,
+        }
+    }
+
+    fn restore(&mut self, s: Snapshot) -> Snapshot {
+        let now = self.snapshot();
+        self.doc = s.doc;
+        self.steps = s.steps;
+        self.at = s.at;
+        now
+    }
+
+    /// The step "back" goes to, and the one "forward" goes to (`Some(None)`: the scenario set
+    /// aside).
+    pub fn back(&self) -> Option<usize> {
+        match self.at {
+            At::Step(k) => k.checked_sub(1),
+            At::Now(_) => self.steps.len().checked_sub(1),
+        }
+    }
+
+    pub fn forward(&self) -> Option<Option<usize>> {
+        match self.at {
+            At::Step(k) if k + 1 < self.steps.len() => Some(Some(k + 1)),
+            At::Step(_) => self.held.as_ref().map(|_| None),
+            At::Now(_) => None,
+        }
+    }
+
+    /// The seed in effect.
+    fn seed(&self) -> u64 {
+        self.pinned().unwrap_or(self.drawn)
     }
 
     /// The scenario's own seed, if pinned.
@@ -126,15 +211,25 @@ impl Reducible for State {
             Action::Set(path, _) => Some(path.clone()),
             _ => None,
         };
+        let action_kind = match &action {
+            Action::Reroll(_) | Action::Pin | Action::Unpin => Kind::Seed,
+            _ => Kind::Other,
+        };
         match action {
             Action::Undo | Action::Redo => {
-                let (from, to) = if matches!(action, Action::Undo) {
-                    (&mut next.past, &mut next.future)
+                let from = if matches!(action, Action::Undo) {
+                    &mut next.past
                 } else {
-                    (&mut next.future, &mut next.past)
+                    &mut next.future
                 };
-                if let Some(doc) = from.pop() {
-                    to.push(std::mem::replace(&mut next.doc, doc));
+                if let Some(snapshot) = from.pop() {
+                    let now = next.restore(snapshot);
+                    let to = if matches!(action, Action::Undo) {
+                        &mut next.future
+                    } else {
+                        &mut next.past
+                    };
+                    to.push(now);
                     next.typing = None;
                     next.draft = None;
                 }
@@ -154,11 +249,18 @@ impl Reducible for State {
         }
         // Whether the scenario changed, found without comparing whole documents (a keystroke in
         // a 1,000-cluster scenario must not walk it twice).
+        // Whether the change edits the problem (not its words, seed or placement before).
+        let mut edits = false;
         let changed = match action {
             Action::Undo | Action::Redo | Action::Draft(_) => false,
             Action::Set(path, value) => {
                 let changed = doc::get(&self.doc, &path) != value.as_ref();
                 if changed {
+                    let words = path == "title" || path == "description";
+                    if words {
+                        next.preset_words = false;
+                    }
+                    edits = !words && path != "seed" && !path.starts_with("previous");
                     doc::set(Rc::make_mut(&mut next.doc), &path, value);
                 }
                 changed
@@ -166,14 +268,84 @@ impl Reducible for State {
             Action::Append(path, make) => match make(doc::items(&self.doc, &path)) {
                 Some(value) => {
                     doc::push(Rc::make_mut(&mut next.doc), &path, value);
+                    edits = true;
                     true
                 }
                 None => false,
             },
+            Action::Apply(outcome) => {
+                match self.at {
+                    // The step as it was applied: go on from it, no new step.
+                    At::Step(k) => {
+                        next.doc = Rc::new(applied(&self.doc, &outcome));
+                        next.at = At::Now(Some(k));
+                    }
+                    At::Now(from) => {
+                        let doc = Rc::new(crate::history::pinned(&self.doc, self.seed()));
+                        let step = Step::new(&self.steps, doc.clone(), from);
+                        let steps = Rc::make_mut(&mut next.steps);
+                        steps.push(step);
+                        if steps.len() > crate::history::MAX_STEPS {
+                            // The oldest step goes; the others' `from` shift with it.
+                            steps.remove(0);
+                            for s in steps.iter_mut() {
+                                s.from = s.from.and_then(|f| f.checked_sub(1));
+                            }
+                        }
+                        next.at = At::Now(Some(steps.len() - 1));
+                        // The scenario goes on as it was (a drawn seed stays drawn).
+                        next.doc = Rc::new(applied(&self.doc, &outcome));
+                    }
+                }
+                next.held = None;
+                true
+            }
+            Action::GoTo(target) => {
+                let target = match target {
+                    Some(k) => self.steps.get(k).map(|s| (s.doc.clone(), At::Step(k))),
+                    None => self.held.clone().map(|(doc, from)| (doc, At::Now(from))),
+                };
+                let Some((doc, at)) = target else {
+                    return self;
+                };
+                if matches!(self.at, At::Now(_)) {
+                    next.held = Some((
+                        self.doc.clone(),
+                        match self.at {
+                            At::Now(from) => from,
+                            At::Step(_) => None,
+                        },
+                    ));
+                }
+                if matches!(at, At::Now(_)) {
+                    next.held = None;
+                }
+                next.doc = doc;
+                next.at = at;
+                next.draft = None;
+                true
+            }
+            Action::Load {
+                steps,
+                doc,
+                at,
+                preset,
+                notice,
+            } => {
+                next.doc = Rc::new(doc);
+                next.steps = Rc::new(steps);
+                next.at = at;
+                next.held = None;
+                next.notice = notice;
+                next.draft = None;
+                next.preset_words = preset;
+                true
+            }
             Action::Replace(value, notice) => {
                 next.notice = notice;
                 next.draft = None;
                 let changed = *self.doc != value;
+                edits = changed && (!self.preset_words || !same_problem(&self.doc, &value));
                 next.doc = Rc::new(value);
                 changed
             }
@@ -206,9 +378,22 @@ impl Reducible for State {
             }
         };
         if changed {
+            // An edit of a step's scenario is a new scenario, started where that step started.
+            let reseeded = matches!(action_kind, Kind::Seed);
+            if let (true, At::Step(k)) = (edits || reseeded, next.at) {
+                next.at = At::Now(self.steps.get(k).and_then(|s| s.from));
+            }
+            if edits && std::mem::take(&mut next.preset_words) {
+                let doc = Rc::make_mut(&mut next.doc);
+                if let Some(title) = doc.get("title").and_then(Value::as_str) {
+                    let title = format!("{title} (edited)");
+                    doc::set(doc, "title", Some(Value::String(title)));
+                }
+                doc::set(doc, "description", None);
+            }
             let same_field = typing.is_some() && typing == self.typing;
             if !same_field {
-                next.past.push(self.doc.clone());
+                next.past.push(self.snapshot());
                 if next.past.len() > UNDO_DEPTH {
                     next.past.remove(0);
                 }
@@ -218,6 +403,25 @@ impl Reducible for State {
         }
         Rc::new(next)
     }
+}
+
+/// What an action is, for what follows it.
+enum Kind {
+    Seed,
+    Other,
+}
+
+/// Whether two scenarios differ in no more than their title and description.
+fn same_problem(a: &Value, b: &Value) -> bool {
+    let strip = |v: &Value| {
+        let mut v = v.clone();
+        if let Some(o) = v.as_object_mut() {
+            o.remove("title");
+            o.remove("description");
+        }
+        v
+    };
+    strip(a) == strip(b)
 }
 
 /// A fresh seed, as the npm package draws one (without a source of randomness, 0).
@@ -387,6 +591,57 @@ mod tests {
         // Nothing to undo: nothing changes.
         let fresh = Rc::new(State::new(json!({"version": 1}), None));
         assert_eq!(fresh.clone().reduce(Action::Undo).doc, fresh.doc);
+    }
+
+    #[test]
+    fn applying_records_steps_that_can_be_revisited() {
+        let outcome = |s: &State| Run::new(&s.doc, s.drawn).outcome.unwrap();
+        let apply = |s: Rc<State>| {
+            let o = outcome(&s);
+            s.reduce(Action::Apply(o))
+        };
+        let doc = json!({"version": 1, "title": "A preset", "description": "Its story.",
+                         "clusters": [{"name": "a", "weight": 1}, {"name": "b", "weight": 1}],
+                         "workload": {"replicas": 4}});
+        let s = Rc::new(State::with_history(
+            Vec::new(),
+            Rc::new(doc),
+            At::Now(None),
+            true,
+        ));
+        let one = apply(s.clone());
+        assert_eq!((one.steps.len(), one.at), (1, At::Now(Some(0))));
+        assert_eq!(one.doc["previous"], json!({"a": 2, "b": 2}));
+        assert!(
+            one.steps[0].doc.get("seed").is_some(),
+            "the seed in effect is pinned"
+        );
+        // The first edit of the problem marks the preset's words.
+        let scaled = one.reduce(Action::Set("workload.replicas".into(), Some(json!(6))));
+        assert_eq!(scaled.doc["title"], json!("A preset (edited)"));
+        assert!(scaled.doc.get("description").is_none());
+        let two = apply(scaled);
+        assert_eq!(two.steps[1].label, "scaled from 4 to 6");
+        assert_eq!(two.steps[1].from, Some(0));
+        // Back to step 1, forward to step 2, forward to the scenario set aside.
+        let editing = two.doc.clone();
+        let back = two.clone().reduce(Action::GoTo(two.back()));
+        assert_eq!(back.at, At::Step(1));
+        let back = back.clone().reduce(Action::GoTo(back.back()));
+        assert_eq!((back.at, &back.doc), (At::Step(0), &two.steps[0].doc));
+        // Applying a step as it was adds nothing; editing it starts where it started.
+        let again = apply(back.clone());
+        assert_eq!((again.steps.len(), again.at), (2, At::Now(Some(0))));
+        let edited = back
+            .clone()
+            .reduce(Action::Set("workload.replicas".into(), Some(json!(5))));
+        assert_eq!(edited.at, At::Now(None));
+        let forward = back.reduce(Action::GoTo(Some(1)));
+        assert_eq!(forward.forward(), Some(None));
+        let home = forward.clone().reduce(Action::GoTo(None));
+        assert_eq!((home.doc.clone(), home.at), (editing, At::Now(Some(1))));
+        // Undo takes an apply back with its step.
+        assert_eq!(two.reduce(Action::Undo).steps.len(), 1);
     }
 
     /// The playground and the npm package read the same broken document the same way: the

@@ -12,7 +12,8 @@ pub enum Kind {
     Int,
     /// A string.
     Text,
-    /// A Kubernetes quantity (`500m`, `16Gi`, `2`), kept as a string.
+    /// A byte amount as a Kubernetes quantity (`16Gi`), kept as a string; a number in the
+    /// document is shown as a quantity too.
     Quantity,
     /// `key=value, key=value` with string values (labels).
     Labels,
@@ -54,11 +55,15 @@ pub fn format(kind: Kind, value: Option<&Value>) -> String {
     };
     match (kind, value) {
         (_, Value::String(s)) if kind != Kind::Json => s.clone(),
+        (Kind::Quantity, v) => bytes("memory", v).unwrap_or_else(|| v.to_string()),
         (Kind::Labels | Kind::Amounts, Value::Object(m)) => m
             .iter()
             .map(|(k, v)| match v {
                 Value::String(s) => format!("{k}={s}"),
-                other => format!("{k}={other}"),
+                other => match bytes(k, other) {
+                    Some(q) if kind == Kind::Amounts => format!("{k}={q}"),
+                    _ => format!("{k}={other}"),
+                },
             })
             .collect::<Vec<_>>()
             .join(", "),
@@ -71,6 +76,14 @@ pub fn format(kind: Kind, value: Option<&Value>) -> String {
         (Kind::JsonChoice(_), v) => v.to_string(),
         (_, v) => v.to_string(),
     }
+}
+
+/// A whole number of bytes of `resource` as a quantity (`10Gi`), if it is one.
+fn bytes(resource: &str, v: &Value) -> Option<String> {
+    let n = v
+        .as_u64()
+        .filter(|_| allot_core::quantity::is_bytes(resource))?;
+    Some(allot_core::quantity::format(n, resource))
 }
 
 /// An integer, however large: beyond 64 bits it goes in as the number it is (serde_json reads
@@ -106,15 +119,24 @@ pub fn parse(kind: Kind, text: &str) -> Option<Value> {
                 };
                 map.insert(k.into(), v);
             }
+            // Commas alone say nothing: no value, as an empty field.
+            if map.is_empty() {
+                return None;
+            }
             Value::Object(map)
         }
-        Kind::List => Value::Array(
-            t.split(',')
+        Kind::List => {
+            let items: Vec<Value> = t
+                .split(',')
                 .map(str::trim)
                 .filter(|s| !s.is_empty())
                 .map(|s| Value::String(s.into()))
-                .collect(),
-        ),
+                .collect();
+            if items.is_empty() {
+                return None;
+            }
+            Value::Array(items)
+        }
         Kind::Json | Kind::JsonChoice(_) => serde_json::from_str(t).unwrap_or_else(|_| raw()),
         Kind::Bool | Kind::BoolOn => Value::Bool(t == "true"),
     })

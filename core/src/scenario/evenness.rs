@@ -9,6 +9,7 @@
 //! tally as one run over the whole range (a page runs it in chunks to stay responsive).
 
 use crate::Name;
+use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -32,6 +33,29 @@ pub struct Tally {
     /// Fewest and most replicas in one run.
     pub min: u64,
     pub max: u64,
+    /// Divisions in which it was tied for a remainder replica: its weight group got some of
+    /// them but not one each, so an order within the group (inertia, the seed, names) decided.
+    pub contested: u64,
+    /// Remainder replicas it won in those divisions.
+    pub won: u64,
+    /// What it could expect to win in those divisions if the order within the group were fair
+    /// (Σ replicas the group won / the group's size), in millionths.
+    pub fair_millionths: u64,
+}
+
+impl Tally {
+    /// Its remainder replicas came by weight alone: it got some, and was never tied for one.
+    pub fn by_weight_alone(&self) -> bool {
+        self.remainders > 0 && self.contested == 0
+    }
+
+    /// The share of its contested divisions it won, and what a fair order gives.
+    pub fn shares(&self) -> Option<(f64, f64)> {
+        (self.contested > 0).then(|| {
+            let n = self.contested as f64;
+            (self.won as f64 / n, self.fair_millionths as f64 / 1e6 / n)
+        })
+    }
 }
 
 /// Tallies of every cluster, candidate order.
@@ -62,6 +86,9 @@ impl Evenness {
                     remainders: 0,
                     min: u64::MAX,
                     max: 0,
+                    contested: 0,
+                    won: 0,
+                    fair_millionths: 0,
                 })
                 .collect(),
         })
@@ -89,9 +116,24 @@ impl Evenness {
                 }
             }
             for d in &outcome.trace.divisions {
-                for e in d.entries.iter().filter(|e| e.got_remainder) {
-                    if let Some(i) = index.get(e.cluster.as_str()) {
-                        tallies[i].remainders += 1;
+                // Per weight: members, and how many of them got a remainder replica.
+                let mut groups: BTreeMap<u64, (u64, u64)> = BTreeMap::new();
+                for e in &d.entries {
+                    let g = groups.entry(e.weight).or_default();
+                    g.0 += 1;
+                    g.1 += u64::from(e.got_remainder);
+                }
+                for e in &d.entries {
+                    let Some(i) = index.get(e.cluster.as_str()) else {
+                        continue;
+                    };
+                    let t = &mut tallies[i];
+                    t.remainders += u64::from(e.got_remainder);
+                    let (members, winners) = groups.get(&e.weight).copied().unwrap_or_default();
+                    if winners > 0 && winners < members {
+                        t.contested += 1;
+                        t.won += u64::from(e.got_remainder);
+                        t.fair_millionths += winners * 1_000_000 / members;
                     }
                 }
             }
@@ -134,12 +176,24 @@ mod tests {
         assert!(m2.remainders > 150 && m3.remainders > 150, "{m2:?} {m3:?}");
         assert_eq!((m1.min, m1.max, m2.min, m2.max), (4, 4, 1, 2));
         assert_eq!(e.random_runs, 400);
+        // member1's remainder replica is its weight's; member2 and member3 tie for the other,
+        // a fair draw giving each half of the 400.
+        assert!(m1.by_weight_alone() && m1.shares().is_none());
+        for m in [m2, m3] {
+            assert_eq!((m.contested, m.fair_millionths), (400, 200_000_000));
+            let (won, fair) = m.shares().unwrap();
+            assert_eq!(fair, 0.5);
+            assert!((won - 0.5).abs() < 0.1, "{won}");
+        }
 
         let s = seven("name-order");
         let mut e = Evenness::new(&s).unwrap();
         e.run(&s, 0..50).unwrap();
         assert_eq!(e.targets[1].remainders, 50);
         assert_eq!(e.targets[2].remainders, 0);
+        // Name order: member2 wins every tie, twice what a fair draw gives.
+        assert_eq!(e.targets[1].shares(), Some((1.0, 0.5)));
+        assert_eq!(e.targets[2].shares(), Some((0.0, 0.5)));
         assert_eq!(e.random_runs, 0);
     }
 

@@ -17,6 +17,7 @@ pub mod eru;
 pub mod evenness;
 mod family;
 pub mod outcome;
+pub mod step;
 
 use crate::Name;
 use alloc::collections::BTreeMap;

@@ -56,8 +56,12 @@ const CLUSTER_FIELDS: Plain = &[
     ("zones", "zones", Kind::List),
     ("overflowOrder", "overflow tier", Kind::Int),
     ("resourceSummary.allocating", "allocating", Kind::Amounts),
-    ("resourceQuotas", "resource quotas (JSON)", Kind::Json),
-    ("assumed", "assumed workloads (JSON)", Kind::Json),
+    (
+        "resourceQuotas",
+        "resource quotas (YAML or JSON)",
+        Kind::Json,
+    ),
+    ("assumed", "assumed workloads (YAML or JSON)", Kind::Json),
 ];
 
 /// A taint's effect (cluster and node taints).
@@ -101,15 +105,19 @@ const SCHEDULING_FIELDS: Plain = &[
     ),
 ];
 
-const NODE_FIELDS: Plain = &[("taints", "taints (JSON: key, value, effect)", Kind::Json)];
+const NODE_FIELDS: Plain = &[("taints", "taints (YAML or JSON)", Kind::Json)];
 
 const POD_FIELDS: Plain = &[
     (
         "containers",
-        "containers (JSON: requests per container)",
+        "containers (YAML or JSON, requests per container)",
         Kind::Json,
     ),
-    ("initContainers", "init containers (JSON)", Kind::Json),
+    (
+        "initContainers",
+        "init containers (YAML or JSON)",
+        Kind::Json,
+    ),
     ("overhead", "overhead", Kind::Amounts),
 ];
 
@@ -121,8 +129,8 @@ const ERU_FIELDS: Plain = &[
     ("usageStorage", "storage in use", Kind::Quantity),
     ("usageVolumes", "volumes in use", Kind::Amounts),
     ("originCpuMap", "current CPU binding", Kind::Amounts),
-    ("disks", "disks (JSON)", Kind::Json),
-    ("usageDisks", "disk I/O in use (JSON)", Kind::Json),
+    ("disks", "disks (YAML or JSON)", Kind::Json),
+    ("usageDisks", "disk I/O in use (YAML or JSON)", Kind::Json),
 ];
 
 fn rows(row: &Value, key: &str) -> Vec<Value> {

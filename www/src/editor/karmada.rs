@@ -46,16 +46,20 @@ const WORKLOAD: Plain = &[
     ("replicas", "replicas", Kind::Int),
     ("requests", "requests per replica", Kind::Amounts),
     ("nodeClaim.nodeSelector", "node selector", Kind::Labels),
-    ("nodeClaim.tolerations", "tolerations (JSON)", Kind::Json),
+    (
+        "nodeClaim.tolerations",
+        "tolerations (YAML or JSON)",
+        Kind::Json,
+    ),
     (
         "nodeClaim.hardNodeAffinity",
-        "required node affinity (JSON)",
+        "required node affinity (YAML or JSON)",
         Kind::Json,
     ),
     ("priorityClass", "priority class", Kind::Text),
     ("apiVersion", "resource apiVersion", Kind::Text),
     ("kind", "resource kind", Kind::Text),
-    ("components", "components (JSON)", Kind::Json),
+    ("components", "components (YAML or JSON)", Kind::Json),
 ];
 
 const POLICY: Plain = &[
@@ -157,7 +161,7 @@ const RULES: &[Column] = &[
         key: "targetCluster.fieldSelector.matchExpressions",
         label: "fields (provider, region, zone)",
         kind: Kind::Json,
-        placeholder: r#"[{"key": "region", "operator": "In", "values": ["eu"]}]"#,
+        placeholder: "",
     },
     col("weight", "weight", Kind::Int),
 ];

@@ -138,6 +138,16 @@ fn from_js(v: &JsValue) -> Value {
         .unwrap_or(Value::Null)
 }
 
+/// A value written as YAML (or JSON), read by the Kubernetes module: for the fields that take
+/// what people copy from their manifests (tolerations, affinity, taints, components).
+pub async fn from_yaml(text: String) -> Result<Value, String> {
+    // The module's `fromYaml` answers the value itself.
+    let answer = call("fromYaml", &[text.into()])
+        .await
+        .map_err(|p| p.message)?;
+    Ok(from_js(&answer))
+}
+
 async fn yaml(documents: &Value) -> Result<String, Problem> {
     Ok(call("toYaml", &[to_js(documents)])
         .await?

@@ -49,7 +49,8 @@ pub fn view(p: &super::karmada::ViewProps) -> Html {
         <h3>{ "Why" }</h3>
         { sentences("explanation", &o.deployment.explanation) }
         if !o.plans.is_empty() {
-            <details class="plans">
+            // CPU plans are the point of a CPU-binding scenario: shown open.
+            <details class="plans" open={o.plans.iter().any(|p| p.cpu.is_some())}>
                 <summary>{ format!("Plans of the {} new instances", o.plans.len()) }</summary>
                 <ol>{ for o.plans.iter().take(DETAILED_CLUSTERS).map(|p| {
                     let cpu = p.cpu.as_ref().map(|c| {
@@ -57,7 +58,7 @@ pub fn view(p: &super::karmada::ViewProps) -> Html {
                         format!(" CPU {}{}", cores.join(","),
                                 if c.numa_node.is_empty() { String::new() } else { format!(" (NUMA {})", c.numa_node) })
                     }).unwrap_or_default();
-                    let vols: Vec<String> = p.volumes.iter().map(|(k, (dev, size))| format!("{k} → {dev} ({size})")).collect();
+                    let vols: Vec<String> = p.volumes.iter().map(|(k, (dev, size))| format!("{k} → {dev} ({})", allot_core::quantity::format(*size, "storage"))).collect();
                     html! { <li>{ format!("{}:{}{}{}", p.node, cpu, if vols.is_empty() { "" } else { " volumes " }, vols.join(", ")) }</li> }
                 }) }</ol>
             </details>

@@ -104,8 +104,8 @@ pub fn evenness(p: &EvennessProps) -> Html {
     html! {
         <div class="evenness">
             <p class="hint">{ "The scenario scheduled once per seed. The proposal's claim: with the remainder \
-                method, clusters tied for the remainder each get it about equally often; name order always \
-                gives it to the same one." }</p>
+                method, clusters tied for a remainder replica each win it about equally often (inside the \
+                band around the line); name order always gives it to the same one." }</p>
             <label>{ "method " }
                 <select id="evenness-method" onchange={on_method}>
                     { for Method::ALL.into_iter().map(|m| html! {
@@ -129,32 +129,55 @@ pub fn evenness(p: &EvennessProps) -> Html {
     }
 }
 
+/// z for a two-sided 99% interval.
+const Z99: f64 = 2.576;
+
+/// The share of tied divisions each cluster won, against what a fair draw gives (a line) and
+/// the band a fair draw stays in 99% of the time for that many runs; clusters whose remainder
+/// replicas come by weight alone (or that never tie for one) are left out and named.
 fn chart(t: &Tally) -> Html {
-    let most = t
-        .targets
-        .iter()
-        .map(|c| c.remainders)
-        .max()
-        .unwrap_or(0)
-        .max(1);
+    const W: f64 = 150.0;
+    let x = |share: f64| format!("{:.1}", W * share.clamp(0.0, 1.0));
+    let percent = |share: f64| format!("{:.1}%", 100.0 * share);
     let runs = t.runs.max(1);
-    let shown = t.targets.iter().take(200);
+    let (tied, left): (Vec<_>, Vec<_>) = t.targets.iter().partition(|c| c.contested > 0);
+    let left: Vec<String> = left
+        .iter()
+        .map(|c| {
+            let why = if c.by_weight_alone() {
+                "by weight alone"
+            } else {
+                "never tied for one"
+            };
+            format!("{} ({why})", c.name.as_str())
+        })
+        .collect();
     html! {
+        <>
         <table id="evenness" class="result">
-            <thead><tr><th>{ "cluster" }</th><th class="n">{ "remainders" }</th><th class="bar-cell">{ "share of runs" }</th>
+            <thead><tr><th>{ "cluster" }</th><th class="n">{ "tied" }</th><th class="n">{ "won" }</th>
+                <th class="bar-cell">{ "share won (line: a fair draw; band: 99%)" }</th>
                 <th class="n">{ "mean" }</th><th class="n">{ "min…max" }</th></tr></thead>
             <tbody>
-            { for shown.map(|c| {
-                let width = 150 * c.remainders / most;
-                // A tenth of a percent, rounded (4988 of 10000 runs is 49.9%, not 49%).
-                let share = format!("{:.1}%", 100.0 * c.remainders as f64 / runs as f64);
-                html! { <tr data-cluster={c.name.to_string()} data-remainders={c.remainders.to_string()}>
+            { for tied.iter().take(200).map(|c| {
+                let (won, fair) = c.shares().unwrap_or_default();
+                let spread = Z99 * (fair * (1.0 - fair) / c.contested as f64).sqrt();
+                let (lo, hi) = (fair - spread, fair + spread);
+                let outside = won < lo - 1e-9 || won > hi + 1e-9;
+                let band_width = format!("{:.1}", W * (hi.min(1.0) - lo.max(0.0)));
+                html! { <tr data-cluster={c.name.to_string()} data-remainders={c.remainders.to_string()}
+                            data-fair={format!("{fair:.4}")} data-outside={outside.to_string()}>
                     <td>{ c.name.as_str() }</td>
-                    <td class="n">{ c.remainders }</td>
-                    <td class="bar-cell"><svg width="190" height="14" role="img"
-                            aria-label={format!("{share} of runs")}>
-                        <rect class="now" x="0" y="2" width={width.to_string()} height="10" />
-                        <text x={(width + 4).to_string()} y="11">{ share }</text>
+                    <td class="n">{ c.contested }</td>
+                    <td class="n">{ c.won }</td>
+                    <td class="bar-cell"><svg width="200" height="16" role="img"
+                            aria-label={format!("won {} of tied runs; a fair draw: {}, 99% of fair draws within {}–{}{}",
+                                percent(won), percent(fair), percent(lo.max(0.0)), percent(hi.min(1.0)),
+                                if outside { ", outside" } else { "" })}>
+                        <rect class="band" x={x(lo)} y="0" width={band_width} height="16" />
+                        <rect class={classes!("now", outside.then_some("outside"))} x="0" y="3" width={x(won)} height="10" />
+                        <line class="fair" x1={x(fair)} x2={x(fair)} y1="0" y2="16" />
+                        <text x={format!("{:.1}", W * won.clamp(0.0, 1.0) + 4.0)} y="12">{ percent(won) }</text>
                     </svg></td>
                     <td class="n">{ format!("{:.2}", c.replicas as f64 / runs as f64) }</td>
                     <td class="n">{ format!("{}…{}", amount(c.min.min(c.max)), amount(c.max)) }</td>
@@ -162,5 +185,12 @@ fn chart(t: &Tally) -> Html {
             }) }
             </tbody>
         </table>
+        if tied.is_empty() {
+            <p class="hint" id="evenness-none">{ "No cluster tied for a remainder replica: weights alone decide them." }</p>
+        }
+        if !left.is_empty() {
+            <p class="hint" id="evenness-left">{ format!("Left out: {}.", left.join(", ")) }</p>
+        }
+        </>
     }
 }

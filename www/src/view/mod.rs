@@ -4,6 +4,7 @@
 pub mod compare;
 pub mod eru;
 pub mod evenness;
+pub mod history;
 pub mod karmada;
 pub mod markdown;
 pub mod pipeline;
@@ -17,7 +18,7 @@ use yew::prelude::*;
 
 use crate::field::Dispatch;
 use crate::platform;
-use crate::state::{applied, draw_seed, Action, Run};
+use crate::state::{draw_seed, Action, Run};
 
 /// A bar for `now` over a tick at `before`, scaled so `scale` fills it.
 pub fn bar(now: u64, before: u64, scale: u64) -> Html {
@@ -125,8 +126,8 @@ pub fn results(p: &ResultsProps) -> Html {
         Callback::from(move |_| dispatch.dispatch(if drawn { Action::Pin } else { Action::Unpin }))
     };
     let apply = {
-        let (dispatch, doc, o) = (dispatch.clone(), p.doc.clone(), o.clone());
-        Callback::from(move |_| dispatch.dispatch(Action::Replace(applied(&doc, &o), None)))
+        let (dispatch, o) = (dispatch.clone(), o.clone());
+        Callback::from(move |_| dispatch.dispatch(Action::Apply(o.clone())))
     };
     // Markdown is only built when asked for: on copy, or in its tab.
     let copy = {
