@@ -502,6 +502,12 @@ test("the embedded view shows one scenario compactly and opens the playground", 
   assert.match(await page.getAttribute("#open", "href"), /#s=1\./);
   await page.setViewportSize({ width: 640, height: 480 });
   await screenshot(page, "embed");
+  // It fits 400 px: nothing wider than the frame, the result's columns included.
+  await page.setViewportSize({ width: 400, height: 700 });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 401));
+  const table = await page.$eval("#assignment", (t) => [t.scrollWidth, t.parentElement.clientWidth]);
+  assert.ok(table[0] <= table[1] + 1, JSON.stringify(table));
+  await screenshot(page, "embed-400");
   await page.close();
 });
 
@@ -990,6 +996,26 @@ test("400 px: one column, the outcome right under the clusters it depends on", a
   const table = await page.$eval("#assignment", (t) => [t.scrollWidth, t.parentElement.clientWidth]);
   assert.ok(table[0] <= table[1] + 1, JSON.stringify(table));
   await page.close();
+});
+
+test("screenshots: the main page, an error, the history and the evenness view at 400, 1,280 and 1,920 px", async () => {
+  for (const width of [400, 1280, 1920]) {
+    const page = await chrome.newPage({ viewport: { width, height: 1000 } });
+    page.on("pageerror", (e) => pageErrors.push(String(e)));
+    await page.goto(`${server.url}/#preset=story3-weight-change`);
+    await page.waitForSelector("#history .steps li");
+    await screenshot(page, `history-${width}`);
+    await page.click("#tab-evenness");
+    await page.waitForSelector('#evenness-status[data-done="true"]', { timeout: 30000 });
+    await screenshot(page, `evenness-${width}`);
+    await page.click("#tab-result");
+    await page.fill(field("clusters[1].weight"), "-1");
+    await page.waitForSelector('#error[data-path="clusters[1].weight"]');
+    await screenshot(page, `error-${width}`);
+    // Nothing is wider than the screen in any of these states.
+    assert.ok(await page.evaluate((w) => document.documentElement.scrollWidth <= w + 1, width), `${width} px`);
+    await page.close();
+  }
 });
 
 test("no page error anywhere", () => {
