@@ -949,7 +949,7 @@ test("inputs people already write: tolerations as copied from a manifest (YAML),
   await page.close();
 });
 
-test("errors: the top line stays in view and its path jumps to the field", async () => {
+test("errors: every problem is listed in a line that stays in view, each with a link to its field", async () => {
   const page = await open("/#preset=divide-7-replicas-2-1-1");
   await page.fill(field("clusters[2].weight"), "x");
   await page.waitForSelector('#error[data-path="clusters[2].weight"] a.jump');
@@ -959,6 +959,18 @@ test("errors: the top line stays in view and its path jumps to the field", async
   assert.ok(top >= 0 && top < 5, `the error is at ${top}px, out of view`);
   await page.click("#error a.jump");
   await page.waitForFunction(() => document.activeElement?.dataset.path === "clusters[2].weight");
+  // Several problems: every one is listed with its link, and every field is marked.
+  await page.fill(field("clusters[0].weight"), "-1");
+  await page.fill(field("workload.replicas"), "seven");
+  await page.waitForFunction(() => document.querySelectorAll("#error li").length === 3);
+  assert.deepEqual(await page.$$eval("#error li", (li) => li.map((l) => l.dataset.path)),
+    ["clusters[2].weight", "workload.replicas", "clusters[0].weight"]);
+  assert.match(await page.textContent("#error .count"), /^3 problems:/);
+  for (const path of ["workload.replicas", "clusters[2].weight", "clusters[0].weight"])
+    assert.equal(await page.getAttribute(field(path), "aria-invalid"), "true", path);
+  await page.click('#error li[data-path="clusters[0].weight"] a.jump');
+  await page.waitForFunction(() => document.activeElement?.dataset.path === "clusters[0].weight");
+  await screenshot(page, "errors-listed");
   await page.close();
 });
 

@@ -147,24 +147,36 @@ pub fn app() -> Html {
                     <code>{ "JSON tab" }</code>{ format!(": not JSON yet ({})", d.error) }
                 </p>
             } else if let Some(p) = &problem {
-                <p id="error" class="error" role="alert" data-code={p.code.as_str()} data-path={p.path.clone()}>
-                    if p.path.is_empty() {
-                        <code>{ "scenario" }</code>
-                    } else {
-                        <a href={format!("#{}", p.path)} class="jump" title="go to the field" onclick={jump(&p.path)}>
-                            <code>{ p.path.as_str() }</code></a>
+                <div id="error" class="error" role="alert" data-code={p.code.as_str()} data-path={p.path.clone()}>
+                    if p.next.is_some() {
+                        <p class="count">{ match p.iter().count() {
+                            n if n >= crate::state::MAX_PROBLEMS => format!("{n} problems or more (fix these to see the rest):"),
+                            n => format!("{n} problems:"),
+                        } }</p>
                     }
-                    { ": " }{ &p.message }
-                    // Only an error at the strategy is about weights: the whole scenario is copied
-                    // without them then, not on every render with any error.
-                    if let Some(cleared) = (p.path == "policy.strategy").then(|| without_weights(&state.doc)).flatten() {
-                        { " " }
-                        <button type="button" id="clear-weights" onclick={
-                            let dispatch = dispatch.clone();
-                            move |_| dispatch.dispatch(Action::Replace(cleared.clone(), None))
-                        }>{ "Clear weights" }</button>
-                    }
-                </p>
+                    <ul class="problems">
+                    { for p.iter().map(|q| html! {
+                        <li data-code={q.code.as_str()} data-path={q.path.clone()}>
+                            if q.path.is_empty() {
+                                <code>{ "scenario" }</code>
+                            } else {
+                                <a href={format!("#{}", q.path)} class="jump" title="go to the field" onclick={jump(&q.path)}>
+                                    <code>{ q.path.as_str() }</code></a>
+                            }
+                            { ": " }{ &q.message }
+                            // Only an error at the strategy is about weights: the whole scenario is
+                            // copied without them then, not on every render with any error.
+                            if let Some(cleared) = (q.path == "policy.strategy").then(|| without_weights(&state.doc)).flatten() {
+                                { " " }
+                                <button type="button" id="clear-weights" onclick={
+                                    let dispatch = dispatch.clone();
+                                    move |_| dispatch.dispatch(Action::Replace(cleared.clone(), None))
+                                }>{ "Clear weights" }</button>
+                            }
+                        </li>
+                    }) }
+                    </ul>
+                </div>
             }
             { page }
         </ContextProvider<Dispatch>>

@@ -90,6 +90,28 @@ proptest! {
         prop_assert_eq!(parse(kind, &format(kind, value.as_ref())).map(bytes_read), value.map(bytes_read));
     }
 
+    /// A scenario with any values at real paths: the page lists each problem once, at most
+    /// MAX_PROBLEMS, without panicking.
+    #[test]
+    fn every_problem_is_listed_once(
+        edits in prop::collection::vec((0usize..8, arb_json()), 0..4)
+    ) {
+        const PATHS: [&str; 8] = ["version", "clusters[0].name", "clusters[1].weight", "clusters[2].weight",
+            "clusters[0].labels", "workload.replicas", "policy.method", "policy.strategy"];
+        let mut d = crate::presets::find(crate::presets::DEFAULT).unwrap();
+        for (k, v) in edits {
+            doc::set(&mut d, PATHS[k], Some(v));
+        }
+        if let Some(first) = crate::state::Run::new(&d, 1).problem() {
+            let paths: Vec<&str> = first.iter().map(|p| p.path.as_str()).collect();
+            prop_assert!(paths.len() <= crate::state::MAX_PROBLEMS);
+            let mut unique = paths.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            prop_assert_eq!(unique.len(), paths.len(), "{:?}", paths);
+        }
+    }
+
     #[test]
     fn any_fragment_decodes_or_says_why(fragment in "#?(s=|preset=)?[0-9A-Za-z._~-]{0,40}") {
         let _ = share::decode(&fragment);

@@ -13,12 +13,15 @@ use yew::Reducible;
 use crate::doc;
 use crate::history::{At, Step};
 
-/// An error as the page shows it: next to the field at `path`, and in the summary.
+/// An error as the page shows it: next to the field at `path`, and in the summary. Problems
+/// form a list in the order the reader meets them (`next`): whatever holds one also holds those
+/// after it, so a row handed its first problem still finds its later ones.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     pub path: String,
     pub code: allot_core::ErrorCode,
     pub message: String,
+    pub next: SharedProblem,
 }
 
 impl From<allot_core::Error> for Problem {
@@ -27,19 +30,87 @@ impl From<allot_core::Error> for Problem {
             path: e.field().text(),
             code: e.code(),
             message: e.reason(),
+            next: None,
         }
     }
 }
 
-/// Shared, cheap to compare: rows only re-render when their own problem changes.
+impl Problem {
+    /// This problem and those after it.
+    pub fn iter(&self) -> impl Iterator<Item = &Problem> {
+        std::iter::successors(Some(self), |p| p.next.as_deref())
+    }
+}
+
+/// Shared, cheap to compare: rows only re-render when their own problems change.
 pub type SharedProblem = Option<Rc<Problem>>;
 
-/// The problem if it concerns the field at `path` (or something inside it).
+/// The first problem that concerns the field at `path` (or something inside it), with those
+/// after it.
 pub fn problem_at(problem: &SharedProblem, path: &str) -> SharedProblem {
-    problem
-        .as_ref()
-        .filter(|p| doc::concerns(&p.path, path))
-        .cloned()
+    let mut at = problem.as_ref();
+    while let Some(p) = at {
+        if doc::concerns(&p.path, path) {
+            return Some(p.clone());
+        }
+        at = p.next.as_ref();
+    }
+    None
+}
+
+/// At most this many problems are listed: the reader stops at the first, so each further one
+/// costs another reading.
+pub const MAX_PROBLEMS: usize = 8;
+
+/// Problems after the first are looked for in scenarios of at most this many clusters or nodes.
+const LIST_UP_TO_TARGETS: usize = 2_000;
+
+/// Every problem of a document, up to [`MAX_PROBLEMS`], starting with `first` (what reading or
+/// checking it found): the document is checked again without each value found wrong, until it
+/// reads and checks, or a problem comes back at a path already listed.
+fn problems(doc: &Value, first: allot_core::Error) -> Rc<Problem> {
+    let mut found = vec![Problem::from(first)];
+    let mut without = doc.clone();
+    // Per path, how many stand-ins were tried: none (the value left out), then 1, then a word
+    // for a value the scenario needs (a count, a name), to look past it.
+    let stand_ins = [None, Some(json!(1)), Some(json!("a"))];
+    let mut tried: Vec<(String, usize)> = Vec::new();
+    let mut at = found[0].path.clone();
+    // Each look costs a reading and a check: a scenario this large shows its first problem.
+    let size = doc::items(doc, "clusters").len() + doc::items(doc, "nodes").len();
+    if size > LIST_UP_TO_TARGETS {
+        at.clear();
+    }
+    while found.len() < MAX_PROBLEMS && !at.is_empty() {
+        let k = match tried.iter_mut().find(|(p, _)| *p == at) {
+            Some((_, k)) => {
+                *k += 1;
+                *k
+            }
+            None => {
+                tried.push((at.clone(), 0));
+                0
+            }
+        };
+        let Some(stand_in) = stand_ins.get(k) else {
+            break;
+        };
+        doc::set(&mut without, &at, stand_in.clone());
+        let Some(e) = check(&without) else {
+            break;
+        };
+        let next = Problem::from(e);
+        at = next.path.clone();
+        if !found.iter().any(|f| f.path == next.path) {
+            found.push(next);
+        }
+    }
+    let mut list: SharedProblem = None;
+    for mut p in found.into_iter().rev() {
+        p.next = list;
+        list = Some(Rc::new(p));
+    }
+    list.expect("at least the first problem")
 }
 
 /// Text in the JSON tab that is not JSON yet: kept (across tab switches) until it reads, or the
@@ -436,6 +507,17 @@ pub fn read(doc: &Value) -> Result<Scenario, allot_core::Error> {
     from_json(&doc.to_string())
 }
 
+/// What is wrong with a document: how it reads, else how it checks when scheduled (a scenario
+/// that cannot be scheduled is not written wrong).
+fn check(doc: &Value) -> Option<allot_core::Error> {
+    match read(doc) {
+        Err(e) => Some(e),
+        Ok(s) => schedule(&s, 0)
+            .err()
+            .filter(|e| !scheduling_failure(e.code())),
+    }
+}
+
 /// An error that says the scenario cannot be scheduled, not that it is written wrong.
 fn scheduling_failure(code: allot_core::error::ErrorCode) -> bool {
     use allot_core::error::ErrorCode as C;
@@ -460,7 +542,7 @@ impl Run {
         match read(doc) {
             Err(e) => Run {
                 scenario: None,
-                outcome: Err(Rc::new(e.into())),
+                outcome: Err(problems(doc, e)),
                 failed: None,
             },
             Ok(s) => {
@@ -472,7 +554,13 @@ impl Run {
                     _ => None,
                 };
                 Run {
-                    outcome: outcome.map(Rc::new).map_err(|e| Rc::new(e.into())),
+                    outcome: outcome.map(Rc::new).map_err(|e| {
+                        if scheduling_failure(e.code()) {
+                            Rc::new(e.into())
+                        } else {
+                            problems(doc, e)
+                        }
+                    }),
                     scenario: Some(Rc::new(s)),
                     failed,
                 }
@@ -642,6 +730,46 @@ mod tests {
         assert_eq!((home.doc.clone(), home.at), (editing, At::Now(Some(1))));
         // Undo takes an apply back with its step.
         assert_eq!(two.reduce(Action::Undo).steps.len(), 1);
+    }
+
+    #[test]
+    fn every_problem_is_listed_and_found_at_its_field() {
+        let doc = json!({"version": 1, "clusters": [
+            {"name": "a", "weight": "x"}, {"name": "b"}, {"name": "c", "weight": -1}],
+            "workload": {"replicas": 7}, "policy": {"method": "dhondt"}});
+        let all = Run::new(&doc, 0).problem().unwrap();
+        let paths: Vec<&str> = all.iter().map(|p| p.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            ["clusters[0].weight", "policy.method", "clusters[2].weight"]
+        );
+        // A row handed its first problem finds its own; another row finds none of them.
+        // A count that cannot be read does not hide what follows it.
+        let mut doc = doc;
+        doc["workload"]["replicas"] = json!("seven");
+        let all = Run::new(&doc, 0).problem().unwrap();
+        let paths: Vec<&str> = all.iter().map(|p| p.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                "clusters[0].weight",
+                "workload.replicas",
+                "policy.method",
+                "clusters[2].weight"
+            ]
+        );
+        let row = problem_at(&Some(all.clone()), "clusters[2]").unwrap();
+        assert_eq!(
+            problem_at(&Some(row), "clusters[2].weight").unwrap().path,
+            "clusters[2].weight"
+        );
+        assert!(problem_at(&Some(all.clone()), "clusters[1]").is_none());
+        // A missing field is listed once, and what its absence hid after it.
+        let missing = Run::new(&json!({"clusters": [{"name": "a"}]}), 0)
+            .problem()
+            .unwrap();
+        let paths: Vec<&str> = missing.iter().map(|p| p.path.as_str()).collect();
+        assert_eq!(paths, ["version", "workload.replicas"]);
     }
 
     /// The playground and the npm package read the same broken document the same way: the
