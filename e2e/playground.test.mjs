@@ -908,6 +908,13 @@ test("step history: each apply is a named step with what moved; back, forward, a
   await page.waitForFunction(() => document.querySelector("#history li.now[aria-current]"));
   await page.click("#undo");
   await page.waitForFunction(() => document.querySelectorAll("#history .steps li").length === 3);
+  // A reload keeps the history (the browser's autosave holds it whole).
+  const before = await steps();
+  await page.waitForTimeout(500);
+  assert.equal(new URL(page.url()).hash, "");
+  await page.reload();
+  await page.waitForSelector("#history .steps li");
+  assert.deepEqual(await steps(), before);
   await page.close();
 });
 

@@ -46,7 +46,15 @@ fn initial() -> State {
             let saved = platform::load_autosave()
                 .and_then(|t| serde_json::from_str::<Value>(&t).ok())
                 .filter(Value::is_object);
-            State::new(saved.unwrap_or_else(fallback), None)
+            // A history is saved as one (its steps and where the page was), a lone scenario as
+            // itself.
+            match saved {
+                Some(h) if h.get("steps").is_some() => match crate::history::read_history(&h) {
+                    Ok((steps, doc, at)) => State::with_history(steps, doc, at, false),
+                    Err(_) => State::new(fallback(), None),
+                },
+                saved => State::new(saved.unwrap_or_else(fallback), None),
+            }
         }
         Err(e) => State::new(
             fallback(),
@@ -71,28 +79,39 @@ pub fn app() -> Html {
         Run::new(doc, *drawn)
     });
     {
-        // Autosave once edits pause (a large scenario is not serialized on every keystroke);
+        // Autosave (the scenario, or the whole history) once edits pause (a large scenario is
+        // not serialized on every keystroke);
         // on every edit, drop the link in the address bar (the one the page opened with, or
         // one "Share link" put there since) so a reload shows the edits.
         let first = use_mut_ref(|| Some(state.doc.clone()));
         let pending = use_mut_ref(|| None::<Timeout>);
         // An embedded view never overwrites the playground's own autosave.
         let embedded = *embedded;
-        use_effect_with(state.doc.clone(), move |doc| {
-            let unchanged = first.borrow().as_ref().is_some_and(|f| Rc::ptr_eq(f, doc));
-            if !unchanged && !embedded {
-                first.borrow_mut().take();
-                if !platform::fragment().is_empty() {
-                    platform::set_fragment("");
-                }
-                let doc = doc.clone();
-                *pending.borrow_mut() = Some(Timeout::new(AUTOSAVE_DELAY_MS, move || {
-                    if let Ok(text) = serde_json::to_string(&*doc) {
-                        platform::autosave(&text);
+        // Every change of the history changes the scenario too (an apply, a step revisited, an
+        // undo), so the scenario's identity decides when to save.
+        use_effect_with(
+            (state.doc.clone(), state.steps.clone(), state.at),
+            move |(doc, steps, at)| {
+                let unchanged = first.borrow().as_ref().is_some_and(|f| Rc::ptr_eq(f, doc));
+                if !unchanged && !embedded {
+                    first.borrow_mut().take();
+                    if !platform::fragment().is_empty() {
+                        platform::set_fragment("");
                     }
-                }));
-            }
-        });
+                    let (doc, steps, at) = (doc.clone(), steps.clone(), *at);
+                    *pending.borrow_mut() = Some(Timeout::new(AUTOSAVE_DELAY_MS, move || {
+                        let saved = if steps.is_empty() {
+                            serde_json::to_string(&*doc)
+                        } else {
+                            serde_json::to_string(&crate::history::write_history(&steps, &doc, at))
+                        };
+                        if let Ok(text) = saved {
+                            platform::autosave(&text);
+                        }
+                    }));
+                }
+            },
+        );
     }
     // While the scenario has an error, the last valid outcome stays in view, dimmed.
     let last_good = use_mut_ref(|| None::<Rc<Run>>);
