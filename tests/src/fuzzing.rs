@@ -126,8 +126,17 @@ pub fn playground_text(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Ok(Link::Scenario(v)) = share::decode(text) {
-        assert_eq!(share::decode(&share::encode(&v)), Ok(Link::Scenario(v)));
+    match share::decode(text) {
+        Ok(Link::Scenario(v)) => {
+            assert_eq!(share::decode(&share::encode(&v)), Ok(Link::Scenario(v)));
+        }
+        Ok(Link::History(v)) => {
+            assert_eq!(
+                share::decode(&share::encode_history(&v)),
+                Ok(Link::History(v))
+            );
+        }
+        _ => {}
     }
     for &kind in Kind::FREE {
         if let Some(v) = field::parse(kind, text) {

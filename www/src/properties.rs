@@ -113,8 +113,30 @@ proptest! {
     }
 
     #[test]
-    fn any_fragment_decodes_or_says_why(fragment in "#?(s=|preset=)?[0-9A-Za-z._~-]{0,40}") {
+    fn any_fragment_decodes_or_says_why(fragment in "#?(s=|h=|preset=)?[0-9A-Za-z._~-]{0,40}") {
         let _ = share::decode(&fragment);
+    }
+
+    /// Any history text reads or says why, without panicking; what reads writes back the same.
+    #[test]
+    fn any_history_reads_or_says_why(h in arb_json(), steps in prop::collection::vec((arb_json(), any::<Option<u8>>()), 0..4)) {
+        let _ = crate::history::read_history(&h);
+        let steps: Vec<Value> = steps
+            .into_iter()
+            .map(|(mut d, from)| {
+                if !d.is_object() {
+                    d = json!({"x": d});
+                }
+                d["version"] = json!(1);
+                json!({"scenario": d, "from": from})
+            })
+            .collect();
+        let written = json!({"steps": steps});
+        if let Ok((read, doc, at)) = crate::history::read_history(&written) {
+            let again = crate::history::write_history(&read, &doc, at);
+            let (twice, doc2, at2) = crate::history::read_history(&again).unwrap();
+            prop_assert_eq!((twice, doc2, at2), (read, doc, at));
+        }
     }
 
     #[test]
