@@ -226,7 +226,10 @@ impl<'a> Context<'a> {
             ordered: self.engaged,
             ..PipelineReport::default()
         };
-        let mut feasible = Vec::new();
+        // One step per cluster, reserved at once: the steps are large, and growing the list
+        // would copy them over and over (a tenth of a 10,000-cluster run).
+        report.clusters.reserve_exact(self.targets.len());
+        let mut feasible = Vec::with_capacity(self.targets.len());
         for (i, t) in self.targets.iter().enumerate() {
             let view = t.view(self.previous[i].is_some());
             let f = filter::run(&self.plugins, &binding, &view, t.deleting);

@@ -129,7 +129,7 @@ pub fn select_groups(
         x.value
             .cmp(&y.value)
             .then(y.weight.cmp(&x.weight))
-            .then(x.name.cmp(y.name))
+            .then_with(|| x.name.cmp(y.name))
     });
     let mut search = Search {
         order: &order,
@@ -149,7 +149,7 @@ pub fn select_groups(
         groups[*b]
             .weight
             .cmp(&groups[*a].weight)
-            .then(groups[*a].name.cmp(groups[*b].name))
+            .then_with(|| groups[*a].name.cmp(groups[*b].name))
     };
     let mut paths: Vec<(i128, u128, usize, Vec<usize>)> = found
         .into_iter()

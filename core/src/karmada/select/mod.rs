@@ -39,11 +39,11 @@ pub struct Candidate<'a> {
 /// The order G sorts by: overflow tier ascending, score descending, `avail` descending (unless
 /// `by_avail` is false), name ascending.
 pub fn compare(a: &Candidate<'_>, b: &Candidate<'_>, by_avail: bool) -> Ordering {
-    before_name(a, b, by_avail).then(a.name.cmp(b.name))
+    before_name(a, b, by_avail).then_with(|| a.name.cmp(b.name))
 }
 
 /// [`compare`] without the name.
-fn before_name(a: &Candidate<'_>, b: &Candidate<'_>, by_avail: bool) -> Ordering {
+pub(super) fn before_name(a: &Candidate<'_>, b: &Candidate<'_>, by_avail: bool) -> Ordering {
     a.overflow_order
         .cmp(&b.overflow_order)
         .then(b.score.cmp(&a.score))
