@@ -166,8 +166,5 @@ pub fn node_capacity(node: &StorageNode, checked: &Checked) -> Result<StorageCap
 
 /// A byte amount as a quantity (`10Gi`).
 fn bytes(v: i64) -> String {
-    let mut s = String::new();
-    // Writing to a String cannot fail.
-    let _ = crate::text::push_bytes(&mut s, v.into());
-    s
+    crate::quantity::human(v.into(), "storage")
 }

@@ -11,6 +11,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::{Outcome, Scenario};
+use crate::names::NameIndex;
 
 /// A change between two scenarios, as a person would name it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,16 +55,16 @@ fn asked(s: &Scenario) -> i64 {
     }
 }
 
-/// The targets' names, each with a comparable view of the rest of it and its weight.
-fn targets(s: &Scenario) -> Vec<(String, Option<i64>, Target<'_>)> {
+/// The targets' names, each with its weight and a comparable view of the rest of it.
+fn targets(s: &Scenario) -> Vec<(&str, Option<i64>, Target<'_>)> {
     match (&s.clusters, &s.nodes) {
         (Some(clusters), _) => clusters
             .iter()
-            .map(|c| (c.name.to_string(), c.weight, Target::Cluster(c)))
+            .map(|c| (c.name.as_str(), c.weight, Target::Cluster(c)))
             .collect(),
         (None, Some(nodes)) => nodes
             .iter()
-            .map(|n| (n.name.clone(), None, Target::Node(n)))
+            .map(|n| (n.name.as_str(), None, Target::Node(n)))
             .collect(),
         (None, None) => Vec::new(),
     }
@@ -116,32 +117,32 @@ pub fn changes(before: Option<&Scenario>, after: &Scenario) -> Vec<Change> {
         }];
     };
     let was = targets(before);
-    let find = |list: &[(String, Option<i64>, Target<'_>)], name: &str| {
-        list.iter().position(|(n, ..)| n == name)
-    };
+    // By name, as the scheduler looks clusters up (a step of 1,000 clusters compares each once).
+    let was_at = NameIndex::new(was.iter().map(|(name, ..)| *name));
+    let now_at = NameIndex::new(now.iter().map(|(name, ..)| *name));
     let mut out = Vec::new();
     for (name, ..) in &now {
-        if find(&was, name).is_none() {
-            out.push(Change::Added(name.clone()));
+        if was_at.get(name).is_none() {
+            out.push(Change::Added((*name).into()));
         }
     }
     for (name, ..) in &was {
-        if find(&now, name).is_none() {
-            out.push(Change::Removed(name.clone()));
+        if now_at.get(name).is_none() {
+            out.push(Change::Removed((*name).into()));
         }
     }
     for (name, weight, target) in &now {
-        let Some(i) = find(&was, name) else { continue };
+        let Some(i) = was_at.get(name) else { continue };
         let (_, old_weight, old) = &was[i];
         if old_weight != weight {
             out.push(Change::Weight {
-                name: name.clone(),
+                name: (*name).into(),
                 from: *old_weight,
                 to: *weight,
             });
         }
         if !target.same(*old) {
-            out.push(Change::Target(name.clone()));
+            out.push(Change::Target((*name).into()));
         }
     }
     if asked(before) != asked(after) {
