@@ -24,8 +24,8 @@ fn initial() -> State {
     let fallback = || presets::find(presets::DEFAULT).unwrap_or_default();
     match share::decode(&platform::fragment()) {
         Ok(Link::Scenario(doc)) => State::new(doc, None),
-        Ok(Link::History(history)) => match crate::history::read_history(&history) {
-            Ok((steps, doc, at)) => State::with_history(steps, doc, at, false),
+        Ok(Link::History(history)) => match State::from_history(&history) {
+            Ok(state) => state,
             Err(why) => State::new(
                 fallback(),
                 Some(format!(
@@ -49,10 +49,9 @@ fn initial() -> State {
             // A history is saved as one (its steps and where the page was), a lone scenario as
             // itself.
             match saved {
-                Some(h) if h.get("steps").is_some() => match crate::history::read_history(&h) {
-                    Ok((steps, doc, at)) => State::with_history(steps, doc, at, false),
-                    Err(_) => State::new(fallback(), None),
-                },
+                Some(h) if h.get("steps").is_some() => {
+                    State::from_history(&h).unwrap_or_else(|_| State::new(fallback(), None))
+                }
                 saved => State::new(saved.unwrap_or_else(fallback), None),
             }
         }
@@ -466,11 +465,7 @@ fn share_button(p: &ShareProps) -> Html {
         Callback::from(move |_| {
             // The seed in effect goes into the link, so that whoever opens it sees the
             // sender's outcome even where a random draw decides.
-            let mut shared = (*doc).clone();
-            if let Some(o) = shared.as_object_mut() {
-                o.entry("seed").or_insert_with(|| drawn.into());
-            }
-            let fragment = share::encode(&shared);
+            let fragment = share::encode(&crate::history::pinned(&doc, drawn));
             platform::set_fragment(&fragment);
             let url = format!("{}{fragment}", platform::playground_url());
             platform::copy(&url);

@@ -228,6 +228,12 @@ impl State {
         state
     }
 
+    /// A history as written (a link, the autosave), or why it does not read.
+    pub fn from_history(history: &Value) -> Result<State, String> {
+        let (steps, doc, at) = crate::history::read_history(history)?;
+        Ok(State::with_history(steps, doc, at, false))
+    }
+
     fn snapshot(&self) -> Snapshot {
         Snapshot {
             doc: self.doc.clone(),
@@ -318,10 +324,10 @@ impl Reducible for State {
             }
             _ => {}
         }
-        // Whether the scenario changed, found without comparing whole documents (a keystroke in
-        // a 1,000-cluster scenario must not walk it twice).
         // Whether the change edits the problem (not its words, seed or placement before).
         let mut edits = false;
+        // Whether the scenario changed, found without comparing whole documents (a keystroke in
+        // a 1,000-cluster scenario must not walk it twice).
         let changed = match action {
             Action::Undo | Action::Redo | Action::Draft(_) => false,
             Action::Set(path, value) => {
@@ -379,18 +385,12 @@ impl Reducible for State {
                 let Some((doc, at)) = target else {
                     return self;
                 };
-                if matches!(self.at, At::Now(_)) {
-                    next.held = Some((
-                        self.doc.clone(),
-                        match self.at {
-                            At::Now(from) => from,
-                            At::Step(_) => None,
-                        },
-                    ));
-                }
-                if matches!(at, At::Now(_)) {
-                    next.held = None;
-                }
+                // Leaving the scenario being edited sets it aside; going back to it takes it up.
+                next.held = match (self.at, at) {
+                    (_, At::Now(_)) => None,
+                    (At::Now(from), At::Step(_)) => Some((self.doc.clone(), from)),
+                    (At::Step(_), At::Step(_)) => self.held.clone(),
+                };
                 next.doc = doc;
                 next.at = at;
                 next.draft = None;
