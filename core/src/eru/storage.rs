@@ -166,5 +166,8 @@ pub fn node_capacity(node: &StorageNode, checked: &Checked) -> Result<StorageCap
 
 /// A byte amount as a quantity (`10Gi`).
 fn bytes(v: i64) -> String {
-    crate::quantity::human(v.into(), "storage")
+    let mut s = String::new();
+    // Writing to a String cannot fail.
+    let _ = crate::text::push_bytes(&mut s, v.into());
+    s
 }
