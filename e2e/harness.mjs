@@ -2,6 +2,8 @@
 // and a headless Debian Chromium driven by playwright-core, also used by the package tests to
 // open pages that run the package and report what it answered.
 import { createServer } from "node:http";
+import { before, after } from "node:test";
+import { writeFileSync, mkdirSync } from "node:fs";
 import { readFile, mkdir } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,6 +38,25 @@ export async function serve(dir = DIST) {
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   const { port } = server.address();
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** A browser test file's session: a server for `dir` and a browser, started before its tests
+ * and closed after them. The figures its tests measure go to target/NAME-figures.json and the
+ * output. */
+export function session(name, dir = DIST) {
+  const s = { server: null, chrome: null, figures: {} };
+  before(async () => {
+    s.server = await serve(dir);
+    s.chrome = await browser();
+  });
+  after(async () => {
+    mkdirSync(join(ROOT, "target"), { recursive: true });
+    writeFileSync(join(ROOT, "target", `${name}-figures.json`), JSON.stringify(s.figures, null, 2));
+    console.log(`${name} figures:`, JSON.stringify(s.figures));
+    await s.chrome?.close();
+    await s.server?.close();
+  });
+  return s;
 }
 
 /** Launch Debian's Chromium headless (Playwright gives it a fresh temporary profile) with no

@@ -1,12 +1,12 @@
 // The playground as a user sees it: presets, live edits, rescheduling, links, embedding. Every
 // number the page shows is checked against the npm package's `schedule` (the same core).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateRawSync, gzipSync } from "node:zlib";
-import { serve, browser, screenshot, ROOT, DIST } from "./harness.mjs";
-import { schedule } from "../web/pkg/index.node.js";
+import { session, serve, screenshot, ROOT, DIST } from "./harness.mjs";
+import { axe, expected, failure, readRows } from "./outcome.mjs";
 
 const EXAMPLES = join(ROOT, "docs", "examples");
 const presets = readdirSync(EXAMPLES)
@@ -14,61 +14,23 @@ const presets = readdirSync(EXAMPLES)
   .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(EXAMPLES, f), "utf8"))]);
 const DEFAULT = presets.find(([id]) => id === "divide-7-replicas-2-1-1")[1];
 
-let server, chrome;
+const run = session("playground");
+const figures = run.figures;
 const pageErrors = [];
-const figures = {};
-
-before(async () => {
-  server = await serve();
-  chrome = await browser();
-});
-
-after(async () => {
-  mkdirSync(join(ROOT, "target"), { recursive: true });
-  writeFileSync(join(ROOT, "target", "playground-figures.json"), JSON.stringify(figures, null, 2));
-  console.log("playground figures:", JSON.stringify(figures));
-  await chrome?.close();
-  await server?.close();
-});
 
 async function open(path, ready = "#assignment, #deploy") {
-  const page = await chrome.newPage({ viewport: { width: 1400, height: 1000 } });
+  const page = await run.chrome.newPage({ viewport: { width: 1400, height: 1000 } });
   page.on("pageerror", (e) => pageErrors.push(String(e)));
-  await page.goto(server.url + path);
+  await page.goto(run.server.url + path);
   await page.waitForSelector(ready);
   return page;
 }
 
 /** What the page shows: target name -> replicas (Karmada) or new instances (eru). */
-const shown = (page) =>
-  page.$$eval("#assignment tbody tr, #deploy tbody tr", (rows) =>
-    Object.fromEntries(
-      rows.map((r) => [r.dataset.cluster ?? r.dataset.node, r.querySelector(".replicas").textContent]),
-    ),
-  );
-
-/** What the core says, in the page's terms. */
-function expected(scenario) {
-  const o = schedule(scenario);
-  if (o.kind === "eru")
-    return Object.fromEntries(o.capacities.map((c) => [c.name, String(o.deploy[c.name] ?? "–")]));
-  // Clusters that held replicas but are no longer candidates are listed with 0.
-  const gone = Object.keys(scenario.previous ?? {}).filter((n) => !o.targets.some((t) => t.name === n));
-  return Object.fromEntries([
-    ...o.targets.map((t) => [t.name, String(o.assignment.find((a) => a.name === t.name)?.replicas ?? 0)]),
-    ...gone.map((n) => [n, "0"]),
-  ]);
-}
+const shown = (page) => page.evaluate(readRows, null);
 
 /** A preset whose story is a scheduling failure. */
-function failing(scenario) {
-  try {
-    schedule(scenario);
-    return false;
-  } catch (e) {
-    return e.code !== undefined;
-  }
-}
+const failing = (scenario) => failure(scenario) !== undefined;
 
 const link = (scenario) =>
   "#s=1." + deflateRawSync(Buffer.from(JSON.stringify(scenario))).toString("base64url");
@@ -96,7 +58,7 @@ test("every preset shows the core's assignment", async () => {
 test("a preset link loads that preset, and a wrong one says so", async () => {
   const page = await open("/#preset=story4-add-cluster");
   assert.deepEqual(await shown(page), expected(presets.find(([id]) => id === "story4-add-cluster")[1]));
-  await page.goto(server.url + "/#preset=nope");
+  await page.goto(run.server.url + "/#preset=nope");
   await page.reload();
   await page.waitForSelector("#notice");
   assert.match(await page.textContent("#notice"), /no preset named “nope”/);
@@ -254,12 +216,12 @@ test("a share link round-trips the edited scenario; autosave keeps edits over a 
   assert.equal(await other.inputValue(field("clusters[2].weight")), "4");
   await other.close();
   // Autosave: the same page reloaded without a fragment shows the edits.
-  await page.goto(server.url + "/");
+  await page.goto(run.server.url + "/");
   await page.waitForSelector("#assignment");
   assert.deepEqual(await shown(page), before);
   // An outside link made the way the docs describe (raw DEFLATE, base64url) loads too.
   const eru = presets.find(([id]) => id === "eru-fill")[1];
-  await page.goto(server.url + "/" + link(eru));
+  await page.goto(run.server.url + "/" + link(eru));
   await page.reload();
   await page.waitForSelector("#deploy");
   assert.deepEqual(await shown(page), expected(eru));
@@ -333,9 +295,9 @@ test("export writes the scenario file; import reads one back, and refuses what i
 
 test("a corrupted or foreign link shows a message and the default scenario", async () => {
   for (const fragment of ["#s=1.AAAAbroken", "#s=0.abc", link({ version: 2 })]) {
-    const page = await chrome.newPage();
+    const page = await run.chrome.newPage();
     page.on("pageerror", (e) => pageErrors.push(String(e)));
-    await page.goto(server.url + "/" + fragment);
+    await page.goto(run.server.url + "/" + fragment);
     await page.waitForSelector("#notice");
     await page.waitForSelector("#assignment");
     assert.deepEqual(await shown(page), expected(DEFAULT), fragment);
@@ -472,8 +434,8 @@ test("the whole app stays within 480 KB gzip", () => {
 });
 
 test("first paint of the release build", async () => {
-  const page = await chrome.newPage();
-  await page.goto(server.url + "/#preset=divide-7-replicas-2-1-1");
+  const page = await run.chrome.newPage();
+  await page.goto(run.server.url + "/#preset=divide-7-replicas-2-1-1");
   await page.waitForSelector("#assignment");
   // The paint entry can be recorded a frame after the assignment shows: wait for it (buffered,
   // so one already recorded counts), for at most five seconds.
@@ -509,6 +471,16 @@ test("the embedded view shows one scenario compactly and opens the playground", 
   assert.ok(table[0] <= table[1] + 1, JSON.stringify(table));
   await screenshot(page, "embed-400");
   await page.close();
+  // `editors=` chooses its editors: here the weights and the method too.
+  const chosen = await open("/?embed&editors=replicas,weights,method#preset=story1-scale-up-7-to-8");
+  assert.equal(await chosen.$$eval(".embed-editors :is(input,select)[data-path]", (fs) => fs.map((f) => f.dataset.path).join(" ")),
+    "workload.replicas clusters[0].weight clusters[1].weight clusters[2].weight clusters[3].weight policy.method");
+  const edited = { ...story, clusters: story.clusters.map((c) => (c.name === "member4" ? { ...c, weight: 3 } : c)) };
+  await chosen.fill(field("clusters[3].weight"), "3");
+  await chosen.waitForFunction((want) => document.querySelector('#assignment tr[data-cluster="member4"] .replicas')?.textContent === want,
+    expected(edited).member4);
+  assert.deepEqual(await shown(chosen), expected(edited));
+  await chosen.close();
 });
 
 test("the docs page: an iframe of the embed view and the custom element", async () => {
@@ -516,26 +488,39 @@ test("the docs page: an iframe of the embed view and the custom element", async 
   const frame = page.frameLocator("#embed-frame");
   await frame.locator("#assignment").waitFor();
   const el = page.locator("#by-preset");
-  await el.locator("tr[data-name]").first().waitFor();
-  const rows = () => page.$$eval("#by-preset", ([e]) =>
-    Object.fromEntries([...e.shadowRoot.querySelectorAll("tr[data-name]")].map((r) =>
-      [r.dataset.name, r.querySelector(".replicas").textContent])));
+  await el.locator("#assignment tbody tr").first().waitFor();
+  const rows = () => page.evaluate(readRows, "#by-preset");
   assert.deepEqual(await rows(), expected(DEFAULT));
-  await el.locator('input[data-key="replicas"]').fill("8");
+  const cell = (name) => page.evaluate((n) =>
+    document.querySelector("#by-preset").shadowRoot.querySelector(`#assignment tr[data-cluster="${n}"] .replicas`)?.textContent, name);
+  await el.locator(field("workload.replicas")).fill("8");
   await page.waitForFunction(() =>
-    document.querySelector("#by-preset").shadowRoot.querySelector('tr[data-name="member1"] .replicas')?.textContent === "4");
+    document.querySelector("#by-preset").shadowRoot.querySelector('#assignment tr[data-cluster="member1"] .replicas')?.textContent === "4");
   assert.deepEqual(await rows(), expected({ ...DEFAULT, workload: { replicas: 8 } }));
-  await el.locator('select[data-key="method"]').selectOption("name-order");
-  await page.waitForFunction(() =>
-    document.querySelector("#by-preset").shadowRoot.querySelector('tr[data-name="member3"] .replicas')?.textContent === "2");
-  const inline = await page.$$eval("#inline", ([e]) => e.shadowRoot.querySelectorAll("tr[data-name]").length);
+  // The element reports the scenario as edited.
+  assert.equal(await page.$eval("#by-preset", (e) => e.scenario.workload.replicas), 8);
+  await el.locator(field("policy.method")).selectOption("name-order");
+  await page.waitForFunction(() => document.querySelector("#by-preset").scenario.policy.method === "name-order");
+  assert.deepEqual(await rows(), expected({ ...DEFAULT, workload: { replicas: 8 }, policy: { ...DEFAULT.policy, method: "name-order" } }));
+  assert.equal(await cell("member3"), "2");
+  const inline = await page.$$eval("#inline", ([e]) => e.shadowRoot.querySelectorAll("#assignment tbody tr").length);
   assert.equal(inline, 3);
-  // An error names its field once.
-  await el.locator('input[data-key="weight-0"]').fill("-1");
-  await page.waitForFunction(() => document.querySelector("#by-preset").shadowRoot.querySelector(".error"));
-  const error = await page.$eval("#by-preset", (e) => e.shadowRoot.querySelector(".error").textContent);
+  // An error names its field, in the widget.
+  await el.locator(field("clusters[0].weight")).fill("-1");
+  await page.waitForFunction(() => document.querySelector("#by-preset").shadowRoot.querySelector("#error"));
+  const error = await page.$eval("#by-preset", (e) => e.shadowRoot.querySelector('#error li[data-path="clusters[0].weight"]').textContent);
   assert.equal(error, "clusters[0].weight: must not be negative, got -1");
-  await el.locator('input[data-key="weight-0"]').fill("2");
+  // Its link focuses the field, inside the widget.
+  await el.locator('#error a.jump').click();
+  await page.waitForFunction(() =>
+    document.querySelector("#by-preset").shadowRoot.activeElement?.dataset.path === "clusters[0].weight");
+  await el.locator(field("clusters[0].weight")).fill("2");
+  // An unknown editor name says which there are.
+  await page.evaluate(() => document.querySelector("#inline").setAttribute("editors", "replicas wieghts"));
+  await page.waitForFunction(() => document.querySelector("#inline").shadowRoot.querySelector(".error[role=alert]"));
+  assert.match(await page.$eval("#inline", (e) => e.shadowRoot.querySelector(".error").textContent), /no editor named “wieghts”.*weights/);
+  await page.evaluate(() => document.querySelector("#inline").setAttribute("editors", "replicas weights"));
+  await page.waitForFunction(() => document.querySelector("#inline").shadowRoot.querySelector("#assignment"));
   await screenshot(page, "docs-page");
   await page.close();
 });
@@ -784,7 +769,7 @@ test("bug 14: the built page works under a sub-path, saying it is loading until 
     const html = await (await fetch(`${sub.url}/tools/index.html`)).text();
     assert.match(html, /id="loading"/);
     assert.doesNotMatch(html, /(src|href)="\/[^/]/, "no absolute asset URL");
-    const page = await chrome.newPage();
+    const page = await run.chrome.newPage();
     page.on("pageerror", (e) => pageErrors.push(String(e)));
     await page.goto(`${sub.url}/tools/#preset=divide-7-replicas-2-1-1`);
     await page.waitForSelector("#assignment");
@@ -795,13 +780,6 @@ test("bug 14: the built page works under a sub-path, saying it is loading until 
     await sub.close();
   }
 });
-
-/** axe-core's violations on the page as it is now: [{id, nodes}]. */
-async function axe(page) {
-  await page.addScriptTag({ path: join(ROOT, "node_modules", "axe-core", "axe.min.js") });
-  const found = await page.evaluate(async () => (await window.axe.run(document)).violations);
-  return found.map((v) => ({ id: v.id, nodes: v.nodes.length, first: v.nodes[0]?.target.join(" ") }));
-}
 
 test("accessibility: axe finds nothing on the page, with an error, embedded, and on the docs page", async () => {
   const report = {};
@@ -814,8 +792,8 @@ test("accessibility: axe finds nothing on the page, with an error, embedded, and
   const embedded = await open("/?embed#preset=divide-7-replicas-2-1-1");
   report.embed = await axe(embedded);
   await embedded.close();
-  const docs = await chrome.newPage();
-  await docs.goto(server.url + "/docs.html");
+  const docs = await run.chrome.newPage();
+  await docs.goto(run.server.url + "/docs.html");
   await docs.waitForSelector("allot-scenario, iframe");
   report.docs = await axe(docs);
   await docs.close();
@@ -826,9 +804,9 @@ test("accessibility: axe finds nothing on the page, with an error, embedded, and
 test("fit: tables fit their column at 1,280, 1,440 and 1,920 px, without sideways scrolling", async () => {
   for (const width of [1280, 1440, 1920]) {
     for (const preset of ["divide-7-replicas-2-1-1", "general-estimator-500m", "eru-cpu-binding"]) {
-      const page = await chrome.newPage({ viewport: { width, height: 1000 } });
+      const page = await run.chrome.newPage({ viewport: { width, height: 1000 } });
       page.on("pageerror", (e) => pageErrors.push(String(e)));
-      await page.goto(`${server.url}/#preset=${preset}`);
+      await page.goto(`${run.server.url}/#preset=${preset}`);
       await page.waitForSelector("#assignment, #deploy");
       const over = await page.$$eval(".rows > table, table.result", (tables) =>
         tables.filter((t) => t.scrollWidth > t.parentElement.clientWidth + 1)
@@ -838,8 +816,8 @@ test("fit: tables fit their column at 1,280, 1,440 and 1,920 px, without sideway
       await page.close();
     }
   }
-  const narrow = await chrome.newPage({ viewport: { width: 400, height: 900 } });
-  await narrow.goto(`${server.url}/#preset=divide-7-replicas-2-1-1`);
+  const narrow = await run.chrome.newPage({ viewport: { width: 400, height: 900 } });
+  await narrow.goto(`${run.server.url}/#preset=divide-7-replicas-2-1-1`);
   await narrow.waitForSelector("#assignment");
   // One column: nothing wider than the screen.
   assert.ok(await narrow.evaluate(() => document.documentElement.scrollWidth <= 401));
@@ -1000,14 +978,14 @@ test("words and plans: a preset's title follows the edits; CPU plans are open; m
 });
 
 test("400 px: one column, the outcome right under the clusters it depends on", async () => {
-  const page = await chrome.newPage({ viewport: { width: 400, height: 900 } });
+  const page = await run.chrome.newPage({ viewport: { width: 400, height: 900 } });
   page.on("pageerror", (e) => pageErrors.push(String(e)));
-  await page.goto(server.url + "/#preset=divide-7-replicas-2-1-1");
+  await page.goto(run.server.url + "/#preset=divide-7-replicas-2-1-1");
   await page.waitForSelector("#assignment");
   const box = (sel) => page.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return { top: r.top + scrollY, bottom: r.bottom + scrollY }; });
-  const clusters = await box('section.editor[aria-label="clusters"]');
+  const clusters = await box('section.editor[data-section="clusters"]');
   const outcome = await box("section.outcome");
-  const scheduling = await box('section.editor[aria-label="scheduling: filters and spreading"]');
+  const scheduling = await box('section.editor[data-section="scheduling: filters and spreading"]');
   assert.ok(clusters.bottom <= outcome.top && outcome.top - clusters.bottom < 40, JSON.stringify({ clusters, outcome }));
   assert.ok(outcome.bottom <= scheduling.top, JSON.stringify({ outcome, scheduling }));
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 400);
@@ -1019,9 +997,9 @@ test("400 px: one column, the outcome right under the clusters it depends on", a
 
 test("screenshots: the main page, an error, the history and the evenness view at 400, 1,280 and 1,920 px", async () => {
   for (const width of [400, 1280, 1920]) {
-    const page = await chrome.newPage({ viewport: { width, height: 1000 } });
+    const page = await run.chrome.newPage({ viewport: { width, height: 1000 } });
     page.on("pageerror", (e) => pageErrors.push(String(e)));
-    await page.goto(`${server.url}/#preset=story3-weight-change`);
+    await page.goto(`${run.server.url}/#preset=story3-weight-change`);
     await page.waitForSelector("#history .steps li");
     await screenshot(page, `history-${width}`);
     await page.click("#tab-evenness");
@@ -1131,9 +1109,9 @@ test("pipeline: 20 clusters are readable at 1280 px", async () => {
       ],
     },
   };
-  const page = await chrome.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await run.chrome.newPage({ viewport: { width: 1280, height: 900 } });
   page.on("pageerror", (e) => pageErrors.push(String(e)));
-  await page.goto(server.url + "/" + link(scenario));
+  await page.goto(run.server.url + "/" + link(scenario));
   await page.waitForSelector("#assignment");
   await page.click("#tab-pipeline");
   await page.waitForSelector("#pipeline");

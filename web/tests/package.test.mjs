@@ -280,14 +280,18 @@ test("mutated scenarios give outcomes or AllotErrors, never a crash", () => {
   assert.equal(schedule(examples[0].scenario).kind, "karmada");
 });
 
-test("allot/element is exported, with every example as a preset", async () => {
+test("allot/element is exported, and mounts the playground's embedded view from widget.js", async () => {
   const url = import.meta.resolve("allot/element");
   assert.match(url, /node_modules\/allot\/element\.js$/);
   const source = readFileSync(new URL(url), "utf8");
   assert.match(source, /customElements\.define\("allot-playground"/);
-  const { presets } = await import(new URL("./presets.js", url));
-  assert.deepEqual(Object.keys(presets).sort(), examples.map((e) => e.name));
-  for (const { name, scenario } of examples) assert.deepEqual(presets[name], scenario, name);
+  assert.match(source, /import\("\.\/widget\.js"\)/);
+  // The app's module instantiates (outside a browser it waits for `mount`, which needs a DOM).
+  const widget = await import(new URL("./widget.js", url));
+  await widget.default({ module_or_path: readFileSync(new URL("./widget_bg.wasm", url)) });
+  assert.equal(typeof widget.mount, "function");
+  const { default: css } = await import(new URL("./widget-style.js", url));
+  assert.ok(css.includes(":host") && !/\d+rem\b/.test(css), "the stylesheet, its rem in the widget's own size");
 });
 
 test("filter and select: each plugin's verdict, the order, what selection keeps", () => {

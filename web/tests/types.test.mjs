@@ -85,6 +85,10 @@ const s: Scenario | null = el.scenario;
 el.scenario = { version: 1, clusters: [{ name: "a", weight: 1 }], workload: { replicas: 2 } };
 // @ts-expect-error: a scenario, not a string
 el.scenario = "not a scenario";
+el.addEventListener("allot-change", (e) => {
+  const replicas: number | undefined = e.detail.scenario.workload?.replicas;
+  void replicas;
+});
 export { s };
 `);
   let out = "";

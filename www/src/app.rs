@@ -11,17 +11,84 @@ use yew::prelude::*;
 
 use crate::editor::json::{FileButtons, JsonEditor};
 use crate::editor::kubernetes::KubernetesTab;
+use crate::editor::named::{self, Named};
 use crate::editor::{plain, Editors, Plain};
-use crate::field::{Dispatch, Field, Kind};
+use crate::field::{Dispatch, Kind};
 use crate::platform;
 use crate::presets::{self, PRESETS};
 use crate::share::{self, Link};
-use crate::state::{problem_at, Action, Run, State};
+use crate::state::{Action, Run, State};
 use crate::view::Results;
+
+/// What an `<allot-playground>` element shows: the app's embedded view, started from a preset
+/// or a scenario of its own, with the editors it names.
+#[derive(PartialEq)]
+pub struct Widget {
+    pub start: Start,
+    pub editors: Vec<Named>,
+    /// The playground's address, for the "open in the allot playground" link (none: no link).
+    pub playground: Option<String>,
+    /// Told the scenario's JSON text when the view starts and after every edit.
+    pub on_change: Option<js_sys::Function>,
+}
+
+/// Where a widget starts.
+#[derive(PartialEq)]
+pub enum Start {
+    /// A preset's id (an example of `docs/examples`).
+    Preset(String),
+    /// A scenario document's JSON text.
+    Scenario(String),
+}
+
+#[derive(Properties, PartialEq, Default)]
+pub struct AppProps {
+    /// Set when the app is a widget; the playground's own page otherwise.
+    #[prop_or_default]
+    pub widget: Option<std::rc::Rc<Widget>>,
+}
+
+fn fallback() -> Value {
+    presets::find(presets::DEFAULT).unwrap_or_default()
+}
+
+/// The preset `id` (with its history, for a story); the default one, with why, if there is no
+/// such preset.
+fn preset(id: &str) -> State {
+    match presets::load(id) {
+        Some((steps, doc, at)) => State::with_history(steps, Rc::new(doc), at, true),
+        None => State::new(
+            fallback(),
+            Some(format!(
+                "There is no preset named “{id}”; showing the default scenario."
+            )),
+        ),
+    }
+}
+
+/// Where a widget starts: its preset or its scenario; the default preset, with the reason, if
+/// neither reads.
+fn widget_initial(start: &Start) -> State {
+    match start {
+        Start::Preset(id) => preset(id),
+        Start::Scenario(text) => match serde_json::from_str::<Value>(text) {
+            Ok(doc) if doc.is_object() => State::new(doc, None),
+            Ok(_) => State::new(
+                fallback(),
+                Some("The scenario is not a JSON object; showing the default scenario.".into()),
+            ),
+            Err(e) => State::new(
+                fallback(),
+                Some(format!(
+                    "The scenario is not JSON ({e}); showing the default scenario."
+                )),
+            ),
+        },
+    }
+}
 
 /// Where the page starts: the fragment's link, else the autosave, else the default preset.
 fn initial() -> State {
-    let fallback = || presets::find(presets::DEFAULT).unwrap_or_default();
     match share::decode(&platform::fragment()) {
         Ok(Link::Scenario(doc)) => State::new(doc, None),
         Ok(Link::History(history)) => match State::from_history(&history) {
@@ -33,15 +100,7 @@ fn initial() -> State {
                 )),
             ),
         },
-        Ok(Link::Preset(id)) => match presets::load(&id) {
-            Some((steps, doc, at)) => State::with_history(steps, Rc::new(doc), at, true),
-            None => State::new(
-                fallback(),
-                Some(format!(
-                    "There is no preset named “{id}”; showing the default scenario."
-                )),
-            ),
-        },
+        Ok(Link::Preset(id)) => preset(&id),
         Ok(Link::None) => {
             let saved = platform::load_autosave()
                 .and_then(|t| serde_json::from_str::<Value>(&t).ok())
@@ -71,9 +130,17 @@ const ABOUT: Plain = &[
 ];
 
 #[function_component(App)]
-pub fn app() -> Html {
-    let state = use_reducer(initial);
-    let embedded = use_memo((), |_| platform::embedded());
+pub fn app(props: &AppProps) -> Html {
+    let widget = props.widget.clone();
+    let state = {
+        let widget = widget.clone();
+        use_reducer(move || match &widget {
+            Some(w) => widget_initial(&w.start),
+            None => initial(),
+        })
+    };
+    // The embedded view: a widget, or the page opened with `?embed`.
+    let embedded = use_memo((), |_| widget.is_some() || platform::embedded());
     let run: Rc<Run> = use_memo((state.doc.clone(), state.drawn), |(doc, drawn)| {
         Run::new(doc, *drawn)
     });
@@ -112,6 +179,15 @@ pub fn app() -> Html {
             },
         );
     }
+    {
+        // A widget tells its element the scenario shown.
+        let on_change = props.widget.as_ref().and_then(|w| w.on_change.clone());
+        use_effect_with(state.doc.clone(), move |doc| {
+            if let (Some(f), Ok(text)) = (on_change, serde_json::to_string(&**doc)) {
+                let _ = f.call1(&wasm_bindgen::JsValue::NULL, &text.into());
+            }
+        });
+    }
     // While the scenario has an error, the last valid outcome stays in view, dimmed.
     let last_good = use_mut_ref(|| None::<Rc<Run>>);
     if run.outcome.is_ok() {
@@ -123,33 +199,53 @@ pub fn app() -> Html {
         // Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo the scenario wherever focus is, so
         // that an undo never silently reverts a field out of sight. Text the scenario does not
         // hold (the Kubernetes tab's manifests) keeps the browser's own undo.
+        // Not in an embedded view: several may share a page, and none has undo buttons.
         let dispatch = dispatch.clone();
+        let embedded = *embedded;
         use_effect_with((), move |_| {
-            let listener = platform::on_keydown(move |e| {
-                if !(e.ctrl_key() || e.meta_key()) || e.alt_key() {
-                    return;
-                }
-                let action = match (e.key().as_str(), e.shift_key()) {
-                    ("z" | "Z", false) => Action::Undo,
-                    ("z" | "Z", true) | ("y" | "Y", false) => Action::Redo,
-                    _ => return,
-                };
-                let foreign = e
-                    .target()
-                    .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-                    .is_some_and(|el| el.closest(".kubernetes").ok().flatten().is_some());
-                if foreign {
-                    return;
-                }
-                e.prevent_default();
-                dispatch.dispatch(action);
+            let listener = (!embedded).then(|| {
+                platform::on_keydown(move |e| {
+                    if !(e.ctrl_key() || e.meta_key()) || e.alt_key() {
+                        return;
+                    }
+                    let action = match (e.key().as_str(), e.shift_key()) {
+                        ("z" | "Z", false) => Action::Undo,
+                        ("z" | "Z", true) | ("y" | "Y", false) => Action::Redo,
+                        _ => return,
+                    };
+                    let foreign = e
+                        .target()
+                        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+                        .is_some_and(|el| el.closest(".kubernetes").ok().flatten().is_some());
+                    if foreign {
+                        return;
+                    }
+                    e.prevent_default();
+                    dispatch.dispatch(action);
+                })
             });
             move || drop(listener)
         });
     }
     let problem = run.problem();
     let page = if *embedded {
-        embed(&state, &run, &shown)
+        let (editors, playground) = match &props.widget {
+            Some(w) => (w.editors.clone(), w.playground.clone()),
+            None => (
+                platform::query("editors")
+                    .and_then(|list| named::parse(&list).ok())
+                    .unwrap_or_else(|| named::DEFAULT.to_vec()),
+                Some(platform::playground_url()),
+            ),
+        };
+        embed(
+            &state,
+            &run,
+            &shown,
+            &editors,
+            playground,
+            props.widget.is_some(),
+        )
     } else {
         full(&state, &run, &shown)
     };
@@ -288,32 +384,50 @@ fn full(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
             </div>
             <footer>{ format!("allot {} · scenario format {} · ", allot_core::VERSION,
                               allot_core::scenario::FORMAT_VERSION) }
+                <a href="book/">{ "the book: every rule, with live examples" }</a>{ " · " }
                 <a href="docs.html">{ "embedding in documentation" }</a></footer>
         </main>
     }
 }
 
-fn embed(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
+/// The embedded view: the title, the editors named, the outcome, and a link to the playground.
+fn embed(
+    state: &State,
+    run: &Rc<Run>,
+    shown: &Rc<Run>,
+    editors: &[Named],
+    playground: Option<String>,
+    widget: bool,
+) -> Html {
     let doc = &state.doc;
-    let (path, label) = if doc.get("nodes").is_some() {
-        ("workload.count", "instances")
-    } else {
-        ("workload.replicas", "replicas")
-    };
-    let link = format!("{}{}", platform::playground_url(), share::encode(doc));
+    // The link carries the seed drawn, so the playground shows the same outcome.
+    let link = playground.map(|url| {
+        format!(
+            "{url}{}",
+            share::encode(&crate::history::pinned(doc, state.drawn))
+        )
+    });
     html! {
-        <main class="embed">
+        // In a widget the view is a part of someone's page, which has its own main landmark.
+        <@{if widget { "div" } else { "main" }} class="embed">
             <h1>{ doc.get("title").and_then(Value::as_str).unwrap_or("allot") }</h1>
-            <label class="stack inline"><Field path={path} kind={Kind::Int} label={label} show_label=true
-                   value={crate::doc::get(doc, path).cloned()} problem={problem_at(&run.problem(), path)} /></label>
+            if !editors.is_empty() {
+                <h2 class="sr">{ "Edit the scenario" }</h2>
+                <div class="embed-editors">
+                    { for editors.iter().map(|e| e.view(doc, run, state.drawn)) }
+                </div>
+            }
             <h2 class="sr">{ "Outcome" }</h2>
             if let Some(report) = &run.failed {
+                <h3>{ "Why it cannot be scheduled" }</h3>
                 <crate::view::pipeline::PipelineView report={report.clone()} />
             } else {
                 <Results run={shown.clone()} doc={doc.clone()} compact=true stale={stale(state, run, shown)} />
             }
-            <a id="open" href={link} target="_blank" rel="noopener">{ "open in the allot playground ↗" }</a>
-        </main>
+            if let Some(link) = link {
+                <a id="open" href={link} target="_blank" rel="noopener">{ "open in the allot playground ↗" }</a>
+            }
+        </@>
     }
 }
 

@@ -32,6 +32,14 @@ pub fn embedded() -> bool {
         || path.ends_with("/embed.html")
 }
 
+/// The value of the query parameter `name` (`?embed&editors=replicas,weights`), decoded.
+pub fn query(name: &str) -> Option<String> {
+    let search = window()?.location().search().ok()?;
+    web_sys::UrlSearchParams::new_with_str(&search)
+        .ok()?
+        .get(name)
+}
+
 /// The page's address without its fragment and without `embed`.
 pub fn playground_url() -> String {
     let Some(location) = window().map(|w| w.location()) else {
@@ -69,6 +77,34 @@ pub fn autosave(text: &str) {
     }
 }
 
+thread_local! {
+    /// Where the npm package's modules are, when the app runs as its `<allot-playground>`
+    /// element; `None` on the playground's own page, which serves them under `pkg/`.
+    static PACKAGE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Say where the package's modules are (the widget's own directory).
+pub fn set_package(url: String) {
+    PACKAGE.with(|p| *p.borrow_mut() = Some(url));
+}
+
+/// The URL of the package's module `file` (`kubernetes.js`): beside the widget's module, or
+/// under `pkg/` beside the page.
+pub fn package_file(file: &str) -> Result<String, String> {
+    let base = PACKAGE
+        .with(|p| p.borrow().clone())
+        .or_else(|| {
+            let page = window()?.document()?.base_uri().ok().flatten()?;
+            web_sys::Url::new_with_base("pkg/", &page)
+                .ok()
+                .map(|u| u.href())
+        })
+        .unwrap_or_default();
+    web_sys::Url::new_with_base(file, &base)
+        .map(|u| u.href())
+        .map_err(|_| format!("cannot locate {file}"))
+}
+
 /// Offer `text` as a file download.
 pub fn download(name: &str, text: &str) {
     let Some(document) = window().and_then(|w| w.document()) else {
@@ -102,31 +138,60 @@ pub fn copy(text: &str) {
     }
 }
 
+/// Where an element of the app is looked up: the page, or the shadow root of the
+/// `<allot-playground>` widget the user is working in (several may share a page, each with the
+/// same ids inside).
+enum Scope {
+    Page(web_sys::Document),
+    Widget(web_sys::ShadowRoot),
+}
+
+impl Scope {
+    /// The scope of the element with focus: an event handler's, since the element clicked or
+    /// typed in has it.
+    fn focused() -> Option<Scope> {
+        let document = window()?.document()?;
+        let mut active = document.active_element();
+        let mut widget = None;
+        while let Some(shadow) = active.as_ref().and_then(web_sys::Element::shadow_root) {
+            active = shadow.active_element();
+            widget = Some(shadow);
+        }
+        Some(widget.map_or(Scope::Page(document), Scope::Widget))
+    }
+
+    fn query(&self, selector: &str) -> Option<web_sys::Element> {
+        match self {
+            Scope::Page(d) => d.query_selector(selector),
+            Scope::Widget(r) => r.query_selector(selector),
+        }
+        .ok()
+        .flatten()
+    }
+}
+
 /// Mark the element `id` as having copied (`data-copied`, which the style shows as "copied ✓")
 /// for two seconds.
 pub fn mark_copied(id: &'static str) {
-    let element = || window()?.document()?.get_element_by_id(id);
-    if let Some(e) = element() {
-        let _ = e.set_attribute("data-copied", "");
-    }
+    let Some(element) = Scope::focused().and_then(|s| s.query(&format!("#{id}"))) else {
+        return;
+    };
+    let _ = element.set_attribute("data-copied", "");
     gloo_timers::callback::Timeout::new(2000, move || {
-        if let Some(e) = element() {
-            let _ = e.remove_attribute("data-copied");
-        }
+        let _ = element.remove_attribute("data-copied");
     })
     .forget();
 }
 
 /// After the page has rendered, focus the first element matching one of `selectors` (tried in
-/// order): where focus goes after a row is added or removed.
+/// order): where focus goes after a row is added or removed. Called from an event handler, it
+/// looks where that event happened.
 pub fn focus_after_render(selectors: Vec<String>) {
+    let Some(scope) = Scope::focused() else {
+        return;
+    };
     gloo_timers::callback::Timeout::new(0, move || {
-        let Some(document) = window().and_then(|w| w.document()) else {
-            return;
-        };
-        let found = selectors
-            .iter()
-            .find_map(|s| document.query_selector(s).ok().flatten());
+        let found = selectors.iter().find_map(|s| scope.query(s));
         if let Some(element) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
             let _ = element.focus();
         }

@@ -164,6 +164,22 @@ mod tests {
         }
     }
 
+    /// Every example of `docs/examples` is a preset (the `<allot-playground preset="...">`
+    /// names are the file names).
+    #[test]
+    fn every_example_is_a_preset() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/examples");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.unwrap().file_name().into_string().ok())
+            .filter_map(|f| f.strip_suffix(".json").map(str::to_string))
+            .collect();
+        files.sort();
+        let mut ids: Vec<&str> = PRESETS.iter().map(|p| p.id).collect();
+        ids.sort();
+        assert_eq!(files, ids);
+    }
+
     /// Each story's history ends at the story's own scenario, with the placement the source
     /// document gives at every step.
     #[test]

@@ -6,9 +6,8 @@ use serde_json::Value;
 use yew::prelude::*;
 
 use super::details::Details;
-use super::table::{col, Column, NewRow, Table};
-use super::{common, section, Plain};
-use crate::doc;
+use super::table::{col, Column, NewRow};
+use super::{fields, Plain, Targets};
 use crate::field::Kind;
 use crate::state::SharedProblem;
 
@@ -22,7 +21,7 @@ pub const STRATEGIES: &[(&str, &str)] = &[
     ("DRAINED", "DRAINED (empty first)"),
 ];
 
-const WORKLOAD: Plain = &[
+pub const WORKLOAD: Plain = &[
     ("count", "instances to deploy", Kind::Int),
     ("requests", "requests (cpu, memory, storage)", Kind::Amounts),
     ("limits", "limits (cpu, memory)", Kind::Amounts),
@@ -30,7 +29,7 @@ const WORKLOAD: Plain = &[
     ("volumes", "volumes (src:dst:flags:size)", Kind::List),
 ];
 
-const POLICY: Plain = &[
+pub const POLICY: Plain = &[
     ("strategy", "strategy", Kind::Choice(STRATEGIES)),
     ("nodesLimit", "nodes limit (0: none)", Kind::Int),
     (
@@ -55,17 +54,19 @@ const NODES: &[Column] = &[
     col("count", "instances", Kind::Int),
 ];
 
+/// The strategy alone.
+pub const STRATEGY: Plain = &[("strategy", "strategy", Kind::Choice(STRATEGIES))];
+
+/// The nodes' table.
+pub const NODE_TABLE: Targets = Targets {
+    title: "Nodes",
+    key: "nodes",
+    columns: NODES,
+    new_row: NewRow::EruNode,
+    noun: "node",
+    details: Details::EruNode,
+};
+
 pub fn editors(d: &Value, problem: &SharedProblem) -> Html {
-    let nodes = html! {
-        <Table id="nodes" path="nodes" columns={NODES} rows={doc::items(d, "nodes").to_vec()}
-               new_row={NewRow::EruNode} noun="node" problem={problem.clone()}
-               details={Details::EruNode} />
-    };
-    common(
-        d,
-        problem,
-        WORKLOAD,
-        ("Strategy", POLICY),
-        section("Nodes", nodes),
-    )
+    html! { <>{ fields("Workload", d, "workload", problem, WORKLOAD) }{ fields("Strategy", d, "policy", problem, POLICY) }{ NODE_TABLE.view(d, problem) }</> }
 }

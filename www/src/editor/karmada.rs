@@ -7,9 +7,11 @@ use yew::prelude::*;
 
 use super::details::{Details, AFFINITY_ROW};
 use super::table::{col, Column, NewRow, Table};
-use super::{common, plain, section, Plain};
+use super::{fields, plain, section, Plain, Targets};
 use crate::doc;
+use crate::field::Field;
 use crate::field::Kind;
+use crate::state::problem_at;
 use crate::state::SharedProblem;
 
 const STRATEGIES: &[(&str, &str)] = &[
@@ -42,7 +44,7 @@ const MODEL_METHODS: &[(&str, &str)] = &[
     ("gradeFormula", "grade formula (Karmada ≤ 1.17)"),
 ];
 
-const WORKLOAD: Plain = &[
+pub const WORKLOAD: Plain = &[
     ("replicas", "replicas", Kind::Int),
     ("requests", "requests per replica", Kind::Amounts),
     ("nodeClaim.nodeSelector", "node selector", Kind::Labels),
@@ -62,7 +64,7 @@ const WORKLOAD: Plain = &[
     ("components", "components (YAML or JSON)", Kind::Json),
 ];
 
-const POLICY: Plain = &[
+pub const POLICY: Plain = &[
     ("strategy", "strategy", Kind::Choice(STRATEGIES)),
     ("method", "division method", Kind::Choice(METHODS)),
     ("estimators", "estimators", Kind::JsonChoice(ESTIMATORS)),
@@ -172,49 +174,88 @@ const SCENARIO: Plain = &[
     ("gracefulEvictions", "being evicted from", Kind::List),
 ];
 
+/// The division method alone.
+pub const METHOD: Plain = &[("method", "division method", Kind::Choice(METHODS))];
+/// The strategy alone.
+pub const STRATEGY: Plain = &[("strategy", "strategy", Kind::Choice(STRATEGIES))];
+
+/// The clusters' table.
+pub const CLUSTER_TABLE: Targets = Targets {
+    title: "Clusters",
+    key: "clusters",
+    columns: CLUSTERS,
+    new_row: NewRow::Cluster,
+    noun: "cluster",
+    details: Details::Cluster,
+};
+
+/// Each cluster's own weight, labelled with its name.
+pub fn weights(d: &Value, problem: &SharedProblem) -> Html {
+    html! {
+        <div class="plain weights">
+        { for doc::items(d, "clusters").iter().enumerate().map(|(i, c)| {
+            let path: AttrValue = format!("clusters[{i}].weight").into();
+            let name = c.get("name").and_then(Value::as_str).unwrap_or("cluster").to_string();
+            html! { <label class="stack"><Field problem={problem_at(problem, &path)} {path} kind={Kind::Int}
+                           value={c.get("weight").cloned()} label={format!("{name} weight")} show_label=true /></label> }
+        }) }
+        </div>
+    }
+}
+
+pub fn rules(d: &Value, problem: &SharedProblem) -> Html {
+    section(
+        "Static weight rules",
+        html! {
+            <>
+            <p class="hint">{ "A cluster weighs the largest weight of the rules that select it \
+                (\u{201c}Why\u{201d} cites them by number). Without rules, each cluster's own weight \
+                (or 1) counts; weights go with the staticWeight strategy only." }</p>
+            <Table id="rules" path="policy.staticWeights" columns={RULES}
+                   rows={doc::items(d, "policy.staticWeights").to_vec()}
+                   new_row={NewRow::Rule} noun="rule" problem={problem.clone()} numbered=true />
+            </>
+        },
+    )
+}
+
+pub fn scheduling(d: &Value, problem: &SharedProblem) -> Html {
+    section(
+        "Scheduling: filters and spreading",
+        html! {
+            <>
+            <p class="hint">{ "Which clusters are candidates before any replica is divided: \
+                Karmada's filter plugins, then the spread constraints. A cluster's taints, API list \
+                and deletion are in its details (▸)." }</p>
+            <h4>{ "Cluster affinity" }</h4>
+            { plain("policy", d.get("policy").unwrap_or(&Value::Null), problem, CLUSTER_AFFINITY) }
+            <h4>{ "Affinity terms (tried in order; ▸ for overflow tiers)" }</h4>
+            <Table id="terms-editor" path="policy.clusterAffinities" columns={AFFINITY_ROW}
+                   rows={doc::items(d, "policy.clusterAffinities").to_vec()}
+                   new_row={NewRow::Term} noun="affinity term" problem={problem.clone()}
+                   details={Details::Term} />
+            <h4>{ "Cluster tolerations" }</h4>
+            <Table id="tolerations" path="policy.clusterTolerations" columns={TOLERATIONS}
+                   rows={doc::items(d, "policy.clusterTolerations").to_vec()}
+                   new_row={NewRow::Toleration} noun="toleration" problem={problem.clone()} />
+            <h4>{ "Spread constraints" }</h4>
+            <Table id="spread" path="policy.spreadConstraints" columns={SPREAD}
+                   rows={doc::items(d, "policy.spreadConstraints").to_vec()}
+                   new_row={NewRow::Spread} noun="spread constraint" problem={problem.clone()} />
+            </>
+        },
+    )
+}
+
 pub fn editors(d: &Value, problem: &SharedProblem) -> Html {
-    let clusters = html! {
-        <Table id="clusters" path="clusters" columns={CLUSTERS} rows={doc::items(d, "clusters").to_vec()}
-               new_row={NewRow::Cluster} noun="cluster" problem={problem.clone()}
-               details={Details::Cluster} />
-    };
-    let rules = html! {
+    html! {
         <>
-        <p class="hint">{ "A cluster weighs the largest weight of the rules that select it \
-            (\u{201c}Why\u{201d} cites them by number). Without rules, each cluster's own weight \
-            (or 1) counts; weights go with the staticWeight strategy only." }</p>
-        <Table id="rules" path="policy.staticWeights" columns={RULES}
-               rows={doc::items(d, "policy.staticWeights").to_vec()}
-               new_row={NewRow::Rule} noun="rule" problem={problem.clone()} numbered=true />
-        </>
-    };
-    let scheduling = html! {
-        <>
-        <p class="hint">{ "Which clusters are candidates before any replica is divided:             Karmada's filter plugins, then the spread constraints. A cluster's taints, API list             and deletion are in its details (▸)." }</p>
-        <h4>{ "Cluster affinity" }</h4>
-        { plain("policy", d.get("policy").unwrap_or(&Value::Null), problem, CLUSTER_AFFINITY) }
-        <h4>{ "Affinity terms (tried in order; ▸ for overflow tiers)" }</h4>
-        <Table id="terms-editor" path="policy.clusterAffinities" columns={AFFINITY_ROW}
-               rows={doc::items(d, "policy.clusterAffinities").to_vec()}
-               new_row={NewRow::Term} noun="affinity term" problem={problem.clone()}
-               details={Details::Term} />
-        <h4>{ "Cluster tolerations" }</h4>
-        <Table id="tolerations" path="policy.clusterTolerations" columns={TOLERATIONS}
-               rows={doc::items(d, "policy.clusterTolerations").to_vec()}
-               new_row={NewRow::Toleration} noun="toleration" problem={problem.clone()} />
-        <h4>{ "Spread constraints" }</h4>
-        <Table id="spread" path="policy.spreadConstraints" columns={SPREAD}
-               rows={doc::items(d, "policy.spreadConstraints").to_vec()}
-               new_row={NewRow::Spread} noun="spread constraint" problem={problem.clone()} />
-        </>
-    };
-    let rest = html! {
-        <>
+        { fields("Workload", d, "workload", problem, WORKLOAD) }
+        { fields("Policy", d, "policy", problem, POLICY) }
         { section("Scenario", plain("", d, problem, SCENARIO)) }
-        { section("Clusters", clusters) }
-        { section("Scheduling: filters and spreading", scheduling) }
-        { section("Static weight rules", rules) }
+        { CLUSTER_TABLE.view(d, problem) }
+        { scheduling(d, problem) }
+        { rules(d, problem) }
         </>
-    };
-    common(d, problem, WORKLOAD, ("Policy", POLICY), rest)
+    }
 }

@@ -81,7 +81,11 @@ async fn module() -> Result<JsValue, String> {
     if let Some(m) = MODULE.with(|m| m.borrow().clone()) {
         return Ok(m);
     }
-    let m = promised("return import(u)", beside("pkg/kubernetes.js")?).await?;
+    let m = promised(
+        "return import(u)",
+        crate::platform::package_file("kubernetes.js")?,
+    )
+    .await?;
     MODULE.with(|slot| *slot.borrow_mut() = Some(m.clone()));
     Ok(m)
 }

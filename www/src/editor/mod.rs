@@ -8,6 +8,7 @@ pub mod json;
 pub mod karmada;
 pub mod kubernetes;
 pub mod models;
+pub mod named;
 pub mod table;
 
 use serde_json::Value;
@@ -53,28 +54,50 @@ pub fn editors(p: &EditorsProps) -> Html {
 /// A titled section of the editors.
 pub fn section(title: &'static str, body: Html) -> Html {
     html! {
-        <section class="editor" aria-label={title.to_lowercase()}>
+        // Not a named region: headings guide through the editors, and an embedded view's
+        // sections must not add landmarks to its host page (several views may share one).
+        <section class="editor" data-section={title.to_lowercase()}>
             <h3>{ title }</h3>
             { body }
         </section>
     }
 }
 
-/// The workload and policy sections both families have, then the family's own.
-pub fn common(
+/// A titled section of plain fields of the object at `key` (`workload`, `policy`).
+pub fn fields(
+    title: &'static str,
     d: &Value,
+    key: &str,
     problem: &SharedProblem,
-    workload: Plain,
-    (policy_title, policy): (&'static str, Plain),
-    rest: Html,
+    fields: Plain,
 ) -> Html {
-    let null = Value::Null;
-    let at = |key: &str| d.get(key).unwrap_or(&null);
-    html! {
-        <>
-        { section("Workload", plain("workload", at("workload"), problem, workload)) }
-        { section(policy_title, plain("policy", at("policy"), problem, policy)) }
-        { rest }
-        </>
+    section(
+        title,
+        plain(key, d.get(key).unwrap_or(&Value::Null), problem, fields),
+    )
+}
+
+/// A family's table of targets: Karmada's clusters or eru's nodes, each row with its details.
+pub struct Targets {
+    pub title: &'static str,
+    /// The array's key in the scenario, also the table's id.
+    pub key: &'static str,
+    pub columns: &'static [table::Column],
+    pub new_row: table::NewRow,
+    pub noun: &'static str,
+    pub details: details::Details,
+}
+
+impl Targets {
+    /// The titled section with the table of `d`'s targets.
+    pub fn view(&self, d: &Value, problem: &SharedProblem) -> Html {
+        section(
+            self.title,
+            html! {
+                <table::Table id={self.key} path={self.key} columns={self.columns}
+                       rows={doc::items(d, self.key).to_vec()} new_row={self.new_row} noun={self.noun}
+                       problem={problem.clone()} details={self.details} />
+            },
+        )
     }
 }
