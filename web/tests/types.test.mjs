@@ -86,7 +86,7 @@ el.scenario = { version: 1, clusters: [{ name: "a", weight: 1 }], workload: { re
 // @ts-expect-error: a scenario, not a string
 el.scenario = "not a scenario";
 el.addEventListener("allot-change", (e) => {
-  const replicas: number | undefined = e.detail.scenario.workload?.replicas;
+  const replicas: number | null | undefined = e.detail.scenario.workload?.replicas;
   void replicas;
 });
 export { s };

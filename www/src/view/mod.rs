@@ -160,9 +160,11 @@ pub fn results(p: &ResultsProps) -> Html {
             html! { <textarea id="markdown" readonly=true rows="16" value={markdown::markdown(s, o)} /> }
         }
     };
+    // The compact view keeps the result and, for Karmada, the pipeline (why a cluster is out).
     let visible: Vec<&(Tab, &'static str, &'static str)> = TABS
         .iter()
         .filter(|(t, ..)| karmada || !matches!(t, Tab::Evenness | Tab::Pipeline))
+        .filter(|(t, ..)| !p.compact || matches!(t, Tab::Result | Tab::Pipeline))
         .collect();
     let shown_tabs: Vec<crate::tabs::TabSpec> =
         visible.iter().map(|(_, id, l)| (*id, *l)).collect();
@@ -190,7 +192,7 @@ pub fn results(p: &ResultsProps) -> Html {
             { for o.warnings().iter().map(|w| html! {
                 <p class="warning" data-code={w.code} data-path={w.path.text()}>{ format!("{}: {}", w.path, w.message) }</p>
             }) }
-            if !p.compact {
+            if shown_tabs.len() > 1 {
                 { crate::tabs::tablist("results", "results-panel", &shown_tabs, selected, {
                     let (tab, ids) = (tab.clone(), shown_ids.clone());
                     Callback::from(move |i: usize| if let Some(&t) = ids.get(i) { tab.set(t) })
