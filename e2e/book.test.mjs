@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { session, screenshot, ROOT, DIST } from "./harness.mjs";
+import { session, serve, screenshot, ROOT, DIST } from "./harness.mjs";
 import { axe, expected, failure, readRows } from "./outcome.mjs";
 
 const BOOK = join(DIST, "book");
@@ -150,6 +150,40 @@ test("the book: links to the playground and back, examples open in the playgroun
   await page.click("#mdbook-sidebar-toggle");
   await page.waitForFunction((was) => document.documentElement.classList.contains("sidebar-visible") !== was, was);
   assert.equal(await page.getAttribute("#mdbook-sidebar-toggle", "aria-expanded"), String(!was));
+  await page.close();
+});
+
+test("under a sub-path, the book's widgets load and its links stay inside it", async () => {
+  const { mkdtempSync, symlinkSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const root = mkdtempSync(join(tmpdir(), "allot-book-"));
+  symlinkSync(DIST, join(root, "tools"));
+  const sub = await serve(root);
+  const page = await run.chrome.newPage();
+  try {
+    await page.goto(`${sub.url}/tools/book/division.html`);
+    await rendered(page);
+    assert.equal(await page.$eval('a[rel="prev"]', (a) => a.href), `${sub.url}/tools/book/introduction.html`);
+    const open = await page.$eval("allot-playground", (w) => w.shadowRoot.querySelector("#open").href);
+    assert.ok(open.startsWith(`${sub.url}/tools/#s=1.`), open);
+  } finally {
+    await page.close();
+    await sub.close();
+  }
+});
+
+test("the objects chapter: a widget's Kubernetes editor loads the playground's example manifests", async () => {
+  const { page, errors } = await open("objects.html");
+  await rendered(page);
+  const w = page.locator("allot-playground").first();
+  const example = await w.locator("#k8s-preset option").nth(1).getAttribute("value");
+  await w.locator("#k8s-preset").selectOption(example);
+  await page.waitForFunction(() =>
+    document.querySelector("allot-playground").shadowRoot.querySelector("#k8s-objects").value.includes("kind: PropagationPolicy"));
+  await w.locator("#k8s-import").click();
+  await page.waitForFunction(() => document.querySelector("allot-playground").shadowRoot.querySelector("#k8s-report"));
+  assert.deepEqual(await page.evaluate(readRows, "allot-playground"), expected(await page.$eval("allot-playground", (e) => e.scenario)));
+  assert.deepEqual(errors, []);
   await page.close();
 });
 

@@ -532,6 +532,9 @@ test("Kubernetes: paste multi-document YAML, see the report and the placement, e
   const yaml = readFileSync(join(ROOT, "docs", "manifests", "static-weight.yaml"), "utf8");
   const page = await open("/");
   await page.click("#tab-kubernetes");
+  // The empty text area's example is YAML over several lines, not HTML entities.
+  const placeholder = await page.getAttribute("#k8s-objects", "placeholder");
+  assert.ok(placeholder.startsWith("apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\n"), placeholder);
   // Two files dropped on the text area become two documents of it.
   const [first, rest] = [yaml.slice(0, yaml.indexOf("---\n")), yaml.slice(yaml.indexOf("---\n") + 4)];
   const files = await page.evaluateHandle(([a, b]) => {

@@ -12,7 +12,8 @@
 //               workload, policy, clusters, nodes, scheduling, rules, all; none: no editor.
 //               Default: replicas
 //   height      a CSS height; the widget scrolls inside it (default: as tall as its content)
-//   playground  the playground's address, for an "open in the allot playground" link (or, for
+//   playground  the playground's address, for an "open in the allot playground" link and the
+//               Kubernetes editor's example manifests (or, for
 //               every element of a page, <meta name="allot-playground" content="...">)
 // The module is instantiated once, however many elements a page has. Every edit fires an
 // `allot-change` event whose `detail.scenario` is the scenario shown.

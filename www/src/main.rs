@@ -38,7 +38,7 @@ fn main() {
 /// in `editors` (`"replicas weights"`; none given: the replicas alone). `package` is the URL of
 /// the package's directory, where the `allot/kubernetes` module is loaded from when a field
 /// holds YAML; `playground` the playground's address for the "open in the allot playground"
-/// link (none: no link); `on_change` is called with the scenario's JSON text when the view
+/// link and the Kubernetes editor's example manifests (none: no link); `on_change` is called with the scenario's JSON text when the view
 /// starts and after every edit. An unknown editor name is an error, with the names there are.
 #[wasm_bindgen]
 pub fn mount(
@@ -59,9 +59,7 @@ pub fn mount(
         (None, Some(text)) => app::Start::Scenario(text),
         (None, None) => app::Start::Preset(presets::DEFAULT.to_string()),
     };
-    if let Some(url) = package {
-        platform::set_package(url);
-    }
+    platform::set_widget_bases(package, playground.clone());
     let widget = app::Widget {
         start,
         editors,

@@ -81,28 +81,40 @@ thread_local! {
     /// Where the npm package's modules are, when the app runs as its `<allot-playground>`
     /// element; `None` on the playground's own page, which serves them under `pkg/`.
     static PACKAGE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+    /// The playground's address, when a widget was given it: its example manifests are there.
+    static SITE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
-/// Say where the package's modules are (the widget's own directory).
-pub fn set_package(url: String) {
-    PACKAGE.with(|p| *p.borrow_mut() = Some(url));
+/// Say where a widget's package modules are (its own directory) and, if known, the
+/// playground's address.
+pub fn set_widget_bases(package: Option<String>, site: Option<String>) {
+    PACKAGE.with(|p| *p.borrow_mut() = package);
+    SITE.with(|s| *s.borrow_mut() = site);
+}
+
+/// `path` resolved against `base`, or against the page's own address when there is none.
+fn resolve(path: &str, base: Option<String>) -> Result<String, String> {
+    let base = base
+        .or_else(|| window()?.document()?.base_uri().ok().flatten())
+        .unwrap_or_default();
+    web_sys::Url::new_with_base(path, &base)
+        .map(|u| u.href())
+        .map_err(|_| format!("cannot locate {path}"))
 }
 
 /// The URL of the package's module `file` (`kubernetes.js`): beside the widget's module, or
 /// under `pkg/` beside the page.
 pub fn package_file(file: &str) -> Result<String, String> {
-    let base = PACKAGE
-        .with(|p| p.borrow().clone())
-        .or_else(|| {
-            let page = window()?.document()?.base_uri().ok().flatten()?;
-            web_sys::Url::new_with_base("pkg/", &page)
-                .ok()
-                .map(|u| u.href())
-        })
-        .unwrap_or_default();
-    web_sys::Url::new_with_base(file, &base)
-        .map(|u| u.href())
-        .map_err(|_| format!("cannot locate {file}"))
+    match PACKAGE.with(|p| p.borrow().clone()) {
+        Some(dir) => resolve(file, Some(dir)),
+        None => resolve(&format!("pkg/{file}"), None),
+    }
+}
+
+/// The URL of a file the playground serves (`manifests/...`): beside the page, or at the
+/// playground's address a widget was given.
+pub fn site_file(path: &str) -> Result<String, String> {
+    resolve(path, SITE.with(|s| s.borrow().clone()))
 }
 
 /// Offer `text` as a file download.

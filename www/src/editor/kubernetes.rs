@@ -42,17 +42,6 @@ const PRESETS: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-/// A URL relative to the page (which may be served under any path).
-fn beside(path: &str) -> Result<String, String> {
-    let base = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.base_uri().ok().flatten())
-        .unwrap_or_default();
-    web_sys::Url::new_with_base(path, &base)
-        .map(|u| u.href())
-        .map_err(|_| format!("cannot locate {path}"))
-}
-
 /// Await what a one-argument JS function (`body` uses `u`) promises for `url`.
 async fn promised(body: &str, url: String) -> Result<JsValue, String> {
     let f = js_sys::Function::new_with_args("u", body);
@@ -67,7 +56,7 @@ async fn promised(body: &str, url: String) -> Result<JsValue, String> {
 /// The text of a file served beside the page.
 async fn fetch_text(path: &str) -> Result<String, String> {
     let body = "return fetch(u).then(r => r.ok ? r.text() : Promise.reject(new Error(r.status)))";
-    Ok(promised(body, beside(path)?)
+    Ok(promised(body, crate::platform::site_file(path)?)
         .await?
         .as_string()
         .unwrap_or_default())
@@ -403,7 +392,7 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
             </div>
             <label class="stack">{ "Objects" }
                 <textarea id="k8s-objects" rows="14" spellcheck="false" value={(*objects).clone()}
-                          placeholder="apiVersion: cluster.karmada.io/v1alpha1&#10;kind: Cluster&#10;metadata:&#10;  name: member1&#10;---&#10;apiVersion: policy.karmada.io/v1alpha1&#10;kind: PropagationPolicy&#10;…"
+                          placeholder={"apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: member1\n---\napiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\n…"}
                           oninput={on_text} ondrop={on_drop} ondragover={on_drag_over} /></label>
             { for member_rows }
             <div class="toolbar">
