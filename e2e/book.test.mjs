@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { session, serve, screenshot, ROOT, DIST } from "./harness.mjs";
+import { session, serveUnderSubPath, screenshot, ROOT, DIST } from "./harness.mjs";
 import { axe, expected, failure, readRows } from "./outcome.mjs";
 
 const BOOK = join(DIST, "book");
@@ -42,19 +42,17 @@ const scenarios = (page) =>
 /** Check each widget against the core: the same placement, or the same error. */
 async function agree(page, file) {
   const docs = await scenarios(page);
+  // Each widget by an id of its own: #w0, #w1, ...
+  await page.$$eval("allot-playground", (ws) => ws.forEach((w, i) => (w.id ||= `w${i}`)));
   for (const [i, doc] of docs.entries()) {
     assert.ok(doc, `${file} widget ${i}: no scenario reported`);
-    const host = `allot-playground:nth-of-type(${i + 1})`;
-    await page.evaluate((i) => {
-      document.querySelectorAll("allot-playground")[i].id ||= `w${i}`;
-    }, i);
     const code = failure(doc);
     if (code === undefined) {
       assert.deepEqual(await page.evaluate(readRows, `#w${i}`), expected(doc), `${file} widget ${i}: ${doc.title}`);
     } else {
       const shown = await page.$eval(`#w${i}`, (w) => w.shadowRoot.querySelector("#error")?.dataset.code
         ?? (w.shadowRoot.querySelector(".pipeline") ? "pipeline" : null));
-      assert.ok(shown === code || shown === "pipeline", `${file} widget ${i} (${host}): ${shown} for ${code}`);
+      assert.ok(shown === code || shown === "pipeline", `${file} widget ${i}: ${shown} for ${code}`);
     }
   }
   return docs;
@@ -154,11 +152,7 @@ test("the book: links to the playground and back, examples open in the playgroun
 });
 
 test("under a sub-path, the book's widgets load and its links stay inside it", async () => {
-  const { mkdtempSync, symlinkSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const root = mkdtempSync(join(tmpdir(), "allot-book-"));
-  symlinkSync(DIST, join(root, "tools"));
-  const sub = await serve(root);
+  const sub = await serveUnderSubPath();
   const page = await run.chrome.newPage();
   try {
     await page.goto(`${sub.url}/tools/book/division.html`);

@@ -3,7 +3,8 @@
 // open pages that run the package and report what it answered.
 import { createServer } from "node:http";
 import { before, after } from "node:test";
-import { writeFileSync, mkdirSync } from "node:fs";
+import { writeFileSync, mkdirSync, mkdtempSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { readFile, mkdir } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,6 +39,14 @@ export async function serve(dir = DIST) {
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   const { port } = server.address();
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** Serve the built site under a sub-path (`/tools/`), as on a server where it is not the
+ * root; resolves to { url, close } with `url` the server's root. */
+export async function serveUnderSubPath(dir = DIST, name = "tools") {
+  const root = mkdtempSync(join(tmpdir(), "allot-subpath-"));
+  symlinkSync(dir, join(root, name));
+  return serve(root);
 }
 
 /** A browser test file's session: a server for `dir` and a browser, started before its tests

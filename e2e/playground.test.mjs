@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateRawSync, gzipSync } from "node:zlib";
-import { session, serve, screenshot, ROOT, DIST } from "./harness.mjs";
+import { session, serveUnderSubPath, screenshot, ROOT, DIST } from "./harness.mjs";
 import { axe, expected, failure, readRows } from "./outcome.mjs";
 
 const EXAMPLES = join(ROOT, "docs", "examples");
@@ -765,11 +765,7 @@ test("bug 13: weights with another strategy are one error, with a way to clear t
 });
 
 test("bug 14: the built page works under a sub-path, saying it is loading until it runs", async () => {
-  const { mkdtempSync, symlinkSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const root = mkdtempSync(join(tmpdir(), "allot-subpath-"));
-  symlinkSync(DIST, join(root, "tools"));
-  const sub = await serve(root);
+  const sub = await serveUnderSubPath();
   try {
     const html = await (await fetch(`${sub.url}/tools/index.html`)).text();
     assert.match(html, /id="loading"/);

@@ -400,6 +400,8 @@ fn embed(
     widget: bool,
 ) -> Html {
     let doc = &state.doc;
+    // Where the Kubernetes editor finds the playground's example manifests.
+    let site = platform::Site(playground.clone());
     // The link carries the seed drawn, so the playground shows the same outcome.
     let link = playground.map(|url| {
         format!(
@@ -414,7 +416,7 @@ fn embed(
             if !editors.is_empty() {
                 <h2 class="sr">{ "Edit the scenario" }</h2>
                 <div class="embed-editors">
-                    { for editors.iter().map(|e| e.view(doc, run, state.drawn)) }
+                    { for editors.iter().map(|e| e.view(doc, run, state.drawn, &site)) }
                 </div>
             }
             <h2 class="sr">{ "Outcome" }</h2>

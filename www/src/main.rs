@@ -59,7 +59,7 @@ pub fn mount(
         (None, Some(text)) => app::Start::Scenario(text),
         (None, None) => app::Start::Preset(presets::DEFAULT.to_string()),
     };
-    platform::set_widget_bases(package, playground.clone());
+    platform::set_package(package);
     let widget = app::Widget {
         start,
         editors,

@@ -18,26 +18,24 @@ pub fn fragment() -> String {
         .unwrap_or_default()
 }
 
-/// Whether the page is the compact embedded view: `?embed` or `embed.html`.
+/// The query parameters of the page's address.
+fn params() -> Option<web_sys::UrlSearchParams> {
+    let search = window()?.location().search().ok()?;
+    web_sys::UrlSearchParams::new_with_str(&search).ok()
+}
+
+/// Whether the page is the compact embedded view: `?embed` (with a value or not) or
+/// `embed.html`.
 pub fn embedded() -> bool {
-    let Some(location) = window().map(|w| w.location()) else {
-        return false;
-    };
-    let query = location.search().unwrap_or_default();
-    let path = location.pathname().unwrap_or_default();
-    query
-        .trim_start_matches('?')
-        .split('&')
-        .any(|p| p == "embed" || p.starts_with("embed="))
-        || path.ends_with("/embed.html")
+    let path = window()
+        .and_then(|w| w.location().pathname().ok())
+        .unwrap_or_default();
+    params().is_some_and(|p| p.has("embed")) || path.ends_with("/embed.html")
 }
 
 /// The value of the query parameter `name` (`?embed&editors=replicas,weights`), decoded.
 pub fn query(name: &str) -> Option<String> {
-    let search = window()?.location().search().ok()?;
-    web_sys::UrlSearchParams::new_with_str(&search)
-        .ok()?
-        .get(name)
+    params()?.get(name)
 }
 
 /// The page's address without its fragment and without `embed`.
@@ -79,18 +77,20 @@ pub fn autosave(text: &str) {
 
 thread_local! {
     /// Where the npm package's modules are, when the app runs as its `<allot-playground>`
-    /// element; `None` on the playground's own page, which serves them under `pkg/`.
+    /// element; `None` on the playground's own page, which serves them under `pkg/`. One
+    /// module serves every widget of a page, so this is the same for all of them.
     static PACKAGE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
-    /// The playground's address, when a widget was given it: its example manifests are there.
-    static SITE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
-/// Say where a widget's package modules are (its own directory) and, if known, the
-/// playground's address.
-pub fn set_widget_bases(package: Option<String>, site: Option<String>) {
+/// Say where a widget's package modules are (its own directory).
+pub fn set_package(package: Option<String>) {
     PACKAGE.with(|p| *p.borrow_mut() = package);
-    SITE.with(|s| *s.borrow_mut() = site);
 }
+
+/// Where the playground serves its files: `None` beside the page (the playground's own page),
+/// or the playground's address an embedded view was given. Each widget has its own.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Site(pub Option<String>);
 
 /// `path` resolved against `base`, or against the page's own address when there is none.
 fn resolve(path: &str, base: Option<String>) -> Result<String, String> {
@@ -111,10 +111,11 @@ pub fn package_file(file: &str) -> Result<String, String> {
     }
 }
 
-/// The URL of a file the playground serves (`manifests/...`): beside the page, or at the
-/// playground's address a widget was given.
-pub fn site_file(path: &str) -> Result<String, String> {
-    resolve(path, SITE.with(|s| s.borrow().clone()))
+impl Site {
+    /// The URL of a file the playground serves (`manifests/...`).
+    pub fn file(&self, path: &str) -> Result<String, String> {
+        resolve(path, self.0.clone())
+    }
 }
 
 /// Offer `text` as a file download.

@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::details::Details;
 use super::table::{col, Column, NewRow};
-use super::{fields, Plain, Targets};
+use super::{Fields, Plain, Targets};
 use crate::field::Kind;
 use crate::state::SharedProblem;
 
@@ -21,7 +21,7 @@ pub const STRATEGIES: &[(&str, &str)] = &[
     ("DRAINED", "DRAINED (empty first)"),
 ];
 
-pub const WORKLOAD: Plain = &[
+const WORKLOAD: Plain = &[
     ("count", "instances to deploy", Kind::Int),
     ("requests", "requests (cpu, memory, storage)", Kind::Amounts),
     ("limits", "limits (cpu, memory)", Kind::Amounts),
@@ -29,7 +29,7 @@ pub const WORKLOAD: Plain = &[
     ("volumes", "volumes (src:dst:flags:size)", Kind::List),
 ];
 
-pub const POLICY: Plain = &[
+const POLICY: Plain = &[
     ("strategy", "strategy", Kind::Choice(STRATEGIES)),
     ("nodesLimit", "nodes limit (0: none)", Kind::Int),
     (
@@ -54,6 +54,20 @@ const NODES: &[Column] = &[
     col("count", "instances", Kind::Int),
 ];
 
+/// The workload section.
+pub const WORKLOAD_SECTION: Fields = Fields {
+    title: "Workload",
+    key: "workload",
+    fields: WORKLOAD,
+};
+
+/// The strategy section.
+pub const POLICY_SECTION: Fields = Fields {
+    title: "Strategy",
+    key: "policy",
+    fields: POLICY,
+};
+
 /// The strategy alone.
 pub const STRATEGY: Plain = &[("strategy", "strategy", Kind::Choice(STRATEGIES))];
 
@@ -68,5 +82,5 @@ pub const NODE_TABLE: Targets = Targets {
 };
 
 pub fn editors(d: &Value, problem: &SharedProblem) -> Html {
-    html! { <>{ fields("Workload", d, "workload", problem, WORKLOAD) }{ fields("Strategy", d, "policy", problem, POLICY) }{ NODE_TABLE.view(d, problem) }</> }
+    html! { <>{ WORKLOAD_SECTION.view(d, problem) }{ POLICY_SECTION.view(d, problem) }{ NODE_TABLE.view(d, problem) }</> }
 }

@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::details::{Details, AFFINITY_ROW};
 use super::table::{col, Column, NewRow, Table};
-use super::{fields, plain, section, Plain, Targets};
+use super::{plain, section, Fields, Plain, Targets};
 use crate::doc;
 use crate::field::Field;
 use crate::field::Kind;
@@ -44,7 +44,7 @@ const MODEL_METHODS: &[(&str, &str)] = &[
     ("gradeFormula", "grade formula (Karmada ≤ 1.17)"),
 ];
 
-pub const WORKLOAD: Plain = &[
+const WORKLOAD: Plain = &[
     ("replicas", "replicas", Kind::Int),
     ("requests", "requests per replica", Kind::Amounts),
     ("nodeClaim.nodeSelector", "node selector", Kind::Labels),
@@ -64,7 +64,7 @@ pub const WORKLOAD: Plain = &[
     ("components", "components (YAML or JSON)", Kind::Json),
 ];
 
-pub const POLICY: Plain = &[
+const POLICY: Plain = &[
     ("strategy", "strategy", Kind::Choice(STRATEGIES)),
     ("method", "division method", Kind::Choice(METHODS)),
     ("estimators", "estimators", Kind::JsonChoice(ESTIMATORS)),
@@ -176,6 +176,20 @@ const SCENARIO: Plain = &[
 
 /// The division method alone.
 pub const METHOD: Plain = &[("method", "division method", Kind::Choice(METHODS))];
+/// The workload section.
+pub const WORKLOAD_SECTION: Fields = Fields {
+    title: "Workload",
+    key: "workload",
+    fields: WORKLOAD,
+};
+
+/// The policy section.
+pub const POLICY_SECTION: Fields = Fields {
+    title: "Policy",
+    key: "policy",
+    fields: POLICY,
+};
+
 /// The strategy alone.
 pub const STRATEGY: Plain = &[("strategy", "strategy", Kind::Choice(STRATEGIES))];
 
@@ -250,8 +264,8 @@ pub fn scheduling(d: &Value, problem: &SharedProblem) -> Html {
 pub fn editors(d: &Value, problem: &SharedProblem) -> Html {
     html! {
         <>
-        { fields("Workload", d, "workload", problem, WORKLOAD) }
-        { fields("Policy", d, "policy", problem, POLICY) }
+        { WORKLOAD_SECTION.view(d, problem) }
+        { POLICY_SECTION.view(d, problem) }
         { section("Scenario", plain("", d, problem, SCENARIO)) }
         { CLUSTER_TABLE.view(d, problem) }
         { scheduling(d, problem) }

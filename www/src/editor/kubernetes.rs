@@ -17,7 +17,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::field::Dispatch;
-use crate::platform;
+use crate::platform::{self, Site};
 use crate::state::{Action, Run};
 use allot_core::scenario::Outcome;
 
@@ -53,10 +53,10 @@ async fn promised(body: &str, url: String) -> Result<JsValue, String> {
         .map_err(|e| format!("cannot load {url}: {e:?}"))
 }
 
-/// The text of a file served beside the page.
-async fn fetch_text(path: &str) -> Result<String, String> {
+/// The text of a file the playground serves.
+async fn fetch_text(site: &Site, path: &str) -> Result<String, String> {
     let body = "return fetch(u).then(r => r.ok ? r.text() : Promise.reject(new Error(r.status)))";
-    Ok(promised(body, crate::platform::site_file(path)?)
+    Ok(promised(body, site.file(path)?)
         .await?
         .as_string()
         .unwrap_or_default())
@@ -70,11 +70,7 @@ async fn module() -> Result<JsValue, String> {
     if let Some(m) = MODULE.with(|m| m.borrow().clone()) {
         return Ok(m);
     }
-    let m = promised(
-        "return import(u)",
-        crate::platform::package_file("kubernetes.js")?,
-    )
-    .await?;
+    let m = promised("return import(u)", platform::package_file("kubernetes.js")?).await?;
     MODULE.with(|slot| *slot.borrow_mut() = Some(m.clone()));
     Ok(m)
 }
@@ -154,6 +150,9 @@ pub struct KubernetesProps {
     pub run: Rc<Run>,
     /// The seed the page draws for a scenario without one.
     pub drawn: u64,
+    /// Where the playground serves its example manifests (default: beside the page).
+    #[prop_or_default]
+    pub site: Site,
 }
 
 #[function_component(KubernetesTab)]
@@ -171,6 +170,7 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
 
     let on_preset = {
         let (objects, members, problem) = (objects.clone(), members.clone(), problem.clone());
+        let site = p.site.clone();
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
             let id = select.value();
@@ -179,15 +179,16 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
                 return;
             };
             let (objects, members, problem) = (objects.clone(), members.clone(), problem.clone());
+            let site = site.clone();
             yew::platform::spawn_local(async move {
                 let mut loaded = Vec::new();
                 for name in names {
-                    match fetch_text(&format!("manifests/{id}.{name}.yaml")).await {
+                    match fetch_text(&site, &format!("manifests/{id}.{name}.yaml")).await {
                         Ok(text) => loaded.push((name.to_string(), text)),
                         Err(e) => return problem.set(Some(Problem::said(e))),
                     }
                 }
-                match fetch_text(&format!("manifests/{id}.yaml")).await {
+                match fetch_text(&site, &format!("manifests/{id}.yaml")).await {
                     Ok(text) => {
                         objects.set(text);
                         members.set(loaded);

@@ -63,18 +63,27 @@ pub fn section(title: &'static str, body: Html) -> Html {
     }
 }
 
-/// A titled section of plain fields of the object at `key` (`workload`, `policy`).
-pub fn fields(
-    title: &'static str,
-    d: &Value,
-    key: &str,
-    problem: &SharedProblem,
-    fields: Plain,
-) -> Html {
-    section(
-        title,
-        plain(key, d.get(key).unwrap_or(&Value::Null), problem, fields),
-    )
+/// A titled section of plain fields of the object at `key`: a family's workload or policy.
+pub struct Fields {
+    pub title: &'static str,
+    /// The object's key in the scenario (`workload`, `policy`).
+    pub key: &'static str,
+    pub fields: Plain,
+}
+
+impl Fields {
+    /// The titled section with the fields of `d`'s object.
+    pub fn view(&self, d: &Value, problem: &SharedProblem) -> Html {
+        section(
+            self.title,
+            plain(
+                self.key,
+                d.get(self.key).unwrap_or(&Value::Null),
+                problem,
+                self.fields,
+            ),
+        )
+    }
 }
 
 /// A family's table of targets: Karmada's clusters or eru's nodes, each row with its details.

@@ -9,8 +9,9 @@ use serde_json::Value;
 use yew::prelude::*;
 
 use super::kubernetes::KubernetesTab;
-use super::{eru, fields, karmada, plain};
+use super::{eru, karmada, plain};
 use crate::field::{Field, Kind};
+use crate::platform::Site;
 use crate::state::{problem_at, Run};
 
 /// One editor an embedded view can show.
@@ -84,8 +85,9 @@ pub fn parse(list: &str) -> Result<Vec<Named>, String> {
 
 impl Named {
     /// The editor for `doc` (empty when it does not apply to the scenario's family), whose
-    /// outcome is `run` (`drawn`: the seed drawn for a scenario without one).
-    pub fn view(self, doc: &Rc<Value>, run: &Rc<Run>, drawn: u64) -> Html {
+    /// outcome is `run` (`drawn`: the seed drawn for a scenario without one); `site` is where
+    /// the playground serves its files.
+    pub fn view(self, doc: &Rc<Value>, run: &Rc<Run>, drawn: u64, site: &Site) -> Html {
         let problem = &run.problem();
         let eru_family = doc.get("nodes").is_some();
         let policy = doc.get("policy").unwrap_or(&Value::Null);
@@ -105,18 +107,16 @@ impl Named {
             (Named::Method, false) => plain("policy", policy, problem, karmada::METHOD),
             (Named::Strategy, false) => plain("policy", policy, problem, karmada::STRATEGY),
             (Named::Strategy, true) => plain("policy", policy, problem, eru::STRATEGY),
-            (Named::Workload, false) => {
-                fields("Workload", doc, "workload", problem, karmada::WORKLOAD)
-            }
-            (Named::Workload, true) => fields("Workload", doc, "workload", problem, eru::WORKLOAD),
-            (Named::Policy, false) => fields("Policy", doc, "policy", problem, karmada::POLICY),
-            (Named::Policy, true) => fields("Strategy", doc, "policy", problem, eru::POLICY),
+            (Named::Workload, false) => karmada::WORKLOAD_SECTION.view(doc, problem),
+            (Named::Workload, true) => eru::WORKLOAD_SECTION.view(doc, problem),
+            (Named::Policy, false) => karmada::POLICY_SECTION.view(doc, problem),
+            (Named::Policy, true) => eru::POLICY_SECTION.view(doc, problem),
             (Named::Clusters, false) => karmada::CLUSTER_TABLE.view(doc, problem),
             (Named::Nodes, true) => eru::NODE_TABLE.view(doc, problem),
             (Named::Scheduling, false) => karmada::scheduling(doc, problem),
             (Named::Rules, false) => karmada::rules(doc, problem),
             (Named::Kubernetes, false) => {
-                html! { <KubernetesTab doc={doc.clone()} run={run.clone()} {drawn} /> }
+                html! { <KubernetesTab doc={doc.clone()} run={run.clone()} {drawn} site={site.clone()} /> }
             }
             (Named::All, false) => karmada::editors(doc, problem),
             (Named::All, true) => eru::editors(doc, problem),
