@@ -9,7 +9,6 @@ use super::{
     duplicated, dynamic, explain, static_weight, Assigned, DropReason, Dropped, Outcome, Paths,
     Placement, Strategy, TierTrace, Trace,
 };
-use crate::division::check_unique_names;
 use crate::error::non_negative;
 use crate::error::{indexed, Error, Path, Result, MAX_REPLICAS, MAX_TARGETS};
 use crate::names::NameIndex;
@@ -41,8 +40,8 @@ pub fn assign(placement: &Placement) -> Result<Outcome> {
 /// [`assign`], with errors naming the placement's inputs where `paths` says the caller read
 /// them.
 pub fn assign_at(placement: &Placement, paths: &Paths) -> Result<Outcome> {
-    let replicas = validate(placement, paths)?;
-    let candidates = candidates(placement, replicas)?;
+    let (replicas, by_name) = validate(placement, paths)?;
+    let candidates = candidates(placement, &by_name, replicas)?;
     let mut run = Run {
         placement,
         paths,
@@ -52,7 +51,7 @@ pub fn assign_at(placement: &Placement, paths: &Paths) -> Result<Outcome> {
         trace: Trace::default(),
     };
     for (name, _) in placement.previous.iter().filter(|(_, &r)| r > 0) {
-        if !run.candidates.iter().any(|c| c.name == name) {
+        if !by_name.contains(name) {
             run.trace.dropped.push(Dropped {
                 cluster: name.as_str().into(),
                 reason: DropReason::NoLongerCandidate,
@@ -171,7 +170,8 @@ pub(crate) fn strategy(
     }
 }
 
-fn validate(placement: &Placement, paths: &Paths) -> Result<u64> {
+/// The replicas, and the clusters' positions by name (their names checked unique).
+fn validate<'p>(placement: &'p Placement, paths: &Paths) -> Result<(u64, NameIndex<'p>)> {
     let replicas = non_negative(placement.replicas, || paths.replicas.into())?;
     if replicas > MAX_REPLICAS {
         return Err(Error::TooLarge {
@@ -190,7 +190,7 @@ fn validate(placement: &Placement, paths: &Paths) -> Result<u64> {
             limit: MAX_TARGETS as u64,
         });
     }
-    check_unique_names(
+    let by_name = NameIndex::unique(
         placement.clusters.iter().map(|c| c.name.as_str()),
         "clusters",
     )?;
@@ -206,10 +206,22 @@ fn validate(placement: &Placement, paths: &Paths) -> Result<u64> {
             limit: MAX_REPLICAS,
         });
     }
-    Ok(replicas)
+    Ok((replicas, by_name))
 }
 
-fn candidates(placement: &Placement, replicas: u64) -> Result<Vec<Candidate<'_>>> {
+/// The clusters as candidates; `by_name` finds each one's previous replicas (one lookup per
+/// previous entry, not a search of the previous result per cluster).
+fn candidates<'p>(
+    placement: &'p Placement,
+    by_name: &NameIndex<'_>,
+    replicas: u64,
+) -> Result<Vec<Candidate<'p>>> {
+    let mut prev = alloc::vec![0u64; placement.clusters.len()];
+    for (name, &r) in &placement.previous {
+        if let Some(p) = by_name.get(name).and_then(|i| prev.get_mut(i)) {
+            *p = r.max(0) as u64;
+        }
+    }
     placement
         .clusters
         .iter()
@@ -221,16 +233,10 @@ fn candidates(placement: &Placement, replicas: u64) -> Result<Vec<Candidate<'_>>
                 Some(a) => non_negative(a, || indexed("clusters", i).field("availableReplicas"))?
                     .min(MAX_REPLICAS),
             };
-            let prev = placement
-                .previous
-                .get(c.name.as_str())
-                .copied()
-                .unwrap_or(0)
-                .max(0) as u64;
             Ok(Candidate {
                 name: &c.name,
                 alloc,
-                prev,
+                prev: prev[i],
             })
         })
         .collect()

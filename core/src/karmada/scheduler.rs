@@ -358,10 +358,17 @@ impl<'a> Context<'a> {
         terms: bool,
         observed: &str,
     ) -> Candidates {
-        let mut list: Vec<(usize, i64)> = chosen.into_iter().map(|i| (i, tiers[i])).collect();
-        if !self.engaged {
-            crate::order::sort_by_key(&mut list, |&(i, _)| i);
-        }
+        let chosen = if self.engaged {
+            chosen
+        } else {
+            // The listed order: the chosen clusters marked, then read in list order.
+            let mut kept = alloc::vec![false; tiers.len()];
+            for &i in &chosen {
+                kept[i] = true;
+            }
+            (0..kept.len()).filter(|&i| kept[i]).collect()
+        };
+        let list: Vec<(usize, i64)> = chosen.into_iter().map(|i| (i, tiers[i])).collect();
         Candidates {
             order: list,
             overflow: if terms {

@@ -9,6 +9,7 @@ use core::cmp::Ordering;
 use super::{unsatisfiable, Candidate};
 use crate::error::{Error, Path, Result};
 use crate::karmada::constraints::{Division, Rules, SpreadField};
+use crate::names::Prefixed;
 
 /// Largest number of paths selectGroups may visit: its search is exponential in the number of
 /// groups, so beyond this a policy answers `too_large` at once.
@@ -17,7 +18,8 @@ pub const MAX_GROUP_PATHS: u64 = 1 << 20;
 /// The groups of `field` over `g` (in G order), each with its members in G order, sorted by
 /// name. Clusters with an empty value join no group; a cluster joins one zone group per zone.
 pub fn build(g: &[Candidate<'_>], field: SpreadField) -> Vec<(String, Vec<usize>)> {
-    let mut groups: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    // Keyed by prefix: 10,000 clusters in ten regions cost integer comparisons, not `memcmp`.
+    let mut groups: BTreeMap<Prefixed<'_>, Vec<usize>> = BTreeMap::new();
     for (i, c) in g.iter().enumerate() {
         let values: &[&str] = match field {
             SpreadField::Region => &[c.region],
@@ -28,13 +30,13 @@ pub fn build(g: &[Candidate<'_>], field: SpreadField) -> Vec<(String, Vec<usize>
         let zones = zones.filter(|_| field == SpreadField::Zone);
         for v in values.iter().copied().chain(zones) {
             if !v.is_empty() {
-                groups.entry(v).or_default().push(i);
+                groups.entry(Prefixed::new(v)).or_default().push(i);
             }
         }
     }
     groups
         .into_iter()
-        .map(|(k, v)| (String::from(k), v))
+        .map(|(k, v)| (String::from(k.name()), v))
         .collect()
 }
 

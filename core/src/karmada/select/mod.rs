@@ -12,7 +12,7 @@ pub mod region_path;
 use crate::Name;
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::cmp::Ordering;
+use core::cmp::{Ordering, Reverse};
 
 use serde::Serialize;
 
@@ -36,31 +36,34 @@ pub struct Candidate<'a> {
     pub overflow_order: u32,
 }
 
-/// The order G sorts by: overflow tier ascending, score descending, `avail` descending (unless
-/// `by_avail` is false), name ascending.
+/// A candidate's place in the order G: overflow tier ascending, score descending, `avail`
+/// descending (unless `by_avail` is false), name ascending (compared through its prefix).
+fn g_key<'a>(c: &Candidate<'a>, by_avail: bool) -> (u32, Reverse<i64>, Reverse<u64>, Prefixed<'a>) {
+    let avail = if by_avail { c.avail } else { 0 };
+    (
+        c.overflow_order,
+        Reverse(c.score),
+        Reverse(avail),
+        Prefixed::new(c.name),
+    )
+}
+
+/// The order G between two candidates.
 pub fn compare(a: &Candidate<'_>, b: &Candidate<'_>, by_avail: bool) -> Ordering {
-    before_name(a, b, by_avail).then_with(|| a.name.cmp(b.name))
+    g_key(a, by_avail).cmp(&g_key(b, by_avail))
 }
 
-/// [`compare`] without the name.
-pub(super) fn before_name(a: &Candidate<'_>, b: &Candidate<'_>, by_avail: bool) -> Ordering {
-    a.overflow_order
-        .cmp(&b.overflow_order)
-        .then(b.score.cmp(&a.score))
-        .then(if by_avail {
-            b.avail.cmp(&a.avail)
-        } else {
-            Ordering::Equal
-        })
+/// Sort `indices` (into `c`) in G order. Each candidate's key is computed once, into one
+/// compact list the sort compares.
+pub(super) fn sort_in_g(c: &[Candidate<'_>], indices: &mut [usize], by_avail: bool) {
+    let keys: Vec<_> = c.iter().map(|c| g_key(c, by_avail)).collect();
+    crate::order::sort_indices(indices, &|a, b| keys[a].cmp(&keys[b]));
 }
 
-/// The indices of `c` in G order. Names are compared through their prefixes, computed once.
+/// The indices of `c` in G order.
 pub fn global_order(c: &[Candidate<'_>], by_avail: bool) -> Vec<usize> {
-    let names: Vec<Prefixed<'_>> = c.iter().map(|c| Prefixed::new(c.name)).collect();
     let mut order: Vec<usize> = (0..c.len()).collect();
-    crate::order::sort_indices(&mut order, &|a, b| {
-        before_name(&c[a], &c[b], by_avail).then_with(|| names[a].cmp(&names[b]))
-    });
+    sort_in_g(c, &mut order, by_avail);
     order
 }
 

@@ -7,9 +7,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::groups::{no_region_set, select_groups, GroupInput};
-use super::{before_name, unsatisfiable, Candidate, RegionTrace, SelectPath, Selection};
+use super::{sort_in_g, unsatisfiable, Candidate, RegionTrace, SelectPath, Selection};
 use crate::error::Result;
-use crate::names::Prefixed;
 
 /// `regions`: each region's name, group score and members (indices into `g`, in G order).
 /// `region` and `cluster` are the constraints' (minGroups, maxGroups); (0, 0) without a
@@ -51,12 +50,7 @@ pub fn select(
     let extra = n.saturating_sub(picked.len());
     let mut taken = Vec::new();
     if extra > 0 {
-        // [`compare`], with each name's prefix read once (thousands of spares tie on score
-        // and capacity, and their names decide).
-        let names: Vec<Prefixed<'_>> = g.iter().map(|c| Prefixed::new(c.name)).collect();
-        crate::order::sort_indices(&mut spares, &|a, b| {
-            before_name(&g[a], &g[b], true).then_with(|| names[a].cmp(&names[b]))
-        });
+        sort_in_g(g, &mut spares, true);
         taken.extend(spares.iter().copied().take(extra));
         chosen.extend_from_slice(&taken);
     }
