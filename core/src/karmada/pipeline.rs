@@ -4,6 +4,7 @@
 //! available replicas, and the warnings a user should see. It mirrors `eru::pipeline`;
 //! `scenario` only reads the document and dispatches here.
 
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::vec::Vec;
 
@@ -178,7 +179,7 @@ fn estimates(
                 max_available_replicas(&view, w.requests.as_ref())
             };
             general_answers[i] = Some(g.replicas as i64);
-            Some(g)
+            Some(Box::new(g))
         } else {
             None
         };
@@ -192,7 +193,7 @@ fn estimates(
                     (None, _) => accurate_answers = None,
                     (Some(_), None) => {}
                 }
-                Some(a)
+                Some(Box::new(a))
             }
             None if chosen(Estimator::Accurate, false) => {
                 warnings.push(Warning {
@@ -296,8 +297,8 @@ fn combined(
     requested: u64,
     sets: bool,
     answers: &[Answers<'_>],
-    generals: Vec<Option<crate::estimate::general::GeneralEstimate>>,
-    accurates: Vec<Option<AccurateAnswer>>,
+    generals: Vec<Option<Box<crate::estimate::general::GeneralEstimate>>>,
+    accurates: Vec<Option<Box<AccurateAnswer>>>,
 ) -> Vec<TargetEstimate> {
     let mut generals = generals.into_iter();
     let mut accurates = accurates.into_iter();

@@ -3,6 +3,7 @@
 //! of how it was found.
 
 use crate::Name;
+use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -59,8 +60,10 @@ pub struct TargetEstimate {
     pub source: Source,
     /// `availableReplicas` as the scenario stated it.
     pub given: Option<i64>,
-    pub general: Option<GeneralEstimate>,
-    pub accurate: Option<AccurateAnswer>,
+    // Boxed, as `accurate`: most clusters have neither, and a list of 10,000 clusters then
+    // holds two pointers each rather than both estimates' room.
+    pub general: Option<Box<GeneralEstimate>>,
+    pub accurate: Option<Box<AccurateAnswer>>,
 }
 
 /// The estimator stage alone.
