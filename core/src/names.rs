@@ -24,7 +24,7 @@ pub(crate) struct NameIndex<'a> {
     names: Vec<&'a str>,
     /// Each name's first 16 bytes ([`prefix`]): with the length, the whole of a name of up to
     /// 16 bytes, so a lookup compares numbers and reads no stored name's text.
-    prefixes: Vec<u128>,
+    prefixes: Vec<Prefix>,
     table: Table<'a>,
     /// The first position (in list order) whose name an earlier position has.
     first_repeat: Option<usize>,
@@ -42,7 +42,7 @@ impl<'a> NameIndex<'a> {
     /// map filled in order.
     pub(crate) fn new(names: impl Iterator<Item = &'a str>) -> Self {
         let names: Vec<&str> = names.collect();
-        let prefixes: Vec<u128> = names.iter().map(|n| prefix(n.as_bytes())).collect();
+        let prefixes: Vec<Prefix> = names.iter().map(|n| prefix(n.as_bytes())).collect();
         let table = hashed(&names, &prefixes, hash);
         Self::build(names, prefixes, table)
     }
@@ -50,7 +50,7 @@ impl<'a> NameIndex<'a> {
     /// The index over `names` with its hash `table`, or sorted when there is none.
     fn build(
         names: Vec<&'a str>,
-        prefixes: Vec<u128>,
+        prefixes: Vec<Prefix>,
         table: Option<(Vec<u32>, Option<usize>)>,
     ) -> Self {
         match table {
@@ -135,8 +135,8 @@ impl<'a> NameIndex<'a> {
 /// that building it would take more than a few probes per name.
 fn hashed(
     names: &[&str],
-    prefixes: &[u128],
-    hash: impl Fn(u128, &str) -> usize,
+    prefixes: &[Prefix],
+    hash: impl Fn(Prefix, &str) -> usize,
 ) -> Option<(Vec<u32>, Option<usize>)> {
     let size = (names.len() * 2).max(8).next_power_of_two();
     let mask = size - 1;
@@ -170,14 +170,14 @@ fn hashed(
     Some((slots, first_repeat))
 }
 
-/// A name with its first 16 bytes as one number (zero-padded), ordered and compared as text.
+/// A name with its first 16 bytes as two words ([`Prefix`]), ordered and compared as text.
 /// Where two prefixes differ, the names order as their prefixes do; where they are equal and
 /// both names are at most 16 bytes long, the shorter comes first. Only longer names with a
 /// common 16-byte start compare their text. Sorting 10,000 cluster names, or looking up the
 /// keys of 200,000 taints, then costs integer comparisons, not a call to `memcmp` each.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Prefixed<'a> {
-    prefix: u128,
+    prefix: Prefix,
     name: &'a str,
 }
 
@@ -201,35 +201,43 @@ fn same_after_prefix(a: &str, b: &str) -> bool {
     a.len() == b.len() && (a.len() <= 16 || a.as_bytes().get(16..) == b.as_bytes().get(16..))
 }
 
-/// The first 16 bytes of `b` as a big-endian number, zero-padded on the right. Read as whole
+/// The first 16 bytes of `b` as a [`Prefix`]. Read as whole
 /// words, the last word overlapping the one before it and shifted past the overlap: copying
 /// the bytes into a zeroed buffer and reading it back made the processor wait for the copy (a
 /// store-to-load forwarding stall) on every taint key and value of a filter pass.
-fn prefix(b: &[u8]) -> u128 {
+fn prefix(b: &[u8]) -> Prefix {
     let n = b.len();
-    if let Some(w) = b.first_chunk::<16>() {
-        return u128::from_be_bytes(*w);
-    }
+    let be = |w: &[u8; 8]| u64::from_be_bytes(*w);
     if let (Some(first), Some(last)) = (b.first_chunk::<8>(), b.last_chunk::<8>()) {
+        if let Some(second) = b.get(8..).and_then(<[u8]>::first_chunk::<8>) {
+            return [be(first), be(second)];
+        }
         // 8..16 bytes: `last` ends with bytes 8..n, after 16-n bytes of overlap.
-        let tail = u64::from_be_bytes(*last)
-            .checked_shl(8 * (16 - n) as u32)
-            .unwrap_or(0);
-        return u128::from(u64::from_be_bytes(*first)) << 64 | u128::from(tail);
+        let tail = be(last).checked_shl(8 * (16 - n) as u32).unwrap_or(0);
+        return [be(first), tail];
     }
     if let (Some(first), Some(last)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) {
         // 4..8 bytes, the same way in 32-bit words.
         let tail = u32::from_be_bytes(*last)
             .checked_shl(8 * (8 - n) as u32)
             .unwrap_or(0);
-        let word = u64::from(u32::from_be_bytes(*first)) << 32 | u64::from(tail);
-        return u128::from(word) << 64;
+        return [
+            u64::from(u32::from_be_bytes(*first)) << 32 | u64::from(tail),
+            0,
+        ];
     }
     // Under 4 bytes: each in its place.
-    b.iter()
+    let word = b
+        .iter()
         .enumerate()
-        .fold(0, |acc, (i, &x)| acc | u128::from(x) << (120 - 8 * i))
+        .fold(0, |acc, (i, &x)| acc | u64::from(x) << (56 - 8 * i));
+    [word, 0]
 }
+
+/// A name's first 16 bytes as two big-endian words, zero-padded: compared as an array, they
+/// order as the bytes do. (Two words rather than one 128-bit number: wasm has no 128-bit
+/// arithmetic, and the shifts it would emulate cost the module a kilobyte.)
+type Prefix = [u64; 2];
 
 impl Ord for Prefixed<'_> {
     fn cmp(&self, other: &Self) -> core::cmp::Ordering {
@@ -261,10 +269,10 @@ impl Eq for Prefixed<'_> {}
 /// A hash of a name from its [`prefix`] `p` and length, and for names longer than 16 bytes
 /// every word after the prefix (the last one overlapping), each folded in with a
 /// multiply-xorshift mix. 64-bit operations only: wasm has no wide multiply.
-fn hash(p: u128, name: &str) -> usize {
+fn hash(p: Prefix, name: &str) -> usize {
     let b = name.as_bytes();
     let n = b.len();
-    let mut h = mix((n as u64).wrapping_mul(K) ^ (p >> 64) as u64) ^ p as u64;
+    let mut h = mix((n as u64).wrapping_mul(K) ^ p[0]) ^ p[1];
     let mut at = 16;
     while at < n {
         h = mix(h ^ word(b, at.min(n.saturating_sub(8))));
@@ -299,7 +307,9 @@ mod tests {
             let mut padded = [0u8; 16];
             let n = end.min(16);
             padded[..n].copy_from_slice(&b[..n]);
-            assert_eq!(prefix(b), u128::from_be_bytes(padded), "{end} bytes");
+            let (hi, lo) = padded.split_at(8);
+            let word = |w: &[u8]| u64::from_be_bytes(w.try_into().unwrap());
+            assert_eq!(prefix(b), [word(hi), word(lo)], "{end} bytes");
         }
     }
 
@@ -384,7 +394,7 @@ mod tests {
             probe in "[ab]{0,3}(node\\.kubernetes\\.io/[ab]{0,3})?",
         ) {
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            let prefixes: Vec<u128> = names.iter().map(|n| prefix(n.as_bytes())).collect();
+            let prefixes: Vec<Prefix> = names.iter().map(|n| prefix(n.as_bytes())).collect();
             let table = hashed(&names, &prefixes, hash);
             for index in [
                 NameIndex::build(names.clone(), prefixes.clone(), table),
@@ -402,7 +412,7 @@ mod tests {
         let names: Vec<String> = (0..300).map(|i| format!("n{}", i % 250)).collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         // Every name in one slot: the probe budget runs out and the index is sorted.
-        let prefixes: Vec<u128> = names.iter().map(|n| prefix(n.as_bytes())).collect();
+        let prefixes: Vec<Prefix> = names.iter().map(|n| prefix(n.as_bytes())).collect();
         let table = hashed(&names, &prefixes, |_, _| 7);
         assert!(table.is_none());
         let index = NameIndex::build(names.clone(), prefixes.clone(), table);

@@ -146,9 +146,24 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    /// Move past the bytes a string holds as they are.
+    /// Move past the bytes a string holds as they are: eight at a time while eight remain
+    /// ([`first_special`]), then one at a time.
     #[inline(always)]
     fn plain_run(&mut self) -> Option<u8> {
+        while let Some(w) = self
+            .text
+            .as_bytes()
+            .get(self.pos..)
+            .and_then(<[u8]>::first_chunk)
+        {
+            match first_special(u64::from_le_bytes(*w)) {
+                Some(at) => {
+                    self.pos += at;
+                    return self.byte();
+                }
+                None => self.pos += 8,
+            }
+        }
         while let Some(c) = self.byte() {
             if c == b'"' || c == b'\\' || c < 0x20 {
                 return Some(c);
@@ -817,5 +832,66 @@ impl<'de> MapAccess<'de> for Map<'_, '_> {
             chain: &chain,
         })
         .map_err(|e| e.at(&chain))
+    }
+}
+/// The position of the first byte in the eight of `w` (little-endian) that ends a plain run:
+/// a quote, a backslash or a control character. Each test marks the bytes it matches in their
+/// high bit: `x - 0x01..` borrows through a byte only where that byte is 0 (or, against
+/// `0x20..`, below 0x20), and a borrow only ever marks bytes after the one it came from, so
+/// the lowest mark is exact. Strings in scenario documents are short (names, keys, values):
+/// one or two words each, rather than a branch per byte.
+fn first_special(w: u64) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x;
+    let quote = zero(w ^ (ONES * u64::from(b'"')));
+    let backslash = zero(w ^ (ONES * u64::from(b'\\')));
+    let control = w.wrapping_sub(ONES * 0x20) & !w;
+    let marks = (quote | backslash | control) & HIGH;
+    (marks != 0).then(|| (marks.trailing_zeros() / 8) as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn naive(bytes: &[u8]) -> Option<usize> {
+        bytes
+            .iter()
+            .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
+    }
+
+    proptest::proptest! {
+        /// The word-at-a-time test finds what a byte-at-a-time scan finds, over every byte
+        /// value in every position (borrows from an earlier match included).
+        #[test]
+        fn first_special_is_the_first_quote_backslash_or_control(
+            w in proptest::array::uniform8(proptest::prelude::any::<u8>()),
+        ) {
+            proptest::prop_assert_eq!(first_special(u64::from_le_bytes(w)), naive(&w));
+        }
+
+        /// A string's plain run ends where the byte loop's did, at any length.
+        #[test]
+        fn plain_runs_end_at_the_first_special_byte(
+            text in "[a-z\"\\\\\u{1}\u{1f} \u{e9}\u{80}-\u{ff}]{0,40}",
+        ) {
+            let mut r = Reader { text: &text, pos: 0, depth: 0, scratch: String::new() };
+            let found = r.plain_run();
+            let at = naive(text.as_bytes());
+            proptest::prop_assert_eq!(found, at.map(|i| text.as_bytes()[i]));
+            proptest::prop_assert_eq!(r.pos, at.unwrap_or(text.len()));
+        }
+    }
+
+    #[test]
+    fn first_special_ignores_bytes_beyond_ascii_and_borrows_after_a_match() {
+        let word = |b: [u8; 8]| first_special(u64::from_le_bytes(b));
+        assert_eq!(word(*b"member-1"), None);
+        assert_eq!(word([0xc3, 0xa9, 0x80, 0xff, b'a', b'b', b'c', b'd']), None);
+        assert_eq!(word(*b"team-3\","), Some(6));
+        assert_eq!(word([b'a', 0x1f, 0x20, 0x21, b'"', 0, 0, 0]), Some(1));
+        assert_eq!(word([0x00, 0x01, 0x22, 0x5c, 0, 0, 0, 0]), Some(0));
+        assert_eq!(word(*b"abc\\ndef"), Some(3));
     }
 }
