@@ -23,6 +23,30 @@ pub use path::path_at;
 pub use read::from_json;
 pub use write::{to_json, to_json_bytes, WriteError};
 
+/// The high bit of every byte of a word.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The bytes of `w` that end a plain run of string text, a quote, a backslash or a control
+/// character, marked in their high bit (other bits clear). Each test is the classic borrow
+/// test: `x - 0x0101..` borrows through a byte only where that byte is 0 (against `0x2020..`,
+/// below 0x20), and a borrow only ever marks bytes after the one it came from, so the lowest
+/// mark is exact (bytes above it may be marked wrongly). Strings in scenario documents and
+/// outcomes are short (names, keys, values): a word or two each, rather than a branch per byte.
+fn specials(w: [u8; 8]) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let w = u64::from_le_bytes(w);
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x;
+    let quote = zero(w ^ (ONES * u64::from(b'"')));
+    let backslash = zero(w ^ (ONES * u64::from(b'\\')));
+    let control = w.wrapping_sub(ONES * 0x20) & !w;
+    (quote | backslash | control) & HIGH
+}
+
+/// The position of the lowest marked byte of a [`specials`] answer.
+fn first_marked(marks: u64) -> Option<usize> {
+    (marks != 0).then(|| (marks.trailing_zeros() / 8) as usize)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -147,7 +147,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Move past the bytes a string holds as they are: eight at a time while eight remain
-    /// ([`first_special`]), then one at a time.
+    /// ([`super::specials`]), then one at a time.
     #[inline(always)]
     fn plain_run(&mut self) -> Option<u8> {
         while let Some(w) = self
@@ -156,7 +156,7 @@ impl<'a> Reader<'a> {
             .get(self.pos..)
             .and_then(<[u8]>::first_chunk)
         {
-            match first_special(u64::from_le_bytes(*w)) {
+            match super::first_marked(super::specials(*w)) {
                 Some(at) => {
                     self.pos += at;
                     return self.byte();
@@ -834,23 +834,6 @@ impl<'de> MapAccess<'de> for Map<'_, '_> {
         .map_err(|e| e.at(&chain))
     }
 }
-/// The position of the first byte in the eight of `w` (little-endian) that ends a plain run:
-/// a quote, a backslash or a control character. Each test marks the bytes it matches in their
-/// high bit: `x - 0x01..` borrows through a byte only where that byte is 0 (or, against
-/// `0x20..`, below 0x20), and a borrow only ever marks bytes after the one it came from, so
-/// the lowest mark is exact. Strings in scenario documents are short (names, keys, values):
-/// one or two words each, rather than a branch per byte.
-fn first_special(w: u64) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x;
-    let quote = zero(w ^ (ONES * u64::from(b'"')));
-    let backslash = zero(w ^ (ONES * u64::from(b'\\')));
-    let control = w.wrapping_sub(ONES * 0x20) & !w;
-    let marks = (quote | backslash | control) & HIGH;
-    (marks != 0).then(|| (marks.trailing_zeros() / 8) as usize)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -868,7 +851,7 @@ mod tests {
         fn first_special_is_the_first_quote_backslash_or_control(
             w in proptest::array::uniform8(proptest::prelude::any::<u8>()),
         ) {
-            proptest::prop_assert_eq!(first_special(u64::from_le_bytes(w)), naive(&w));
+            proptest::prop_assert_eq!(super::super::first_marked(super::super::specials(w)), naive(&w));
         }
 
         /// A string's plain run ends where the byte loop's did, at any length.
@@ -886,7 +869,7 @@ mod tests {
 
     #[test]
     fn first_special_ignores_bytes_beyond_ascii_and_borrows_after_a_match() {
-        let word = |b: [u8; 8]| first_special(u64::from_le_bytes(b));
+        let word = |b: [u8; 8]| super::super::first_marked(super::super::specials(b));
         assert_eq!(word(*b"member-1"), None);
         assert_eq!(word([0xc3, 0xa9, 0x80, 0xff, b'a', b'b', b'c', b'd']), None);
         assert_eq!(word(*b"team-3\","), Some(6));
