@@ -290,18 +290,61 @@ extern "C" {
     type TextEncoder;
     #[wasm_bindgen(constructor)]
     fn new() -> TextEncoder;
-    #[wasm_bindgen(method)]
-    fn encode(this: &TextEncoder, text: &js_sys::JsString) -> js_sys::Uint8Array;
+    #[wasm_bindgen(method, js_name = encodeInto)]
+    fn encode_into(
+        this: &TextEncoder,
+        text: &js_sys::JsString,
+        into: &js_sys::Uint8Array,
+    ) -> EncodeIntoResult;
+
+    type EncodeIntoResult;
+    #[wasm_bindgen(method, getter)]
+    fn read(this: &EncodeIntoResult) -> u32;
+    #[wasm_bindgen(method, getter)]
+    fn written(this: &EncodeIntoResult) -> u32;
 }
 
-/// A JS string as Rust text. `TextEncoder` writes the bytes natively and they are copied into
-/// the module in one piece: wasm-bindgen's own string passing walks the string in JS, which
-/// took 8% of a call on a 4.7 MB scenario.
+/// A JS string as Rust text. `TextEncoder.encodeInto` writes the UTF-8 bytes straight into the
+/// module's memory: first into room for one byte per UTF-16 unit (all that ASCII text needs),
+/// then, if characters remain, into room for three per remaining unit (the most UTF-8 takes).
+/// Measured in Node on an 11 MB scenario: 0.6 ms, against 5.9 ms for `encode` into a new
+/// array and a copy of it; wasm-bindgen's own string passing walks the string in JS, slower
+/// still (8% of a call on a 4.7 MB scenario).
 pub(crate) fn utf8(text: &js_sys::JsString) -> String {
-    let bytes = TextEncoder::new().encode(text).to_vec();
-    // SAFETY: `TextEncoder.encode` always returns UTF-8 (the Encoding Standard writes lone
-    // surrogates as U+FFFD), so checking it again (2% of a call on large scenarios) is skipped.
-    unsafe { String::from_utf8_unchecked(bytes) }
+    let units = text.length();
+    let encoder = TextEncoder::new();
+    let mut bytes: Vec<u8> = Vec::new();
+    let mut read = 0;
+    let mut room = units as usize;
+    // A view of the module's memory is emptied when the memory grows, which passing the view
+    // itself to the module can cause; encodeInto then reads nothing, and the next view is
+    // whole. Past a few such rounds, wasm-bindgen's own conversion.
+    for _ in 0..4 {
+        bytes.reserve(room);
+        let rest = if read == 0 {
+            text.clone()
+        } else {
+            text.slice(read, units)
+        };
+        let spare = bytes.spare_capacity_mut();
+        // SAFETY: the view covers the vector's spare capacity, which nothing else refers to,
+        // and only lives for the encodeInto call below.
+        let view =
+            unsafe { js_sys::Uint8Array::view_mut_raw(spare.as_mut_ptr().cast(), spare.len()) };
+        let done = encoder.encode_into(&rest, &view);
+        let written = (done.written() as usize).min(spare.len());
+        // SAFETY: encodeInto wrote `written` bytes at the start of the spare capacity.
+        unsafe { bytes.set_len(bytes.len() + written) };
+        read += done.read();
+        if read >= units {
+            // SAFETY: encodeInto writes UTF-8 (lone surrogates as U+FFFD) and never splits a
+            // character, so the pieces are UTF-8 and so is their concatenation; checking it
+            // again cost 2% of a call on large scenarios.
+            return unsafe { String::from_utf8_unchecked(bytes) };
+        }
+        room = (units - read) as usize * 3;
+    }
+    text.into()
 }
 
 pub(crate) fn to_error(error: Error) -> JsValue {

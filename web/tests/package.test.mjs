@@ -83,6 +83,18 @@ test("names beyond ASCII come back as they went in", () => {
   assert.deepEqual(JSON.parse(text), out);
 });
 
+test("scenario text is read whole whatever its characters", () => {
+  // Text that needs more UTF-8 bytes than it has UTF-16 units (the module reads it in two
+  // rounds), characters of four bytes, and a lone surrogate, which reads as U+FFFD.
+  const names = ["\u6771".repeat(5000), "\u{1f680}".repeat(100), "lone\ud800x", "plain"];
+  const scenario = { version: 1, seed: 1, workload: { replicas: 4 }, clusters: names.map((name) => ({ name })) };
+  const text = JSON.stringify(scenario).replace("\\ud800", "\ud800");
+  const out = schedule(text);
+  const expected = names.map((n) => n.replace("\ud800", "\ufffd"));
+  assert.deepEqual(out.assignment.map((a) => a.name).sort(), expected.sort());
+  assert.deepEqual(JSON.parse(scheduleJson(text)), out);
+});
+
 test("the same seed, the same outcome; the seed decides ties", () => {
   const s = {
     version: 1,
