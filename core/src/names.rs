@@ -21,10 +21,9 @@ use crate::error::{indexed, Error, Result};
 
 /// Names by position, searchable.
 pub(crate) struct NameIndex<'a> {
-    names: Vec<&'a str>,
-    /// Each name's first 16 bytes ([`prefix`]): with the length, the whole of a name of up to
-    /// 16 bytes, so a lookup compares numbers and reads no stored name's text.
-    prefixes: Vec<Prefix>,
+    /// The names with their prefixes: a lookup compares numbers, and reads no stored name's
+    /// text when the name is at most 16 bytes long.
+    names: Vec<Prefixed<'a>>,
     table: Table<'a>,
     /// The first position (in list order) whose name an earlier position has.
     first_repeat: Option<usize>,
@@ -41,28 +40,22 @@ impl<'a> NameIndex<'a> {
     /// Index `names` by position. A name given twice is found at its last position, as in a
     /// map filled in order.
     pub(crate) fn new(names: impl Iterator<Item = &'a str>) -> Self {
-        let names: Vec<&str> = names.collect();
-        let prefixes: Vec<Prefix> = names.iter().map(|n| prefix(n.as_bytes())).collect();
-        let table = hashed(&names, &prefixes, hash);
-        Self::build(names, prefixes, table)
+        let names: Vec<Prefixed<'a>> = names.map(Prefixed::new).collect();
+        let table = hashed(&names, hash);
+        Self::build(names, table)
     }
 
     /// The index over `names` with its hash `table`, or sorted when there is none.
-    fn build(
-        names: Vec<&'a str>,
-        prefixes: Vec<Prefix>,
-        table: Option<(Vec<u32>, Option<usize>)>,
-    ) -> Self {
+    fn build(names: Vec<Prefixed<'a>>, table: Option<(Vec<u32>, Option<usize>)>) -> Self {
         match table {
             Some((slots, first_repeat)) => NameIndex {
                 names,
-                prefixes,
                 table: Table::Hashed(slots),
                 first_repeat,
             },
             None => {
                 let mut sorted: Vec<(&str, usize)> =
-                    names.iter().enumerate().map(|(i, &n)| (n, i)).collect();
+                    names.iter().enumerate().map(|(i, n)| (n.name, i)).collect();
                 // Pairs are distinct, so the unstable sort has one answer.
                 sorted.sort_unstable();
                 let first_repeat = sorted
@@ -72,7 +65,6 @@ impl<'a> NameIndex<'a> {
                     .min();
                 NameIndex {
                     names,
-                    prefixes,
                     table: Table::Sorted(sorted),
                     first_repeat,
                 }
@@ -84,14 +76,14 @@ impl<'a> NameIndex<'a> {
     /// for the first `i` (in list order) that is empty or repeats an earlier name.
     pub(crate) fn unique(names: impl Iterator<Item = &'a str>, list: &'static str) -> Result<Self> {
         let index = NameIndex::new(names);
-        let empty = index.names.iter().position(|n| n.is_empty());
+        let empty = index.names.iter().position(|n| n.name.is_empty());
         match (empty, index.first_repeat) {
             (Some(i), r) if r.is_none_or(|r| i < r) => Err(Error::EmptyName {
                 field: indexed(list, i).field("name"),
             }),
             (_, Some(i)) => Err(Error::DuplicateName {
                 field: indexed(list, i).field("name"),
-                name: index.names.get(i).copied().unwrap_or_default().into(),
+                name: index.names.get(i).map_or("", |n| n.name).into(),
             }),
             _ => Ok(index),
         }
@@ -102,16 +94,11 @@ impl<'a> NameIndex<'a> {
         match &self.table {
             Table::Hashed(slots) => {
                 let mask = slots.len() - 1;
-                let p = prefix(name.as_bytes());
-                let mut at = hash(p, name) & mask;
+                let probe = Prefixed::new(name);
+                let mut at = hash(&probe) & mask;
                 loop {
                     let i = (*slots.get(at)? as usize).checked_sub(1)?;
-                    if self.prefixes.get(i) == Some(&p)
-                        && self
-                            .names
-                            .get(i)
-                            .is_some_and(|n| same_after_prefix(n, name))
-                    {
+                    if self.names.get(i) == Some(&probe) {
                         return Some(i);
                     }
                     at = (at + 1) & mask;
@@ -134,17 +121,16 @@ impl<'a> NameIndex<'a> {
 /// The hash table of `names` and the first repeat, or `None` when the names collide so much
 /// that building it would take more than a few probes per name.
 fn hashed(
-    names: &[&str],
-    prefixes: &[Prefix],
-    hash: impl Fn(Prefix, &str) -> usize,
+    names: &[Prefixed<'_>],
+    hash: impl Fn(&Prefixed<'_>) -> usize,
 ) -> Option<(Vec<u32>, Option<usize>)> {
     let size = (names.len() * 2).max(8).next_power_of_two();
     let mask = size - 1;
     let mut slots = alloc::vec![0u32; size];
     let mut budget = 8 * names.len() + 64;
     let mut first_repeat = None;
-    for (i, (&name, &p)) in names.iter().zip(prefixes).enumerate() {
-        let mut at = hash(p, name) & mask;
+    for (i, name) in names.iter().enumerate() {
+        let mut at = hash(name) & mask;
         loop {
             let slot = slots.get_mut(at)?;
             match (*slot as usize).checked_sub(1) {
@@ -152,10 +138,7 @@ fn hashed(
                     *slot = u32::try_from(i + 1).ok()?;
                     break;
                 }
-                Some(j)
-                    if prefixes.get(j) == Some(&p)
-                        && names.get(j).is_some_and(|n| same_after_prefix(n, name)) =>
-                {
+                Some(j) if names.get(j) == Some(name) => {
                     first_repeat = first_repeat.or(Some(i));
                     *slot = u32::try_from(i + 1).ok()?;
                     break;
@@ -193,12 +176,6 @@ impl<'a> Prefixed<'a> {
     pub(crate) fn name(&self) -> &'a str {
         self.name
     }
-}
-
-/// Whether two names with the same [`prefix`] are the same text: the same length, and for
-/// names longer than 16 bytes the same bytes after the prefix.
-fn same_after_prefix(a: &str, b: &str) -> bool {
-    a.len() == b.len() && (a.len() <= 16 || a.as_bytes().get(16..) == b.as_bytes().get(16..))
 }
 
 /// The first 16 bytes of `b` as a [`Prefix`]. Read as whole
@@ -258,19 +235,24 @@ impl PartialOrd for Prefixed<'_> {
     }
 }
 
+/// The same text: the same prefix and length, and for names longer than 16 bytes the same
+/// bytes after the prefix (what [`Ord`] calls equal, without ordering the rest).
 impl PartialEq for Prefixed<'_> {
     fn eq(&self, other: &Self) -> bool {
-        self.cmp(other).is_eq()
+        let (a, b) = (self.name.as_bytes(), other.name.as_bytes());
+        self.prefix == other.prefix
+            && a.len() == b.len()
+            && (a.len() <= 16 || a.get(16..) == b.get(16..))
     }
 }
 
 impl Eq for Prefixed<'_> {}
 
-/// A hash of a name from its [`prefix`] `p` and length, and for names longer than 16 bytes
-/// every word after the prefix (the last one overlapping), each folded in with a
-/// multiply-xorshift mix. 64-bit operations only: wasm has no wide multiply.
-fn hash(p: Prefix, name: &str) -> usize {
-    let b = name.as_bytes();
+/// A hash of a name from its prefix and length, and for names longer than 16 bytes every word
+/// after the prefix (the last one overlapping), each folded in with a multiply-xorshift mix.
+/// 64-bit operations only: wasm has no wide multiply.
+fn hash(name: &Prefixed<'_>) -> usize {
+    let (p, b) = (name.prefix, name.name.as_bytes());
     let n = b.len();
     let mut h = mix((n as u64).wrapping_mul(K) ^ p[0]) ^ p[1];
     let mut at = 16;
@@ -394,11 +376,11 @@ mod tests {
             probe in "[ab]{0,3}(node\\.kubernetes\\.io/[ab]{0,3})?",
         ) {
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            let prefixes: Vec<Prefix> = names.iter().map(|n| prefix(n.as_bytes())).collect();
-            let table = hashed(&names, &prefixes, hash);
+            let prefixed: Vec<Prefixed<'_>> = names.iter().copied().map(Prefixed::new).collect();
+            let table = hashed(&prefixed, hash);
             for index in [
-                NameIndex::build(names.clone(), prefixes.clone(), table),
-                NameIndex::build(names.clone(), prefixes.clone(), None),
+                NameIndex::build(prefixed.clone(), table),
+                NameIndex::build(prefixed.clone(), None),
             ] {
                 for n in names.iter().copied().chain([probe.as_str()]) {
                     proptest::prop_assert_eq!(index.get(n), names.iter().rposition(|m| *m == n));
@@ -412,15 +394,15 @@ mod tests {
         let names: Vec<String> = (0..300).map(|i| format!("n{}", i % 250)).collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         // Every name in one slot: the probe budget runs out and the index is sorted.
-        let prefixes: Vec<Prefix> = names.iter().map(|n| prefix(n.as_bytes())).collect();
-        let table = hashed(&names, &prefixes, |_, _| 7);
+        let prefixed: Vec<Prefixed<'_>> = names.iter().copied().map(Prefixed::new).collect();
+        let table = hashed(&prefixed, |_| 7);
         assert!(table.is_none());
-        let index = NameIndex::build(names.clone(), prefixes.clone(), table);
+        let index = NameIndex::build(prefixed.clone(), table);
         assert!(matches!(index.table, Table::Sorted(_)));
         check(&index, &names);
         assert_eq!(index.first_repeat, Some(250));
         // A few collisions stay within the budget.
-        assert!(hashed(&names[..6], &prefixes[..6], |_, n| n.len()).is_some());
+        assert!(hashed(&prefixed[..6], |n| n.name.len()).is_some());
     }
 
     #[test]

@@ -834,6 +834,7 @@ impl<'de> MapAccess<'de> for Map<'_, '_> {
         .map_err(|e| e.at(&chain))
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;

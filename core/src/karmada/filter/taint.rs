@@ -71,11 +71,10 @@ pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<String>
 
 /// The first counted taint no toleration tolerates.
 pub fn untolerated<'t>(taints: &'t [Taint], tolerations: &Tolerations<'_>) -> Option<&'t Taint> {
-    let counted = |t: &&Taint| matches!(t.effect, TaintEffect::NoSchedule | TaintEffect::NoExecute);
-    taints
-        .iter()
-        .filter(counted)
-        .find(|t| !tolerations.tolerate(t))
+    taints.iter().find(|t| {
+        matches!(t.effect, TaintEffect::NoSchedule | TaintEffect::NoExecute)
+            && !tolerations.tolerate(t)
+    })
 }
 
 /// `key=value:effect`, or `key:effect` without a value.
