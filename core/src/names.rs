@@ -165,6 +165,7 @@ pub(crate) struct Prefixed<'a> {
 }
 
 impl<'a> Prefixed<'a> {
+    #[inline]
     pub(crate) fn new(name: &'a str) -> Self {
         Prefixed {
             prefix: prefix(name.as_bytes()),
@@ -238,6 +239,7 @@ impl PartialOrd for Prefixed<'_> {
 /// The same text: the same prefix and length, and for names longer than 16 bytes the same
 /// bytes after the prefix (what [`Ord`] calls equal, without ordering the rest).
 impl PartialEq for Prefixed<'_> {
+    #[inline]
     fn eq(&self, other: &Self) -> bool {
         let (a, b) = (self.name.as_bytes(), other.name.as_bytes());
         self.prefix == other.prefix
@@ -251,6 +253,7 @@ impl Eq for Prefixed<'_> {}
 /// A hash of a name from its prefix and length, and for names longer than 16 bytes every word
 /// after the prefix (the last one overlapping), each folded in with a multiply-xorshift mix.
 /// 64-bit operations only: wasm has no wide multiply.
+#[inline]
 fn hash(name: &Prefixed<'_>) -> usize {
     let (p, b) = (name.prefix, name.name.as_bytes());
     let n = b.len();
@@ -265,6 +268,7 @@ fn hash(name: &Prefixed<'_>) -> usize {
 
 const K: u64 = 0x9e37_79b9_7f4a_7c15;
 
+#[inline]
 fn mix(mut x: u64) -> u64 {
     x ^= x >> 32;
     x = x.wrapping_mul(K);

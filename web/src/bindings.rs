@@ -32,28 +32,28 @@ pub fn version() -> String {
 /// skip building the object and writing it back; its `schedule` is `JSON.parse` of the text,
 /// as are its `estimate`, `divide`, `filter`, `select`, `capacity` and `deploy` of theirs.
 #[wasm_bindgen(js_name = scheduleJson)]
-pub fn schedule_json(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
+pub fn schedule_json(scenario: JsValue) -> Result<Text, JsValue> {
     answer(scenario, |s, seed| text(scenario::schedule(s, seed)))
 }
 
 /// Karmada: every cluster's estimates (general, accurate) and the combined figure, as JSON
 /// text's bytes.
 #[wasm_bindgen]
-pub fn estimate(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
+pub fn estimate(scenario: JsValue) -> Result<Text, JsValue> {
     answer(scenario, |s, _| text(scenario::estimate(s)))
 }
 
 /// Karmada: the division alone, with each cluster's `availableReplicas` as stated, as JSON
 /// text's bytes.
 #[wasm_bindgen]
-pub fn divide(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
+pub fn divide(scenario: JsValue) -> Result<Text, JsValue> {
     answer(scenario, |s, seed| text(scenario::divide(s, seed)))
 }
 
 /// Karmada: the filter plugins' verdicts and the scores per cluster, without selection or
 /// division, as JSON text's bytes. A scheduling failure is reported in the report's `error`.
 #[wasm_bindgen]
-pub fn filter(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
+pub fn filter(scenario: JsValue) -> Result<Text, JsValue> {
     answer(scenario, |s, _| text(scenario::filter(s)))
 }
 
@@ -61,20 +61,20 @@ pub fn filter(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
 /// constraints, affinity terms), without the division, as JSON text's bytes. A scheduling
 /// failure is reported in the report's `error`.
 #[wasm_bindgen]
-pub fn select(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
+pub fn select(scenario: JsValue) -> Result<Text, JsValue> {
     answer(scenario, |s, _| text(scenario::select(s)))
 }
 
 /// eru: each node's capacity for the workload, and why, as JSON text's bytes.
 #[wasm_bindgen]
-pub fn capacity(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
+pub fn capacity(scenario: JsValue) -> Result<Text, JsValue> {
     answer(scenario, |s, _| text(scenario::capacity(s)))
 }
 
 /// eru: capacities, the strategy's deploy map and the plans of the new instances, as JSON
 /// text's bytes.
 #[wasm_bindgen]
-pub fn deploy(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
+pub fn deploy(scenario: JsValue) -> Result<Text, JsValue> {
     answer(scenario, |s, seed| text(scenario::deploy(s, seed)))
 }
 
@@ -194,18 +194,38 @@ pub(crate) fn text_of(value: &JsValue, what: &str) -> Result<String, JsValue> {
 #[inline(never)]
 fn answer(
     value: JsValue,
-    call: fn(&Scenario, u64) -> Result<Vec<u8>, JsValue>,
-) -> Result<Vec<u8>, JsValue> {
+    call: fn(&Scenario, u64) -> Result<Text, JsValue>,
+) -> Result<Text, JsValue> {
     let s: Scenario = from_js(value, "a scenario")?;
     let seed = if s.seed.is_none() { draw_seed() } else { 0 };
     call(&s, seed)
 }
 
-/// An outcome as the bytes of its JSON text, 7-bit ASCII: `js/api.js` decodes them (in Node
-/// with `Buffer`'s latin1 copy, an order of magnitude faster than `TextDecoder`, which
-/// wasm-bindgen's own string return uses).
-pub(crate) fn text<T: Serialize>(outcome: allot_core::Result<T>) -> Result<Vec<u8>, JsValue> {
-    allot_core::json::to_json_bytes(&outcome.map_err(to_error)?).map_err(internal)
+/// An answer's JSON text as returned to JavaScript: a view of the module's memory, valid until
+/// the next call into the module (which may overwrite the text, or grow the memory and so
+/// empty the view). The package's `js/api.js` decodes it at once.
+pub type Text = js_sys::Uint8Array;
+
+thread_local! {
+    /// The last answer's text. Kept, rather than handed over and freed, so JavaScript reads
+    /// it in place (a copy of 6 MB cost 0.5 ms in Node) and the next answer is written into
+    /// room already grown. It holds the largest answer's room, which the module's memory,
+    /// never shrinking, would hold anyway.
+    static ANSWER: core::cell::RefCell<Vec<u8>> = const { core::cell::RefCell::new(Vec::new()) };
+}
+
+/// An outcome as the bytes of its JSON text, 7-bit ASCII, seen in place ([`Text`]):
+/// `js/api.js` decodes them (in Node with `Buffer`'s latin1 copy, an order of magnitude faster
+/// than `TextDecoder`, which wasm-bindgen's own string return uses).
+pub(crate) fn text<T: Serialize>(outcome: allot_core::Result<T>) -> Result<Text, JsValue> {
+    let outcome = outcome.map_err(to_error)?;
+    ANSWER.with_borrow_mut(|bytes| {
+        allot_core::json::write_json(&outcome, bytes).map_err(internal)?;
+        // SAFETY: the view covers the kept text, which only the next answer (in a later call
+        // into the module) writes to; what a later call does to it is [`Text`]'s documented
+        // lifetime, and the package's JS reads the view before making another call.
+        Ok(unsafe { js_sys::Uint8Array::view(bytes) })
+    })
 }
 
 pub(crate) fn internal(e: allot_core::json::WriteError) -> JsValue {

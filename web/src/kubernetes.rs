@@ -10,7 +10,7 @@ use allot_core::kubernetes::import::{import, Choice};
 use allot_core::kubernetes::objects::{Object, Objects};
 use wasm_bindgen::prelude::*;
 
-use crate::bindings::{draw_seed, from_js, text, text_of, to_error, utf8, wrong_type};
+use crate::bindings::{draw_seed, from_js, text, text_of, to_error, utf8, wrong_type, Text};
 use crate::yaml;
 
 /// Objects from what JavaScript hands over: YAML or JSON text, an object (a `List` too), or
@@ -104,13 +104,13 @@ fn with_objects<T>(
 
 /// Objects to `{scenario, report}` as JSON text's bytes.
 #[wasm_bindgen(js_name = fromObjects)]
-pub fn from_objects(input: JsValue, options: JsValue) -> Result<Vec<u8>, JsValue> {
+pub fn from_objects(input: JsValue, options: JsValue) -> Result<Text, JsValue> {
     text(Ok(with_objects(&input, &options, import)?))
 }
 
 /// Objects to `{scenario, report, outcome, binding, resourceBinding}` as JSON text's bytes.
 #[wasm_bindgen]
-pub fn explain(input: JsValue, options: JsValue) -> Result<Vec<u8>, JsValue> {
+pub fn explain(input: JsValue, options: JsValue) -> Result<Text, JsValue> {
     let seed = draw_seed();
     text(Ok(with_objects(&input, &options, |o, c| {
         explain_objects(o, c, seed)
@@ -119,7 +119,7 @@ pub fn explain(input: JsValue, options: JsValue) -> Result<Vec<u8>, JsValue> {
 
 /// A Karmada scenario to `{objects, members, unexpressed}` as JSON text's bytes.
 #[wasm_bindgen(js_name = toObjects)]
-pub fn to_objects(scenario: JsValue) -> Result<Vec<u8>, JsValue> {
+pub fn to_objects(scenario: JsValue) -> Result<Text, JsValue> {
     let s = from_js(scenario, "a scenario")?;
     text(export(&s))
 }
@@ -146,7 +146,7 @@ pub fn to_yaml(documents: JsValue) -> Result<String, JsValue> {
 /// JSON text's bytes. `template` (`{name, namespace}`, optional) names the template the
 /// binding is for (else `workload` in `default`).
 #[wasm_bindgen(js_name = bindingOf)]
-pub fn binding_of(scenario: JsValue, template: JsValue) -> Result<Vec<u8>, JsValue> {
+pub fn binding_of(scenario: JsValue, template: JsValue) -> Result<Text, JsValue> {
     let s: allot_core::scenario::Scenario = from_js(scenario, "a scenario")?;
     let get = |key: &str| {
         js_sys::Reflect::get(&template, &key.into())

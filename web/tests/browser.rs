@@ -11,7 +11,8 @@ fn parse(json: &str) -> JsValue {
 
 /// `schedule` as the package defines it: the outcome text, parsed. The text is ASCII.
 fn schedule(scenario: JsValue) -> Result<JsValue, JsValue> {
-    schedule_json(scenario).map(|bytes| {
+    schedule_json(scenario).map(|view| {
+        let bytes = view.to_vec();
         assert!(bytes.is_ascii());
         parse(core::str::from_utf8(&bytes).unwrap())
     })

@@ -95,6 +95,23 @@ test("scenario text is read whole whatever its characters", () => {
   assert.deepEqual(JSON.parse(scheduleJson(text)), out);
 });
 
+test("an outcome stays whole whatever is asked next", () => {
+  // The module writes every answer into the same memory; what a call returned must not change
+  // when a later call writes a shorter, a longer, or a failed answer there.
+  const scenario = (n) => ({ version: 1, seed: 1, workload: { replicas: n },
+    clusters: Array.from({ length: n }, (_, i) => ({ name: `member-${i}` })) });
+  const long = scheduleJson(scenario(300));
+  const longObject = schedule(scenario(300));
+  const short = scheduleJson(scenario(2));
+  const estimates = estimate(scenario(2));
+  throwsAllot(() => scheduleJson({ version: 1, clusters: [{ name: "a", weight: -1 }] }), "negative");
+  scheduleJson(scenario(600));
+  assert.deepEqual(JSON.parse(long), longObject);
+  assert.equal(JSON.parse(long).assignment.length, 300);
+  assert.equal(JSON.parse(short).assignment.length, 2);
+  assert.deepEqual(estimate(scenario(2)), estimates);
+});
+
 test("the same seed, the same outcome; the seed decides ties", () => {
   const s = {
     version: 1,

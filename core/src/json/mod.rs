@@ -21,7 +21,7 @@ mod write;
 
 pub use path::path_at;
 pub use read::from_json;
-pub use write::{to_json, to_json_bytes, WriteError};
+pub use write::{to_json, to_json_bytes, write_json, WriteError};
 
 /// The high bit of every byte of a word.
 const HIGH: u64 = 0x8080_8080_8080_8080;

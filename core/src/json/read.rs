@@ -367,9 +367,19 @@ impl<'a> Reader<'a> {
         self.pos += 1;
     }
 
-    /// The end of an array or object whose visitor is done with it.
-    #[inline(never)]
+    /// The end of an array or object whose visitor is done with it. Compact text's case, the
+    /// closing byte next, in line; the rest out of line ([`Reader::close_after_space`]).
+    #[inline(always)]
     fn close(&mut self, end: u8, eof: &str) -> R<()> {
+        if self.byte() == Some(end) {
+            self.leave();
+            return Ok(());
+        }
+        self.close_after_space(end, eof)
+    }
+
+    #[inline(never)]
+    fn close_after_space(&mut self, end: u8, eof: &str) -> R<()> {
         match self.peek() {
             Some(c) if c == end => {
                 self.leave();
@@ -416,9 +426,19 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The colon between a key and its value.
-    #[inline(never)]
+    /// The colon between a key and its value: in compact text the next byte, checked in line;
+    /// anything else out of line ([`Reader::colon_after_space`]).
+    #[inline(always)]
     fn colon(&mut self) -> R<()> {
+        if self.byte() == Some(b':') {
+            self.pos += 1;
+            return Ok(());
+        }
+        self.colon_after_space()
+    }
+
+    #[inline(never)]
+    fn colon_after_space(&mut self) -> R<()> {
         match self.peek() {
             Some(b':') => {
                 self.pos += 1;

@@ -46,14 +46,26 @@ pub fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, WriteError> {
 /// reads it (`latin1`, `utf-8`). For callers that hand the text on as bytes (to JavaScript,
 /// to a socket) and so need not check it as UTF-8.
 pub fn to_json_bytes<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, WriteError> {
+    let mut out = Vec::new();
+    write_json(value, &mut out)?;
+    Ok(out)
+}
+
+/// `value` as compact JSON text (the bytes [`to_json_bytes`] returns), in place of what `out`
+/// held, in the room it already has: a caller that writes one outcome after another into the
+/// same vector grows it once, not once per outcome. On an error `out` holds what was written
+/// before it.
+pub fn write_json<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), WriteError> {
+    out.clear();
     let mut w = Writer {
-        out: Vec::new(),
+        out: core::mem::take(out),
         buf: [0; CHUNK],
         len: 0,
     };
-    value.serialize(&mut w)?;
+    let written = value.serialize(&mut w);
     w.flush();
-    Ok(w.out)
+    *out = w.out;
+    written
 }
 
 const CHUNK: usize = 4096;
@@ -306,6 +318,7 @@ pub struct Compound<'w> {
 }
 
 impl Compound<'_> {
+    #[inline]
     fn comma(&mut self) {
         if !self.first {
             self.w.push(b',');
@@ -708,6 +721,19 @@ impl Serializer for MapKey<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec;
+
+    #[test]
+    fn writing_into_a_used_vector_replaces_its_text_and_keeps_its_room() {
+        let long: Vec<String> = (0..2_000).map(|i| alloc::format!("member-{i}")).collect();
+        let mut out = Vec::new();
+        write_json(&long, &mut out).unwrap();
+        assert_eq!(out, to_json_bytes(&long).unwrap());
+        let room = out.capacity();
+        write_json(&vec!["a\"b", "\u{e9}"], &mut out).unwrap();
+        assert_eq!(out, br#"["a\"b","\u00e9"]"#);
+        assert_eq!(out.capacity(), room);
+    }
 
     proptest::proptest! {
         /// The word-at-a-time scan finds the first byte to escape where a byte loop does, at
