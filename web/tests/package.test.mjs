@@ -104,7 +104,8 @@ test("an outcome stays whole whatever is asked next", () => {
   const longObject = schedule(scenario(300));
   const short = scheduleJson(scenario(2));
   const estimates = estimate(scenario(2));
-  throwsAllot(() => scheduleJson({ version: 1, clusters: [{ name: "a", weight: -1 }] }), "negative");
+  throwsAllot(() => scheduleJson({ version: 1, clusters: [{ name: "a", weight: -1 }], workload: { replicas: 3 } }),
+    "negative", "clusters[0].weight");
   scheduleJson(scenario(600));
   assert.deepEqual(JSON.parse(long), longObject);
   assert.equal(JSON.parse(long).assignment.length, 300);
