@@ -72,13 +72,46 @@ pub enum Verdict {
     NotEvaluated,
 }
 
+impl Verdict {
+    /// The verdict's `status`, as its serialized form names it.
+    pub fn status(&self) -> &'static str {
+        match self {
+            Verdict::Passed => "passed",
+            Verdict::Unschedulable { .. } => "unschedulable",
+            Verdict::Disabled => "disabled",
+            Verdict::NotEvaluated => "notEvaluated",
+        }
+    }
+}
+
 /// A plugin's verdict.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+// Written as `{"plugin", "status"[, "reason"]}` (the `Serialize` impl below).
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PluginVerdict {
     pub plugin: Plugin,
-    #[serde(flatten)]
+    #[cfg_attr(feature = "schema", serde(flatten))]
     pub verdict: Verdict,
+}
+
+/// The form `#[serde(flatten)]` of the verdict gives, written as a struct: serde writes a
+/// flattened struct as a map, key by key, which cost the writer a fifth of its time on
+/// pipeline outcomes (five verdicts per cluster).
+impl Serialize for PluginVerdict {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let reason = match &self.verdict {
+            Verdict::Unschedulable { reason } => Some(reason),
+            _ => None,
+        };
+        let mut out = s.serialize_struct("PluginVerdict", 2 + usize::from(reason.is_some()))?;
+        out.serialize_field("plugin", &self.plugin)?;
+        out.serialize_field("status", self.verdict.status())?;
+        if let Some(reason) = reason {
+            out.serialize_field("reason", reason)?;
+        }
+        out.end()
+    }
 }
 
 /// One cluster through the filter pass.
@@ -178,6 +211,30 @@ pub fn fit_error_message<'a>(listed: usize, reasons: impl IntoIterator<Item = &'
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The verdict as serde's flatten of the derived, internally tagged `Verdict` writes it:
+    /// `plugin` first, then the verdict's own fields.
+    #[test]
+    fn a_plugin_verdict_is_written_as_its_flattened_form() {
+        let verdicts = [
+            Verdict::Passed,
+            Verdict::Unschedulable {
+                reason: "cluster(s) had untolerated taint {a: b}".into(),
+            },
+            Verdict::Disabled,
+            Verdict::NotEvaluated,
+        ];
+        for verdict in verdicts {
+            let written = crate::json::to_json(&PluginVerdict {
+                plugin: Plugin::TaintToleration,
+                verdict: verdict.clone(),
+            })
+            .unwrap();
+            let tagged = crate::json::to_json(&verdict).unwrap();
+            let expected = format!("{{\"plugin\":\"TaintToleration\",{}", &tagged[1..]);
+            assert_eq!(written, expected);
+        }
+    }
 
     #[test]
     fn fit_error_counts_and_sorts_as_text() {
