@@ -77,6 +77,11 @@ impl fmt::Display for Totals {
 
 /// Every `*.json` file under `dir`, sorted, recursively.
 pub fn vector_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    files_with_extension(dir, "json")
+}
+
+/// Every file under `dir` whose extension is `ext`, sorted, recursively.
+pub fn files_with_extension(dir: &Path, ext: &str) -> std::io::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -84,7 +89,7 @@ pub fn vector_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
             let path = entry?.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "json") {
+            } else if path.extension().is_some_and(|e| e == ext) {
                 files.push(path);
             }
         }

@@ -333,7 +333,7 @@ fn cores_noun(n: f64) -> &'static str {
     }
 }
 
-/// Without binding, memory decides (spec §C2).
+/// Without binding, memory decides (docs/rules/eru.md C2).
 fn memory_only(node: &CpuMemNode, r: &CpuMemRequest) -> CpuMemCapacity {
     let total = node.memory as f64;
     let used = node.usage.memory as f64;
@@ -419,7 +419,7 @@ struct Core {
     pieces: u64,
 }
 
-/// With binding: plans per NUMA node, then across NUMA nodes (spec §C3).
+/// With binding: plans per NUMA node, then across NUMA nodes (docs/rules/eru.md C3).
 fn bind(
     node: &CpuMemNode,
     r: &CpuMemRequest,
@@ -692,7 +692,7 @@ impl Shape {
         lo
     }
 
-    /// Full plans (spec §C3 9): each round the `full` cores with the most pieces left (larger
+    /// Full plans (§C3 9): each round the `full` cores with the most pieces left (larger
     /// id among equals) give a core each; then plans by the sum of their cores' ranks. With
     /// affinity: consecutive groups of `full` cores.
     fn full_plans(&self, cores: &[Core], affinity: bool) -> Vec<Plan> {
@@ -786,7 +786,7 @@ impl Shape {
             .fold(0u64, |a, c| a.saturating_add(c.pieces / self.frag))
     }
 
-    /// Fragment plans (spec §C3 10): each core in order gives `pieces / frag` plans.
+    /// Fragment plans (docs/rules/eru.md C3 10): each core in order gives `pieces / frag` plans.
     fn frag_plans(&self, cores: &[Core]) -> Vec<Plan> {
         let mut plans = Vec::new();
         for c in cores {

@@ -471,7 +471,7 @@ impl NodeState {
         ))
     }
 
-    /// The first-fit simulator (spec §8) over these nodes: place each assumed workload as one
+    /// The first-fit simulator (§8) over these nodes: place each assumed workload as one
     /// set, then count complete sets of `components`, at most `upper`. Node claims are
     /// evaluated as given (unknown operators match nothing).
     pub fn simulate(

@@ -103,7 +103,7 @@ fn fit_formula(model: &ResourceModel, request: &ResourceList, pods: Option<u64>)
     (fit, text)
 }
 
-/// Model estimates need models (spec §7: no models is an error).
+/// Model estimates need models (docs/rules/karmada.md §7: no models is an error).
 fn require(models: &[ResourceModel]) -> Result<()> {
     if models.is_empty() {
         return Err(Error::Missing {

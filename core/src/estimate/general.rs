@@ -380,7 +380,7 @@ fn estimate(view: &ClusterView<'_>, need: Need<'_>, detail: Detail) -> GeneralEs
         }
         None => None,
     };
-    // The summary bound applies without models, and to sets even with them (spec §6).
+    // The summary bound applies without models, and to sets even with them (§6).
     if model.is_none() || matches!(need, Need::Sets(_)) {
         let (bound, limit, lines) = bound_of(amounts, per_unit, detail);
         out.explanation

@@ -228,7 +228,7 @@ fn candidates<'p>(
         .enumerate()
         .map(|(i, c)| {
             let alloc = match c.available_replicas {
-                // No estimator answered: the requested replicas (spec §11.3).
+                // No estimator answered: the requested replicas (§11 step 3).
                 None => replicas,
                 Some(a) => non_negative(a, || indexed("clusters", i).field("availableReplicas"))?
                     .min(MAX_REPLICAS),

@@ -70,7 +70,7 @@ pub struct Cluster {
     #[serde(default)]
     pub zones: Vec<Name>,
     /// How many more replicas the estimators say fit (`alloc(c)`); absent means no estimator
-    /// answered, which counts as the requested replicas (spec §11.3).
+    /// answered, which counts as the requested replicas (docs/rules/karmada.md §11 step 3).
     #[serde(default)]
     pub available_replicas: Option<i64>,
     /// Overflow tier (lower first), used when `overflow` is on.
@@ -186,7 +186,7 @@ pub struct Placement {
     pub weights_are_cluster_weights: bool,
 }
 
-/// Which path of the dynamic strategies ran (spec §4).
+/// Which path of the dynamic strategies ran (docs/rules/karmada.md §4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]

@@ -189,7 +189,7 @@ fn estimates(
                 let a = accurate(s, t, nodes, request).map_err(|e| e.within(&at()))?;
                 match (a.replicas, accurate_answers.as_mut()) {
                     (Some(r), Some(m)) => m[i] = Some(r as i64),
-                    // One cluster's error fails the whole call (spec §11).
+                    // One cluster's error fails the whole call (docs/rules/karmada.md §11 step 2).
                     (None, _) => accurate_answers = None,
                     (Some(_), None) => {}
                 }
