@@ -501,6 +501,23 @@ fn unexpressed(s: &Scenario) -> Vec<Entry> {
         "workload.priorityClass",
         "read from the member's PriorityClass",
     );
+    let weighted = !matches!(
+        p.strategy.as_deref(),
+        Some("duplicated" | "aggregated" | "dynamicWeight")
+    );
+    note(
+        p.static_weights.is_some() && !weighted,
+        "policy.staticWeights",
+        "only the staticWeight strategy divides by them",
+    );
+    let eru = "eru's: a Karmada scenario does not read it";
+    note(w.count.is_some(), "workload.count", eru);
+    note(!w.limits.is_empty(), "workload.limits", eru);
+    note(w.cpu_bind, "workload.cpuBind", eru);
+    note(!w.volumes.is_empty(), "workload.volumes", eru);
+    note(p.nodes_limit != d.nodes_limit, "policy.nodesLimit", eru);
+    note(p.cpumem != d.cpumem, "policy.cpumem", eru);
+    note(p.max_deploy_count.is_some(), "policy.maxDeployCount", eru);
     for t in s.clusters.iter().flatten() {
         let at = |f: &str| format!("clusters[{}].{f}", t.name);
         note(
