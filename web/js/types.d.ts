@@ -129,7 +129,7 @@ export type Mismatch =
  */
 export type PodIgnored = "unbound" | "unknownNode" | "finished";
 /**
- * Which path of the dynamic strategies ran (spec §4).
+ * Which path of the dynamic strategies ran (docs/rules/karmada.md §4).
  */
 export type Mode = "fresh" | "scaleUp" | "scaleDown" | "unchanged";
 /**
