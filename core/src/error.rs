@@ -51,42 +51,67 @@ macro_rules! field_of {
 
 /// An error with a stable code, the field it concerns and a message a user can act on.
 ///
-/// It serializes as `{code, path, message}`, the shape the bindings and warnings use.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Its message is `field: reason` (the reason alone for the document's root); it serializes
+/// as `{code, path, message}`, the shape the bindings and warnings use.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// A number that must not be negative is negative.
+    #[error("{}must not be negative, got {value}", At(.field))]
     Negative { field: Path, value: i64 },
     /// A number, or a sum of numbers, is beyond what allot computes exactly.
+    #[error("{}too large, allot accepts at most {limit}", At(.field))]
     TooLarge { field: Path, limit: u64 },
     /// Two entries of a list share a name that must be unique.
+    #[error("{}the name {name:?} appears more than once", At(.field))]
     DuplicateName { field: Path, name: String },
     /// A name that must not be empty is empty.
+    #[error("{}the name must not be empty", At(.field))]
     EmptyName { field: Path },
     /// There is nothing to schedule onto ("no clusters available to schedule").
+    #[error("{}no clusters available to schedule", At(.field))]
     NoCandidates { field: Path },
     /// A label or field selector cannot be evaluated.
+    #[error("{}invalid selector: {reason}", At(.field))]
     InvalidSelector { field: Path, reason: String },
     /// The targets cannot hold the requested replicas.
+    #[error(
+        "{}unschedulable: {requested} replicas requested but only {available} available \
+         (short by {})",
+        At(.field),
+        short_by(.requested, .available)
+    )]
     Unschedulable {
         field: Path,
         requested: u64,
         available: u64,
     },
     /// An enum-like string has a value allot does not know.
+    #[error("{}unknown value {value:?}, expected one of {expected}", At(.field))]
     UnknownValue {
         field: Path,
         value: String,
         expected: &'static str,
     },
     /// A field is required in this context and missing.
+    #[error("{}required but missing", At(.field))]
     Missing { field: Path },
-    /// A Kubernetes quantity string that cannot be read.
+    /// A Kubernetes quantity string that cannot be read; `expected` says what a quantity is.
+    #[error(
+        "{}{value:?} is not a quantity allot reads: {}",
+        At(.field),
+        Suggested(.value, .expected)
+    )]
     InvalidQuantity {
         field: Path,
         value: String,
-        problem: crate::quantity::QuantityProblem,
+        expected: &'static str,
     },
     /// eru: the nodes cannot hold what is asked (`need` instances, `available` possible).
+    #[error(
+        "{}insufficient resource: need: {need}, available: {available}{}",
+        At(.field),
+        Detail(.detail)
+    )]
     InsufficientResource {
         field: Path,
         need: u64,
@@ -94,40 +119,108 @@ pub enum Error {
         detail: String,
     },
     /// eru EACH: no node can take `need` instances.
+    #[error("{}insufficient capacity: no node can take {need} new instances", At(.field))]
     InsufficientCapacity { field: Path, need: u64 },
     /// eru FILL: every selected node already has the instances asked for.
+    #[error("{}already filled: every selected node already has {need} instances", At(.field))]
     AlreadyFilled { field: Path, need: u64 },
     /// eru: the deploy count is not positive.
+    #[error("{}the deploy count must be positive, got {value}", At(.field))]
     InvalidCount { field: Path, value: i64 },
     /// eru: not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED).
+    #[error("{}{value:?} is not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED)", At(.field))]
     InvalidStrategy { field: Path, value: String },
-    /// eru: a resource request or node resource eru rejects (`invalid_cpu`, `invalid_memory`,
-    /// `invalid_storage`, `invalid_volume`, or a bad usage ratio).
+    /// eru: a resource request or node resource eru rejects; `code` is `invalid_cpu`,
+    /// `invalid_memory`, `invalid_storage`, `invalid_volume` or `invalid_usage` (a bad usage
+    /// ratio).
+    #[error("{}{reason}", At(.field))]
     InvalidResource {
         field: Path,
-        kind: crate::eru::ResourceKind,
+        code: ErrorCode,
         reason: String,
     },
-    /// A customized resource model breaks one of Karmada's rules.
+    /// A customized resource model breaks one of Karmada's rules (`rule` states it).
+    #[error(
+        "{}resource model grade {grade}{}: {rule}",
+        At(.field),
+        OfResource(.resource)
+    )]
     InvalidModel {
         field: Path,
-        rule: crate::estimate::models::ModelRule,
+        rule: &'static str,
         grade: u64,
         resource: Option<String>,
     },
     /// Karmada's FitError: no cluster passed the filter plugins. The message is Karmada's
     /// (`0/3 clusters are available: 1 cluster(s) had untolerated taint {k:NoSchedule}, ...`).
+    #[error("{}{message}", At(.field))]
     NoClusterFit { field: Path, message: String },
     /// The spread constraints cannot be met by the feasible clusters (Karmada's message).
+    #[error("{}{message}", At(.field))]
     SpreadUnsatisfiable { field: Path, message: String },
     /// The input document does not have the expected shape: a wrong type, a missing or unknown
     /// field, an unreadable quantity. `code` is `invalid_input` or, when a value was read but
     /// rejected, that value's code (`invalid_quantity`, `negative`, `too_large`).
+    #[error("{}{reason}", At(.field))]
     Input {
         field: Path,
         code: ErrorCode,
         reason: String,
     },
+}
+
+/// A message's `field: ` (nothing for the document's root).
+struct At<'a>(&'a Path);
+
+impl fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_root() {
+            Ok(())
+        } else {
+            write!(f, "{}: ", self.0)
+        }
+    }
+}
+
+fn short_by(requested: &u64, available: &u64) -> u64 {
+    requested.saturating_sub(*available)
+}
+
+/// What a quantity must be, after what the text was probably meant to be, if anything.
+struct Suggested<'a>(&'a str, &'a str);
+
+impl fmt::Display for Suggested<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match crate::quantity::suggestion(self.0) {
+            Some(meant) => write!(f, "did you mean {meant}? (expected {})", self.1),
+            None => write!(f, "expected {}", self.1),
+        }
+    }
+}
+
+/// `; detail`, when there is one.
+struct Detail<'a>(&'a str);
+
+impl fmt::Display for Detail<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            write!(f, "; {}", self.0)
+        }
+    }
+}
+
+/// `, resource NAME`, when the rule concerns one.
+struct OfResource<'a>(&'a Option<String>);
+
+impl fmt::Display for OfResource<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(r) => write!(f, ", resource {r}"),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Declares [`ErrorCode`] from one list of `Variant => "written_name"` pairs: the enum, its
@@ -231,7 +324,7 @@ impl Error {
             Error::AlreadyFilled { .. } => ErrorCode::AlreadyFilled,
             Error::InvalidCount { .. } => ErrorCode::InvalidCount,
             Error::InvalidStrategy { .. } => ErrorCode::InvalidStrategy,
-            Error::InvalidResource { kind, .. } => kind.code(),
+            Error::InvalidResource { code, .. } => *code,
             Error::NoClusterFit { .. } => ErrorCode::NoClusterFit,
             Error::SpreadUnsatisfiable { .. } => ErrorCode::SpreadUnsatisfiable,
             Error::Input { code, .. } => *code,
@@ -275,16 +368,6 @@ impl Error {
     }
 }
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let field = self.field();
-        if !field.is_root() {
-            write!(f, "{field}: ")?;
-        }
-        Reason(self).fmt(f)
-    }
-}
-
 impl serde::Serialize for Error {
     fn serialize<S: serde::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
@@ -301,93 +384,11 @@ pub(crate) struct Reason<'a>(pub(crate) &'a Error);
 
 impl fmt::Display for Reason<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            Error::Negative { value, .. } => {
-                write!(f, "must not be negative, got {value}")
-            }
-            Error::TooLarge { limit, .. } => {
-                write!(f, "too large, allot accepts at most {limit}")
-            }
-            Error::DuplicateName { name, .. } => {
-                write!(f, "the name {name:?} appears more than once")
-            }
-            Error::EmptyName { .. } => write!(f, "the name must not be empty"),
-            Error::NoCandidates { .. } => {
-                write!(f, "no clusters available to schedule")
-            }
-            Error::InvalidSelector { reason, .. } => {
-                write!(f, "invalid selector: {reason}")
-            }
-            Error::Unschedulable {
-                requested,
-                available,
-                ..
-            } => write!(
-                f,
-                "unschedulable: {requested} replicas requested but only {available} \
-                 available (short by {})",
-                requested.saturating_sub(*available)
-            ),
-            Error::UnknownValue {
-                value, expected, ..
-            } => write!(f, "unknown value {value:?}, expected one of {expected}"),
-            Error::Missing { .. } => write!(f, "required but missing"),
-            Error::InvalidQuantity { value, problem, .. } => {
-                write!(f, "{value:?} is not a quantity allot reads: ")?;
-                match crate::quantity::suggestion(value) {
-                    Some(meant) => {
-                        write!(f, "did you mean {meant}? (expected {})", problem.describe())
-                    }
-                    None => write!(f, "expected {}", problem.describe()),
-                }
-            }
-            Error::InsufficientResource {
-                need,
-                available,
-                detail,
-                ..
-            } => write!(
-                f,
-                "insufficient resource: need: {need}, available: {available}{}{detail}",
-                if detail.is_empty() { "" } else { "; " }
-            ),
-            Error::InsufficientCapacity { need, .. } => write!(
-                f,
-                "insufficient capacity: no node can take {need} new instances"
-            ),
-            Error::AlreadyFilled { need, .. } => write!(
-                f,
-                "already filled: every selected node already has {need} instances"
-            ),
-            Error::InvalidCount { value, .. } => {
-                write!(f, "the deploy count must be positive, got {value}")
-            }
-            Error::InvalidStrategy { value, .. } => write!(
-                f,
-                "{value:?} is not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED)"
-            ),
-            Error::InvalidResource { reason, .. } => f.write_str(reason),
-            Error::InvalidModel {
-                rule,
-                grade,
-                resource,
-                ..
-            } => {
-                write!(f, "resource model grade {grade}")?;
-                if let Some(r) = resource {
-                    write!(f, ", resource {r}")?;
-                }
-                write!(f, ": {}", rule.describe())
-            }
-            Error::NoClusterFit { message, .. } | Error::SpreadUnsatisfiable { message, .. } => {
-                f.write_str(message)
-            }
-            Error::Input { reason, .. } => f.write_str(reason),
-        }
+        let message = alloc::format!("{}", self.0);
+        let at = alloc::format!("{}", At(self.0.field()));
+        f.write_str(message.strip_prefix(at.as_str()).unwrap_or(&message))
     }
 }
-
-impl core::error::Error for Error {}
 
 /// Shorthand for results of this crate.
 pub type Result<T, E = Error> = core::result::Result<T, E>;
@@ -413,3 +414,163 @@ impl serde::de::Expected for Reason<'_> {
 
 /// Separates the code from a packed inner location in [`Error::into_de`]'s tag.
 pub(crate) const INNER: char = '\u{1f}';
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+    use alloc::vec;
+
+    fn at() -> Path {
+        Path::fields("clusters").index(2).field("weight")
+    }
+
+    #[test]
+    fn every_message_is_its_field_then_its_reason() {
+        let s = |v: &str| v.to_string();
+        let cases =
+            vec![
+            (
+                Error::Negative { field: at(), value: -3 },
+                "must not be negative, got -3",
+            ),
+            (
+                Error::TooLarge { field: at(), limit: 7 },
+                "too large, allot accepts at most 7",
+            ),
+            (
+                Error::DuplicateName { field: at(), name: s("a") },
+                "the name \"a\" appears more than once",
+            ),
+            (Error::EmptyName { field: at() }, "the name must not be empty"),
+            (Error::NoCandidates { field: at() }, "no clusters available to schedule"),
+            (
+                Error::InvalidSelector { field: at(), reason: s("bad") },
+                "invalid selector: bad",
+            ),
+            (
+                Error::Unschedulable { field: at(), requested: 9, available: 4 },
+                "unschedulable: 9 replicas requested but only 4 available (short by 5)",
+            ),
+            (
+                Error::UnknownValue { field: at(), value: s("x"), expected: "a, b" },
+                "unknown value \"x\", expected one of a, b",
+            ),
+            (Error::Missing { field: at() }, "required but missing"),
+            (
+                Error::InvalidQuantity { field: at(), value: s("32GB"), expected: "a number" },
+                "\"32GB\" is not a quantity allot reads: did you mean 32Gi? (expected a number)",
+            ),
+            (
+                Error::InvalidQuantity { field: at(), value: s("x"), expected: "a number" },
+                "\"x\" is not a quantity allot reads: expected a number",
+            ),
+            (
+                Error::InsufficientResource {
+                    field: at(),
+                    need: 3,
+                    available: 1,
+                    detail: s("n1: 1"),
+                },
+                "insufficient resource: need: 3, available: 1; n1: 1",
+            ),
+            (
+                Error::InsufficientResource {
+                    field: at(),
+                    need: 3,
+                    available: 1,
+                    detail: s(""),
+                },
+                "insufficient resource: need: 3, available: 1",
+            ),
+            (
+                Error::InsufficientCapacity { field: at(), need: 2 },
+                "insufficient capacity: no node can take 2 new instances",
+            ),
+            (
+                Error::AlreadyFilled { field: at(), need: 2 },
+                "already filled: every selected node already has 2 instances",
+            ),
+            (
+                Error::InvalidCount { field: at(), value: 0 },
+                "the deploy count must be positive, got 0",
+            ),
+            (
+                Error::InvalidStrategy { field: at(), value: s("X") },
+                "\"X\" is not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED)",
+            ),
+            (
+                Error::InvalidResource {
+                    field: at(),
+                    code: ErrorCode::InvalidCpu,
+                    reason: s("no"),
+                },
+                "no",
+            ),
+            (
+                Error::InvalidModel {
+                    field: at(),
+                    rule: "max must be greater than min",
+                    grade: 1,
+                    resource: Some(s("cpu")),
+                },
+                "resource model grade 1, resource cpu: max must be greater than min",
+            ),
+            (
+                Error::InvalidModel {
+                    field: at(),
+                    rule: "the grade of each model must be different",
+                    grade: 0,
+                    resource: None,
+                },
+                "resource model grade 0: the grade of each model must be different",
+            ),
+            (
+                Error::NoClusterFit { field: at(), message: s("0/1 clusters") },
+                "0/1 clusters",
+            ),
+            (
+                Error::SpreadUnsatisfiable { field: at(), message: s("spread") },
+                "spread",
+            ),
+            (
+                Error::Input {
+                    field: at(),
+                    code: ErrorCode::InvalidInput,
+                    reason: s("a number"),
+                },
+                "a number",
+            ),
+        ];
+        for (e, reason) in cases {
+            assert_eq!(e.reason(), reason);
+            assert_eq!(
+                e.to_string(),
+                alloc::format!("clusters[2].weight: {reason}")
+            );
+            let root = e.clone().within(&Path::root());
+            assert_eq!(
+                root.to_string(),
+                alloc::format!("clusters[2].weight: {reason}")
+            );
+        }
+        // At the document's root the message is the reason alone.
+        let e = Error::Missing {
+            field: Path::root(),
+        };
+        assert_eq!(
+            (e.to_string(), e.reason()),
+            (s("required but missing"), s("required but missing"))
+        );
+    }
+
+    #[test]
+    fn an_eru_resource_error_has_its_resource_code() {
+        let e = Error::InvalidResource {
+            field: at(),
+            code: ErrorCode::InvalidVolume,
+            reason: "bad".into(),
+        };
+        assert_eq!(e.code(), ErrorCode::InvalidVolume);
+    }
+}

@@ -99,10 +99,10 @@ pub fn suggestion(text: &str) -> Option<String> {
 /// Errors (malformed strings, negative values, values above [`MAX_QUANTITY`]) are located at
 /// the value itself: the caller places them with [`Error::within`].
 pub fn parse(text: &str, unit: Unit) -> Result<u64> {
-    let malformed = |problem| Error::InvalidQuantity {
+    let malformed = |problem: QuantityProblem| Error::InvalidQuantity {
         field: Path::root(),
         value: text.into(),
-        problem,
+        expected: problem.describe(),
     };
     let p = Parsed::from_str(text).ok_or_else(|| malformed(QuantityProblem::Malformed))?;
     if p.too_precise {
@@ -132,7 +132,7 @@ pub fn from_f64(value: f64, unit: Unit) -> Result<u64> {
         return Err(Error::InvalidQuantity {
             field: Path::root(),
             value: text,
-            problem: QuantityProblem::Malformed,
+            expected: QuantityProblem::Malformed.describe(),
         });
     }
     parse(&text, unit)

@@ -123,7 +123,7 @@ pub struct CpuMemCapacity {
 fn invalid(kind: ResourceKind, field: Path, reason: String) -> Error {
     Error::InvalidResource {
         field,
-        kind,
+        code: kind.code(),
         reason,
     }
 }

@@ -67,7 +67,7 @@ impl Checked {
         if request.storage < 0 {
             return Err(Error::InvalidResource {
                 field: Path::fields(paths.storage),
-                kind: ResourceKind::Storage,
+                code: ResourceKind::Storage.code(),
                 reason: format!("storage must not be negative, got {}", request.storage),
             });
         }
@@ -101,7 +101,7 @@ pub fn node_capacity(node: &StorageNode, checked: &Checked) -> Result<StorageCap
         if value < 0 {
             return Err(Error::InvalidResource {
                 field: Path::fields(field),
-                kind: ResourceKind::Storage,
+                code: ResourceKind::Storage.code(),
                 reason: "storage must not be negative".into(),
             });
         }

@@ -72,7 +72,7 @@ impl Binding {
     pub fn parse(text: &str) -> Result<Binding> {
         let bad = |reason: &str| Error::InvalidResource {
             field: Path::root(),
-            kind: ResourceKind::Volume,
+            code: ResourceKind::Volume.code(),
             reason: format!("{text:?}: {reason}"),
         };
         let parts: Vec<&str> = text.split(':').collect();

@@ -116,7 +116,7 @@ pub fn validate_list(models: &[ResourceModel]) -> Result<()> {
         let resource = j.map(|j| m.ranges[j].name.clone());
         Err(Error::InvalidModel {
             field: field.field(part),
-            rule,
+            rule: rule.describe(),
             grade: m.grade,
             resource,
         })
@@ -437,49 +437,52 @@ mod tests {
         };
         let mut m = ok();
         m[1].grade = 0;
-        assert_eq!(rule(m).0, ModelRule::DuplicateGrade);
+        assert_eq!(rule(m).0, ModelRule::DuplicateGrade.describe());
         let mut m = ok();
         m[0].grade = 7;
-        assert_eq!(rule(m).0, ModelRule::GradesNotAscending);
+        assert_eq!(rule(m).0, ModelRule::GradesNotAscending.describe());
         let mut m = ok();
         m[1].ranges.pop();
         assert_eq!(
             rule(m),
-            (ModelRule::RangeCount, "resourceModels[1].ranges".into())
+            (
+                ModelRule::RangeCount.describe(),
+                "resourceModels[1].ranges".into()
+            )
         );
         let mut m = ok();
         m[1].ranges.swap(0, 1);
-        assert_eq!(rule(m).0, ModelRule::RangeName);
+        assert_eq!(rule(m).0, ModelRule::RangeName.describe());
         let mut m = ok();
         m[0].ranges[1].name = "cpu".into();
-        assert_eq!(rule(m).0, ModelRule::DuplicateResource);
+        assert_eq!(rule(m).0, ModelRule::DuplicateResource.describe());
         let mut m = ok();
         m[0].ranges[1].name = "nvidia.com/gpu".into();
-        assert_eq!(rule(m).0, ModelRule::UnsupportedResource);
+        assert_eq!(rule(m).0, ModelRule::UnsupportedResource.describe());
         let mut m = ok();
         m[0].ranges[0].max = 0;
         assert_eq!(
             rule(m),
             (
-                ModelRule::EmptyRange,
+                ModelRule::EmptyRange.describe(),
                 "resourceModels[0].ranges[0].max".into()
             )
         );
         let mut m = ok();
         m[0].ranges[0].min = 1;
-        assert_eq!(rule(m).0, ModelRule::FirstMinNotZero);
+        assert_eq!(rule(m).0, ModelRule::FirstMinNotZero.describe());
         let mut m = ok();
         m[1].ranges[1].min = 11;
         assert_eq!(
             rule(m),
             (
-                ModelRule::NotContiguous,
+                ModelRule::NotContiguous.describe(),
                 "resourceModels[1].ranges[1].min".into()
             )
         );
         let mut m = ok();
         m[1].ranges[0].max = 5000;
-        assert_eq!(rule(m).0, ModelRule::LastMaxNotUnbounded);
+        assert_eq!(rule(m).0, ModelRule::LastMaxNotUnbounded.describe());
         let mut m = ok();
         m.reverse();
         standardize(&mut m);

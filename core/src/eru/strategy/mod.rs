@@ -211,7 +211,7 @@ fn check<'a>(nodes: &[StrategyNode], ask: Ask, paths: &'a Paths) -> Result<Check
             if !(v.is_finite() && v >= 0.0) {
                 return Err(Error::InvalidResource {
                     field: indexed("nodes", i).field(what),
-                    kind: ResourceKind::Usage,
+                    code: ResourceKind::Usage.code(),
                     reason: format!("{what} must be a finite number >= 0, got {}", Decimal(v)),
                 });
             }
