@@ -49,7 +49,7 @@ export type Outcome =
 export type Source =
   | {
       kind: "estimator";
-      estimator: string;
+      estimator: EstimatorName;
     }
   | {
       kind: "requested";
@@ -57,6 +57,11 @@ export type Source =
   | {
       kind: "notAsked";
     };
+/**
+ * Which estimator answered: `given` (the cluster's stated `availableReplicas`), `general` or
+ * `accurate`. The schema's type of the field; the core keeps the name as text.
+ */
+export type EstimatorName = "given" | "general" | "accurate";
 /**
  * What decided the answer.
  */

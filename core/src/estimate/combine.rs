@@ -30,11 +30,26 @@ pub struct EstimatorAnswers {
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Source {
     /// The tightest answering estimator.
-    Estimator { estimator: String },
+    Estimator {
+        #[cfg_attr(feature = "schema", schemars(with = "EstimatorName"))]
+        estimator: String,
+    },
     /// Nobody answered: the requested replicas.
     Requested,
     /// No replicas and no components: no estimator is asked.
     NotAsked,
+}
+
+/// Which estimator answered: `given` (the cluster's stated `availableReplicas`), `general` or
+/// `accurate`. The schema's type of the field; the core keeps the name as text.
+#[cfg(feature = "schema")]
+#[derive(schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+enum EstimatorName {
+    Given,
+    General,
+    Accurate,
 }
 
 /// A cluster's combined figure.
