@@ -128,7 +128,11 @@ pub enum Error {
     #[error("{}the deploy count must be positive, got {value}", At(.field))]
     InvalidCount { field: Path, value: i64 },
     /// eru: not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED).
-    #[error("{}{value:?} is not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED)", At(.field))]
+    #[error(
+        "{}{value:?} is not a strategy ({})",
+        At(.field),
+        crate::eru::strategy::Strategy::LIST
+    )]
     InvalidStrategy { field: Path, value: String },
     /// eru: a resource request or node resource eru rejects; `code` is `invalid_cpu`,
     /// `invalid_memory`, `invalid_storage`, `invalid_volume` or `invalid_usage` (a bad usage

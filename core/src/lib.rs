@@ -10,6 +10,7 @@
 
 extern crate alloc;
 
+mod choice;
 pub mod division;
 pub mod error;
 pub mod eru;

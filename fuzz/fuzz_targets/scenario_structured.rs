@@ -3,6 +3,9 @@
 //! to 2^53, counts up to the limits), so the algorithms are reached, not only the reader.
 #![no_main]
 
+use allot_core::division::method::Method;
+use allot_core::eru::strategy::Strategy as EruStrategy;
+use allot_core::karmada::Strategy as KarmadaStrategy;
 use arbitrary::{Arbitrary, Result, Unstructured};
 use serde_json::{json, Map, Value};
 
@@ -185,8 +188,8 @@ fn karmada(k: Karmada) -> Value {
         "clusters": clusters,
         "workload": {"replicas": k.replicas.0},
         "policy": {
-            "strategy": pick(&["staticWeight", "dynamicWeight", "aggregated", "duplicated"], k.strategy),
-            "method": pick(&["webster", "remainder", "name-order"], k.method),
+            "strategy": pick(KarmadaStrategy::NAMES, k.strategy),
+            "method": pick(Method::NAMES, k.method),
             "fresh": k.fresh,
             "overflow": k.overflow,
         },
@@ -369,7 +372,7 @@ fn eru(e: Eru) -> Value {
         "version": 1,
         "nodes": nodes,
         "workload": {"count": e.count.0, "requests": requests, "cpuBind": e.cpu_bind, "volumes": volumes},
-        "policy": {"strategy": pick(&["AUTO", "FILL", "EACH", "GLOBAL", "DRAINED"], e.strategy)},
+        "policy": {"strategy": pick(EruStrategy::NAMES, e.strategy)},
     });
     if let Some(l) = &e.nodes_limit {
         doc["policy"]["nodesLimit"] = json!(l.0);

@@ -219,3 +219,67 @@ fn the_editors_are_read_as_they_are_written() {
     );
     assert!(!docs.contains("field"), "{docs:?}");
 }
+
+/// The values of an editor's select written out (`const NAME: &[(&str, &str)] = &[...]`), the
+/// default ("") left out.
+fn select(file: &str, constant: &str) -> Vec<String> {
+    let text = read(&format!("www/src/editor/{file}"));
+    let start = text
+        .find(&format!("const {constant}: &[(&str, &str)] = &["))
+        .unwrap_or_else(|| panic!("www/src/editor/{file} has no select {constant}"));
+    let body = &text[start..];
+    let body = &body[..body.find("\n];").unwrap()];
+    Regex::new(r#"\(\s*"((?:[^"\\]|\\.)*)""#)
+        .unwrap()
+        .captures_iter(body)
+        .map(|c| c[1].to_string())
+        .filter(|v| !v.is_empty())
+        .collect()
+}
+
+#[test]
+fn every_choice_is_named_where_the_enum_names_it() {
+    use allot_core::division::method::Method;
+    use allot_core::eru::strategy::Strategy as EruStrategy;
+    use allot_core::estimate::by_model::ModelMethod;
+    use allot_core::karmada::Strategy as KarmadaStrategy;
+    use allot_core::scenario::Estimator;
+    let docs = read("docs/scenario.md");
+    let dictionary = read("fuzz/dict/json.dict");
+    let policy_row = |field: &str| -> &str {
+        docs.lines()
+            .find(|l| l.starts_with(&format!("| `{field}` |")))
+            .unwrap_or_else(|| panic!("docs/scenario.md has no row for `{field}`"))
+    };
+    // (the policy field, the enum's names); the playground's selects are built from the same
+    // lists (`options!` in www/src/editor/mod.rs).
+    let choices: [(&str, &[&str]); 5] = [
+        ("strategy", KarmadaStrategy::NAMES),
+        ("strategy", EruStrategy::NAMES),
+        ("method", Method::NAMES),
+        ("modelMethod", ModelMethod::NAMES),
+        ("estimators", Estimator::NAMES),
+    ];
+    let mut missing = Vec::new();
+    for (field, names) in choices {
+        let row = policy_row(field);
+        for name in names {
+            if !row.contains(&format!("`{name}`")) && !row.contains(&format!("\"{name}\"")) {
+                missing.push(format!("docs/scenario.md `{field}` does not name {name}"));
+            }
+            if !dictionary.contains(&format!(r#""\"{name}\"""#)) {
+                missing.push(format!(r#"fuzz/dict/json.dict has no "\"{name}\"""#));
+            }
+        }
+    }
+    // The estimator choices are lists of names.
+    for value in select("karmada.rs", "ESTIMATORS") {
+        let listed: Vec<String> = serde_json::from_str(&value.replace("\\\"", "\"")).unwrap();
+        for name in listed {
+            if Estimator::named(&name).is_none() {
+                missing.push(format!("www/src/editor/karmada.rs ESTIMATORS: {name}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}

@@ -29,24 +29,12 @@ pub enum Method {
     NameOrder,
 }
 
-impl Method {
-    /// Every method, Karmada's current one first.
-    pub const ALL: [Method; 3] = [Method::Webster, Method::Remainder, Method::NameOrder];
-
-    /// The name a scenario's `policy.method` uses.
-    pub fn name(self) -> &'static str {
-        match self {
-            Method::Webster => "webster",
-            Method::Remainder => "remainder",
-            Method::NameOrder => "name-order",
-        }
-    }
-
-    /// The method of that name.
-    pub fn named(name: &str) -> Option<Method> {
-        Method::ALL.into_iter().find(|m| m.name() == name)
-    }
-}
+// Every method, Karmada's current one first.
+crate::choice::names!(Method {
+    Webster => "webster",
+    Remainder => "remainder",
+    NameOrder => "name-order",
+});
 
 /// A cluster taking part in one division.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -30,6 +30,11 @@ pub enum ModelMethod {
     GradeFormula,
 }
 
+crate::choice::names!(ModelMethod {
+    Simulator => "simulator",
+    GradeFormula => "gradeFormula",
+});
+
 /// One grade's part of a model estimate.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

@@ -55,6 +55,14 @@ pub enum Strategy {
     Aggregated,
 }
 
+// The names a scenario's `policy.strategy` gives them.
+crate::choice::names!(Strategy {
+    Duplicated => "duplicated",
+    StaticWeight => "staticWeight",
+    DynamicWeight => "dynamicWeight",
+    Aggregated => "aggregated",
+});
+
 /// A candidate cluster, in the scheduler's candidate order.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

@@ -24,7 +24,7 @@ use crate::scenario::outcome::{
 };
 use crate::scenario::{Estimator, Scenario, Target, FORMAT_VERSION, MAX_PODS};
 
-const STRATEGIES: &str = "duplicated, staticWeight, dynamicWeight, aggregated";
+const STRATEGIES: &str = Strategy::LIST;
 
 /// The estimator stage: every cluster's estimates and the combined figure.
 pub fn estimate(s: &Scenario, targets: &[Target]) -> Result<Estimates> {

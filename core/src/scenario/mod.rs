@@ -270,6 +270,11 @@ pub enum Estimator {
     Accurate,
 }
 
+crate::choice::names!(Estimator {
+    General => "general",
+    Accurate => "accurate",
+});
+
 /// How it is scheduled.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -278,10 +283,7 @@ pub struct Policy {
     /// Karmada: `duplicated`, `staticWeight` (default), `dynamicWeight`, `aggregated`.
     /// eru: `AUTO` (default), `FILL`, `EACH`, `GLOBAL`, `DRAINED`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "schema", schemars(extend("enum" = [
-        "duplicated", "staticWeight", "dynamicWeight", "aggregated",
-        "AUTO", "FILL", "EACH", "GLOBAL", "DRAINED", null
-    ])))]
+    #[cfg_attr(feature = "schema", schemars(transform = crate::choice::strategy_schema))]
     pub strategy: Option<String>,
     /// Karmada: the division method.
     #[serde(skip_serializing_if = "is_default")]

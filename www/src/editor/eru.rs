@@ -2,24 +2,28 @@
 //! its nodes limit, and the nodes (CPU map, memory, storage, volumes, instances; opened: NUMA,
 //! usage, disks).
 
+use allot_core::eru::strategy::Strategy;
 use serde_json::Value;
 use yew::prelude::*;
 
 use super::details::Details;
 use super::table::{col, Column, NewRow};
-use super::{Fields, Plain, Targets};
+use super::{options, Fields, Plain, Targets};
 use crate::field::Kind;
 use crate::state::SharedProblem;
 
 /// eru's deploy strategies, as `policy.strategy` names them.
-pub const STRATEGIES: &[(&str, &str)] = &[
-    ("", "AUTO (default)"),
-    ("AUTO", "AUTO (Communism: fewest first)"),
-    ("FILL", "FILL (each up to the count)"),
-    ("EACH", "EACH (count on every node)"),
-    ("GLOBAL", "GLOBAL (even out usage)"),
-    ("DRAINED", "DRAINED (empty first)"),
-];
+pub const STRATEGIES: &[(&str, &str)] = &options!(Strategy, "AUTO (default)", strategy);
+
+const fn strategy(s: Strategy) -> &'static str {
+    match s {
+        Strategy::Auto => "AUTO (Communism: fewest first)",
+        Strategy::Fill => "FILL (each up to the count)",
+        Strategy::Each => "EACH (count on every node)",
+        Strategy::Global => "GLOBAL (even out usage)",
+        Strategy::Drained => "DRAINED (empty first)",
+    }
+}
 
 const WORKLOAD: Plain = &[
     ("count", "instances to deploy", Kind::Int),

@@ -5,30 +5,37 @@
 use serde_json::Value;
 use yew::prelude::*;
 
+use allot_core::estimate::by_model::ModelMethod;
+use allot_core::karmada::{Method, Strategy};
+
 use super::details::{Details, AFFINITY_ROW};
 use super::table::{col, Column, NewRow, Table};
-use super::{plain, section, Fields, Plain, Targets};
+use super::{options, plain, section, Fields, Plain, Targets};
 use crate::doc;
 use crate::field::Field;
 use crate::field::Kind;
 use crate::state::problem_at;
 use crate::state::SharedProblem;
 
-const STRATEGIES: &[(&str, &str)] = &[
-    ("", "staticWeight (default)"),
-    ("staticWeight", "staticWeight"),
-    ("dynamicWeight", "dynamicWeight (by available replicas)"),
-    ("aggregated", "aggregated"),
-    ("duplicated", "duplicated"),
-];
+const STRATEGIES: &[(&str, &str)] = &options!(Strategy, "staticWeight (default)", strategy);
+
+const fn strategy(s: Strategy) -> &'static str {
+    match s {
+        Strategy::DynamicWeight => "dynamicWeight (by available replicas)",
+        Strategy::Duplicated | Strategy::StaticWeight | Strategy::Aggregated => s.name(),
+    }
+}
 
 /// The division methods, as `policy.method` names them.
-pub const METHODS: &[(&str, &str)] = &[
-    ("", "webster (default, Karmada ≥ 1.16)"),
-    ("webster", "webster"),
-    ("remainder", "remainder (the even-division proposal)"),
-    ("name-order", "name-order (Karmada ≤ 1.7)"),
-];
+pub const METHODS: &[(&str, &str)] = &options!(Method, "webster (default, Karmada ≥ 1.16)", method);
+
+const fn method(m: Method) -> &'static str {
+    match m {
+        Method::Webster => "webster",
+        Method::Remainder => "remainder (the even-division proposal)",
+        Method::NameOrder => "name-order (Karmada ≤ 1.7)",
+    }
+}
 
 const ESTIMATORS: &[(&str, &str)] = &[
     ("", "each whose input a cluster has"),
@@ -38,11 +45,18 @@ const ESTIMATORS: &[(&str, &str)] = &[
     ("[]", "none (availableReplicas as given)"),
 ];
 
-const MODEL_METHODS: &[(&str, &str)] = &[
-    ("", "simulator (default, Karmada ≥ 1.18)"),
-    ("simulator", "simulator"),
-    ("gradeFormula", "grade formula (Karmada ≤ 1.17)"),
-];
+const MODEL_METHODS: &[(&str, &str)] = &options!(
+    ModelMethod,
+    "simulator (default, Karmada ≥ 1.18)",
+    model_method
+);
+
+const fn model_method(m: ModelMethod) -> &'static str {
+    match m {
+        ModelMethod::Simulator => "simulator",
+        ModelMethod::GradeFormula => "grade formula (Karmada ≤ 1.17)",
+    }
+}
 
 const WORKLOAD: Plain = &[
     ("replicas", "replicas", Kind::Int),

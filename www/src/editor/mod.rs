@@ -18,6 +18,22 @@ use crate::doc;
 use crate::field::{Field, Kind};
 use crate::state::{problem_at, SharedProblem};
 
+/// A select's options from an enum's names (`allot_core`'s `ALL` and `name()`): the default
+/// (`""`, labelled `$default`), then every variant, labelled by the `const fn` `$label`.
+macro_rules! options {
+    ($E:ty, $default:literal, $label:path) => {{
+        const N: usize = <$E>::ALL.len();
+        let mut out = [("", $default); N + 1];
+        let mut i = 0;
+        while i < N {
+            out[i + 1] = (<$E>::ALL[i].name(), $label(<$E>::ALL[i]));
+            i += 1;
+        }
+        out
+    }};
+}
+pub(crate) use options;
+
 /// Plain fields: (path inside the value, label, kind).
 pub type Plain = &'static [(&'static str, &'static str, Kind)];
 

@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use allot_core::eru::strategy::Strategy as EruStrategy;
 use allot_core::karmada::Method;
 use allot_core::scenario::{schedule, Outcome, Scenario};
 use yew::prelude::*;
@@ -14,8 +15,6 @@ pub struct Column {
     pub result: Result<Vec<u64>, String>,
     pub random: bool,
 }
-
-const STRATEGIES: [&str; 5] = ["AUTO", "FILL", "EACH", "GLOBAL", "DRAINED"];
 
 /// The targets' names and one column per method (or strategy).
 pub fn compare(s: &Scenario, seed: u64) -> (Vec<String>, Vec<Column>) {
@@ -53,7 +52,7 @@ pub fn compare(s: &Scenario, seed: u64) -> (Vec<String>, Vec<Column>) {
         (names, columns)
     } else {
         let names: Vec<String> = s.nodes.iter().flatten().map(|n| n.name.clone()).collect();
-        let columns = STRATEGIES
+        let columns = EruStrategy::NAMES
             .iter()
             .map(|&name| {
                 let mut v = s.clone();

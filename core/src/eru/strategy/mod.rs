@@ -42,22 +42,21 @@ pub enum Strategy {
     Drained,
 }
 
+crate::choice::names!(Strategy {
+    Auto => "AUTO",
+    Fill => "FILL",
+    Each => "EACH",
+    Global => "GLOBAL",
+    Drained => "DRAINED",
+});
+
 impl Strategy {
     /// Parse eru's name (`AUTO`, `FILL`, `EACH`, `GLOBAL`, `DRAINED`); anything else is
     /// `invalid_strategy` on `field`.
     pub fn parse(name: &str, field: &'static str) -> Result<Strategy> {
-        Ok(match name {
-            "AUTO" => Strategy::Auto,
-            "FILL" => Strategy::Fill,
-            "EACH" => Strategy::Each,
-            "GLOBAL" => Strategy::Global,
-            "DRAINED" => Strategy::Drained,
-            _ => {
-                return Err(Error::InvalidStrategy {
-                    field: Path::fields(field),
-                    value: name.into(),
-                })
-            }
+        Strategy::named(name).ok_or_else(|| Error::InvalidStrategy {
+            field: Path::fields(field),
+            value: name.into(),
         })
     }
 }
