@@ -7,6 +7,12 @@
 
 #![no_std]
 #![forbid(unsafe_code)]
+// Never panic on input (docs/rules/README.md decision 6), held by the compiler where it can be:
+// no unwrap, expect or panic outside tests (clippy.toml allows them in tests). Not
+// `clippy::indexing_slicing`: about 250 indexings and slicings, nearly all at positions the
+// code computed from the same slice (an enumerate, a search, a sorted order); each rewritten
+// as `get` would add an error path no input can reach.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 extern crate alloc;
 

@@ -194,7 +194,8 @@ pub fn moves(scenario: &Scenario, outcome: &Outcome) -> Vec<Move> {
         .collect()
 }
 
-#[cfg(all(test, feature = "json"))]
+#[cfg(test)]
+#[cfg(feature = "json")]
 mod tests {
     use super::*;
     use crate::json::from_json;
