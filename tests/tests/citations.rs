@@ -96,20 +96,22 @@ fn broken(text: &str, s: &Sections) -> Vec<String> {
             }
         }
     };
-    let karmada = Regex::new(r"§(\d+(?:\.\d+)?)(?:-(\d+(?:\.\d+)?))?").unwrap();
-    for c in karmada.captures_iter(&text) {
-        let ids = [c.get(1), c.get(2)].map(|m| m.map(|m| m.as_str()));
-        check(c.get(0).unwrap().start(), &c[0], &ids, &s.karmada);
-    }
-    let eru = Regex::new(r"(?:§|docs/rules/eru\.md )([A-Z]\d*)(?:-([A-Z]\d*))?\b").unwrap();
-    for c in eru.captures_iter(&text) {
-        let ids = [c.get(1), c.get(2)].map(|m| m.map(|m| m.as_str()));
-        check(c.get(0).unwrap().start(), &c[0], &ids, &s.eru);
-    }
-    let decisions = Regex::new(r"docs/rules/README\.md,? decisions? (\d+)(?: and (\d+))?").unwrap();
-    for c in decisions.captures_iter(&text) {
-        let ids = [c.get(1), c.get(2)].map(|m| m.map(|m| m.as_str()));
-        check(c.get(0).unwrap().start(), &c[0], &ids, &s.decisions);
+    let kinds = [
+        (r"§(\d+(?:\.\d+)?)(?:-(\d+(?:\.\d+)?))?", &s.karmada),
+        (
+            r"(?:§|docs/rules/eru\.md )([A-Z]\d*)(?:-([A-Z]\d*))?\b",
+            &s.eru,
+        ),
+        (
+            r"docs/rules/README\.md,? decisions? (\d+)(?: and (\d+))?",
+            &s.decisions,
+        ),
+    ];
+    for (pattern, known) in kinds {
+        for c in Regex::new(pattern).unwrap().captures_iter(&text) {
+            let ids = [c.get(1), c.get(2)].map(|m| m.map(|m| m.as_str()));
+            check(c.get(0).unwrap().start(), &c[0], &ids, known);
+        }
     }
     let file = Regex::new(r"docs/rules/([\w-]+)\.md").unwrap();
     for c in file.captures_iter(&text) {

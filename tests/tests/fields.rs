@@ -106,15 +106,21 @@ fn documented(scenario_md: &str, heading: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// The text of a constant list of `www/src/editor/{file}`, from `start` to its closing `];`.
+fn list(file: &str, start: &str) -> String {
+    let text = read(&format!("www/src/editor/{file}"));
+    let at = text
+        .find(start)
+        .unwrap_or_else(|| panic!("www/src/editor/{file} has no `{start}`"));
+    let body = &text[at..];
+    body[..body.find("\n];").expect("a constant list ends with `];`")].to_string()
+}
+
 /// The first segment of every field path a constant of an editor lists (`col("key", ...)`,
 /// `("key", "label", Kind::...)`, `key: "key"`).
 fn edited(file: &str, constant: &str) -> BTreeSet<String> {
-    let text = read(&format!("www/src/editor/{file}"));
-    let start = text
-        .find(&format!("const {constant}: "))
-        .unwrap_or_else(|| panic!("www/src/editor/{file} has no const {constant}"));
-    let body = &text[start..];
-    let body = &body[..body.find("\n];").expect("a constant list ends with `];`")];
+    let body = list(file, &format!("const {constant}: "));
+    let body = body.as_str();
     let key = Regex::new(r#"(?:col\(|\(|key: )\s*"([A-Za-z][A-Za-z.]*)""#).unwrap();
     let keys: BTreeSet<String> = key
         .captures_iter(body)
@@ -223,15 +229,10 @@ fn the_editors_are_read_as_they_are_written() {
 /// The values of an editor's select written out (`const NAME: &[(&str, &str)] = &[...]`), the
 /// default ("") left out.
 fn select(file: &str, constant: &str) -> Vec<String> {
-    let text = read(&format!("www/src/editor/{file}"));
-    let start = text
-        .find(&format!("const {constant}: &[(&str, &str)] = &["))
-        .unwrap_or_else(|| panic!("www/src/editor/{file} has no select {constant}"));
-    let body = &text[start..];
-    let body = &body[..body.find("\n];").unwrap()];
+    let body = list(file, &format!("const {constant}: &[(&str, &str)] = &["));
     Regex::new(r#"\(\s*"((?:[^"\\]|\\.)*)""#)
         .unwrap()
-        .captures_iter(body)
+        .captures_iter(&body)
         .map(|c| c[1].to_string())
         .filter(|v| !v.is_empty())
         .collect()
