@@ -9,7 +9,7 @@ use super::details::Details;
 use super::table::{col, Column, NewRow};
 use super::{Fields, Plain, Targets};
 use crate::field::Kind;
-use crate::state::SharedProblem;
+use crate::problems::SharedProblem;
 
 /// eru's deploy strategies, as `policy.strategy` names them.
 pub const STRATEGIES: &[(&str, &str)] = &[

@@ -11,8 +11,8 @@ use super::{plain, section, Fields, Plain, Targets};
 use crate::doc;
 use crate::field::Field;
 use crate::field::Kind;
-use crate::state::problem_at;
-use crate::state::SharedProblem;
+use crate::problems::problem_at;
+use crate::problems::SharedProblem;
 
 const STRATEGIES: &[(&str, &str)] = &[
     ("", "staticWeight (default)"),

@@ -18,7 +18,8 @@ use yew::prelude::*;
 
 use crate::field::Dispatch;
 use crate::platform::{self, Site};
-use crate::state::{Action, Run};
+use crate::run::Run;
+use crate::state::Action;
 use allot_core::scenario::Outcome;
 
 /// Example manifests, served from `manifests/` beside the page (docs/manifests): (id, title,

@@ -16,7 +16,7 @@ use yew::prelude::*;
 
 use crate::doc;
 use crate::field::{Field, Kind};
-use crate::state::{problem_at, SharedProblem};
+use crate::problems::{problem_at, SharedProblem};
 
 /// Plain fields: (path inside the value, label, kind).
 pub type Plain = &'static [(&'static str, &'static str, Kind)];

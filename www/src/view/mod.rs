@@ -18,7 +18,8 @@ use yew::prelude::*;
 
 use crate::field::Dispatch;
 use crate::platform;
-use crate::state::{draw_seed, Action, Run};
+use crate::run::Run;
+use crate::state::{draw_seed, Action};
 
 /// A bar for `now` over a tick at `before`, scaled so `scale` fills it.
 pub fn bar(now: u64, before: u64, scale: u64) -> Html {
