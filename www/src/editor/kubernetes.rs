@@ -43,21 +43,36 @@ const PRESETS: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-/// Await what a one-argument JS function (`body` uses `u`) promises for `url`.
-async fn promised(body: &str, url: String) -> Result<JsValue, String> {
-    let f = js_sys::Function::new_with_args("u", body);
-    let promise = f
-        .call1(&JsValue::NULL, &url.clone().into())
-        .map_err(|e| format!("{url}: {e:?}"))?;
-    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::from(promise))
+// The browser's `import()` and `fetch`, reached through a module of the package's own (no
+// code made from text): pages whose Content-Security-Policy forbids `unsafe-eval`, as
+// many documentation sites' do, load the Kubernetes module too.
+#[wasm_bindgen::prelude::wasm_bindgen(inline_js = "
+export function importModule(url) { return import(url); }
+export function fetchText(url) {
+  return fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.status))));
+}
+")]
+extern "C" {
+    #[wasm_bindgen(js_name = importModule, catch)]
+    fn import_module(url: &str) -> Result<js_sys::Promise, JsValue>;
+    #[wasm_bindgen(js_name = fetchText, catch)]
+    fn fetch_url(url: &str) -> Result<js_sys::Promise, JsValue>;
+}
+
+/// Await what `start` promises for `url`.
+async fn promised(
+    start: fn(&str) -> Result<js_sys::Promise, JsValue>,
+    url: String,
+) -> Result<JsValue, String> {
+    let promise = start(&url).map_err(|e| format!("{url}: {e:?}"))?;
+    wasm_bindgen_futures::JsFuture::from(promise)
         .await
         .map_err(|e| format!("cannot load {url}: {e:?}"))
 }
 
 /// The text of a file the playground serves.
 async fn fetch_text(site: &Site, path: &str) -> Result<String, String> {
-    let body = "return fetch(u).then(r => r.ok ? r.text() : Promise.reject(new Error(r.status)))";
-    Ok(promised(body, site.file(path)?)
+    Ok(promised(fetch_url, site.file(path)?)
         .await?
         .as_string()
         .unwrap_or_default())
@@ -71,7 +86,7 @@ async fn module() -> Result<JsValue, String> {
     if let Some(m) = MODULE.with(|m| m.borrow().clone()) {
         return Ok(m);
     }
-    let m = promised("return import(u)", platform::package_file("kubernetes.js")?).await?;
+    let m = promised(import_module, platform::package_file("kubernetes.js")?).await?;
     MODULE.with(|slot| *slot.borrow_mut() = Some(m.clone()));
     Ok(m)
 }
