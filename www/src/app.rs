@@ -253,10 +253,17 @@ fn without_weights(doc: &Value) -> Option<Value> {
     had.then_some(next)
 }
 
-/// Whether the outcome shown is not the scenario's own (an error, or JSON text that does not
-/// read yet): it is dimmed.
-fn stale(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> bool {
-    blocking(state).is_some() || !Rc::ptr_eq(run, shown)
+/// Why the outcome shown is not the one the user looks for, if it is not: the scenario's
+/// last valid one (an error, or JSON text that does not read yet), or the scenario's from
+/// before an import that failed. It is dimmed, and says so.
+fn stale(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Option<AttrValue> {
+    if state.failed_import.is_some() {
+        Some("The import failed (see the Kubernetes tab): this is the outcome of the scenario from before it.".into())
+    } else if blocking(state).is_some() || !Rc::ptr_eq(run, shown) {
+        Some("The last valid outcome, while the error above is fixed.".into())
+    } else {
+        None
+    }
 }
 
 /// JSON text that does not read, typed over the scenario as it is: it stands for the scenario
@@ -294,6 +301,8 @@ fn full(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
                     if let Some(d) = state.doc.get("description").and_then(Value::as_str) {
                         <p class="description">{ d }</p>
                     }
+                    <crate::view::history::StepBanner steps={state.steps.clone()} at={state.at}
+                        held={state.held.is_some()} />
                     if let Some(report) = &run.failed {
                         <h3>{ "Why it cannot be scheduled" }</h3>
                         <crate::view::pipeline::PipelineView report={report.clone()} />
@@ -304,6 +313,12 @@ fn full(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
                         doc={state.doc.clone()} drawn={state.drawn} back={state.back()} forward={state.forward()} />
                 </section>
             </div>
+            // Narrow screens: the answer in one line at the foot of the screen, wherever the
+            // field being edited is (the outcome itself comes after the clusters).
+            if let Ok(o) = &shown.outcome {
+                <p class={classes!("answer-bar", stale(state, run, shown).map(|_| "stale"))} aria-hidden="true">
+                    { crate::view::announcement(o) }</p>
+            }
             <footer>{ format!("allot {} · scenario format {} · ", allot_core::VERSION,
                               allot_core::scenario::FORMAT_VERSION) }
                 <a href="book/">{ "the book: every rule, with live examples" }</a>{ " · " }

@@ -59,6 +59,7 @@ pub const WORKLOAD_SECTION: Fields = Fields {
     title: "Workload",
     key: "workload",
     fields: WORKLOAD,
+    shown: WORKLOAD.len(),
 };
 
 /// The strategy section.
@@ -66,6 +67,7 @@ pub const POLICY_SECTION: Fields = Fields {
     title: "Strategy",
     key: "policy",
     fields: POLICY,
+    shown: POLICY.len(),
 };
 
 /// The strategy alone.

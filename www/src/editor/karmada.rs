@@ -31,7 +31,7 @@ pub const METHODS: &[(&str, &str)] = &[
 ];
 
 const ESTIMATORS: &[(&str, &str)] = &[
-    ("", "each whose input a cluster has"),
+    ("", "every estimator the cluster has data for (default)"),
     (r#"["general"]"#, "general only"),
     (r#"["accurate"]"#, "accurate only"),
     (r#"["general","accurate"]"#, "general and accurate"),
@@ -169,7 +169,7 @@ const RULES: &[Column] = &[
 ];
 
 const SCENARIO: Plain = &[
-    ("uid", "binding UID (Webster's tie order)", Kind::Text),
+    ("uid", "ResourceBinding metadata.uid", Kind::Text),
     ("observedAffinity", "observed affinity term", Kind::Text),
     ("gracefulEvictions", "being evicted from", Kind::List),
 ];
@@ -181,6 +181,7 @@ pub const WORKLOAD_SECTION: Fields = Fields {
     title: "Workload",
     key: "workload",
     fields: WORKLOAD,
+    shown: 1,
 };
 
 /// The policy section.
@@ -188,6 +189,7 @@ pub const POLICY_SECTION: Fields = Fields {
     title: "Policy",
     key: "policy",
     fields: POLICY,
+    shown: 2,
 };
 
 /// The strategy alone.
@@ -266,8 +268,8 @@ pub fn editors(d: &Value, problem: &SharedProblem) -> Html {
         <>
         { WORKLOAD_SECTION.view(d, problem) }
         { POLICY_SECTION.view(d, problem) }
-        { section("Scenario", plain("", d, problem, SCENARIO)) }
         { CLUSTER_TABLE.view(d, problem) }
+        { section("Scenario", plain("", d, problem, SCENARIO)) }
         { scheduling(d, problem) }
         { rules(d, problem) }
         </>

@@ -286,6 +286,7 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
                     }
                     Err(e) => {
                         report.set(None);
+                        dispatch.dispatch(Action::ImportFailed(e.message.clone()));
                         problem.set(Some(e));
                     }
                 }
@@ -397,7 +398,7 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
             <p class="hint">{ "Paste or drop Kubernetes and Karmada objects as kubectl prints them \
                 (YAML or JSON, several documents or files at once): Clusters, a PropagationPolicy or \
                 ClusterPropagationPolicy, the Deployment, StatefulSet, ReplicaSet, Job or Pod, and \
-                the ResourceBinding. Import fills the scenario; edit it in the other tabs." }</p>
+                the ResourceBinding. “Import objects” fills the scenario; edit it in the other tabs." }</p>
             <div class="toolbar">
                 <select id="k8s-preset" aria-label="load example manifests" onchange={on_preset}>
                     <option value="" selected=true>{ "Example manifests…" }</option>
@@ -415,7 +416,7 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
             <div class="toolbar">
                 <button type="button" id="k8s-add-member" onclick={add_member}>{ "+ member cluster's nodes and pods" }</button>
                 <button type="button" id="k8s-import" class="primary" onclick={on_import} disabled={*busy}>
-                    { if *busy { "Importing…" } else { "Import" } }</button>
+                    { if *busy { "Importing…" } else { "Import objects" } }</button>
             </div>
             if let Some(e) = &*problem {
                 <p id="k8s-error" class="error" role="alert" data-path={e.path.clone()}>

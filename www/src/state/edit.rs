@@ -48,6 +48,7 @@ impl State {
     pub(super) fn replace(&mut self, value: Value, notice: Option<String>) -> Change {
         self.notice = notice;
         self.draft = None;
+        self.failed_import = None;
         if *self.doc == value {
             return Change::None;
         }
@@ -97,6 +98,13 @@ impl State {
     /// Say something above the page, or (with `None`) stop saying it.
     pub(super) fn say(&mut self, notice: Option<String>) -> Change {
         self.notice = notice;
+        Change::None
+    }
+
+    /// An import failed: its notice goes, and the outcome shown says it is not the import's.
+    pub(super) fn import_failed(&mut self, why: String) -> Change {
+        self.notice = None;
+        self.failed_import = Some(why);
         Change::None
     }
 
@@ -175,5 +183,27 @@ mod tests {
         let edited = s.reduce(Action::Replace(scaled, None));
         assert_eq!(edited.doc["title"], json!("A preset (edited)"));
         assert!(edited.doc.get("description").is_none());
+    }
+
+    #[test]
+    fn a_failed_import_leaves_nothing_that_looks_current() {
+        let s = Rc::new(State::new(json!({"version": 1}), None));
+        let imported = s.reduce(Action::Replace(
+            json!({"version": 1, "clusters": [{"name": "a"}]}),
+            Some("Imported from Kubernetes objects: 1 clusters.".into()),
+        ));
+        let failed = imported
+            .clone()
+            .reduce(Action::ImportFailed("objects[0]: bad".into()));
+        assert_eq!(failed.notice, None, "the import's notice goes");
+        assert_eq!(failed.failed_import.as_deref(), Some("objects[0]: bad"));
+        assert_eq!(failed.doc, imported.doc, "the scenario stays");
+        // An edit, or an import that reads, makes the outcome current again.
+        let edited = failed
+            .clone()
+            .reduce(Action::Set("clusters[0].weight".into(), Some(json!(2))));
+        assert_eq!(edited.failed_import, None);
+        let again = failed.reduce(Action::Replace((*imported.doc).clone(), None));
+        assert_eq!(again.failed_import, None);
     }
 }

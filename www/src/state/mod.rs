@@ -52,6 +52,9 @@ pub struct State {
     preset_words: bool,
     /// The path of the last field edit: further typing in it is the same undo step.
     typing: Option<String>,
+    /// Why the last import failed, until the scenario changes: the outcome shown is then the
+    /// scenario's from before the import, and says so.
+    pub failed_import: Option<String>,
 }
 
 pub enum Action {
@@ -70,6 +73,9 @@ pub enum Action {
     Unpin,
     /// Say something above the page (the document stays).
     Notice(String),
+    /// An import failed, for this reason: the scenario stays as it was, and nothing on the page
+    /// may look like the import's answer (its "Imported from" notice goes).
+    ImportFailed(String),
     DismissNotice,
     /// Keep (or, with `None`, drop) JSON text that does not read yet: (text, error). It stands
     /// over the scenario as it is, or as it was when the text first stopped reading.
@@ -121,6 +127,7 @@ impl State {
             held: None,
             preset_words: false,
             typing: None,
+            failed_import: None,
         }
     }
 
@@ -158,6 +165,7 @@ impl State {
         if change == Change::None {
             return;
         }
+        self.failed_import = None;
         let edits = change == Change::Edited;
         if let (Change::Edited | Change::Reseeded, At::Step(k)) = (change, self.at) {
             self.at = At::Now(before.steps.get(k).and_then(|s| s.from));
@@ -193,6 +201,7 @@ impl Reducible for State {
             Action::Unpin => next.unpin(),
             Action::Notice(text) => next.say(Some(text)),
             Action::DismissNotice => next.say(None),
+            Action::ImportFailed(why) => next.import_failed(why),
             Action::Draft(draft) => next.keep_draft(draft),
             Action::Undo => next.undo(),
             Action::Redo => next.redo(),
