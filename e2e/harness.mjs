@@ -23,14 +23,15 @@ const TYPES = {
   ".svg": "image/svg+xml",
 };
 
-/** Serve `dir` on an ephemeral localhost port; resolves to { url, close }. */
-export async function serve(dir = DIST) {
+/** Serve `dir` on an ephemeral localhost port, with `headers` on every response; resolves to
+ * { url, close }. */
+export async function serve(dir = DIST, headers = {}) {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
     const file = join(dir, path.endsWith("/") ? path + "index.html" : path);
     try {
       const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      res.writeHead(200, { ...headers, "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
       res.end(body);
     } catch {
       res.writeHead(404).end("not found");
@@ -51,11 +52,11 @@ export async function serveUnderSubPath(dir = DIST, name = "tools") {
 
 /** A browser test file's session: a server for `dir` and a browser, started before its tests
  * and closed after them. The figures its tests measure go to target/NAME-figures.json and the
- * output. */
-export function session(name, dir = DIST) {
+ * output. `headers` go on every response. */
+export function session(name, dir = DIST, headers = {}) {
   const s = { server: null, chrome: null, figures: {} };
   before(async () => {
-    s.server = await serve(dir);
+    s.server = await serve(dir, headers);
     s.chrome = await browser();
   });
   after(async () => {

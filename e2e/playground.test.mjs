@@ -37,6 +37,10 @@ const link = (scenario) =>
 
 const field = (path) => `:is(input,select,textarea)[data-path="${path}"]`;
 
+/** Open a section's "more" fields (the workload's or the policy's), as a reader does. */
+const unfold = (page, section) =>
+  page.click(`section.editor[data-section="${section}"] details.more:not([open]) > summary`);
+
 test("every preset shows the core's assignment", async () => {
   const page = await open("/");
   for (const [id, scenario] of presets) {
@@ -82,6 +86,7 @@ test("an invalid value shows its error next to the field, and the page recovers"
   await page.waitForSelector('.problem[data-path="clusters[1].weight"]');
   assert.equal(await page.getAttribute("#error", "data-path"), "clusters[1].weight");
   assert.equal(await page.getAttribute(field("clusters[1].weight"), "aria-invalid"), "true");
+  await unfold(page, "workload");
   await page.fill(field("workload.requests"), "cpu=lots");
   await page.fill(field("clusters[1].weight"), "1");
   await page.waitForSelector('#error[data-code="invalid_quantity"]');
@@ -137,6 +142,7 @@ test("resource models: a grades table, and a broken rule shown in its cell", asy
   // The resource-modeling gate is on unless the scenario says otherwise; turning it off
   // writes `false` and the estimates come from the summaries alone.
   const gate = field("policy.gates.customizedClusterResourceModeling");
+  await unfold(page, "policy");
   assert.equal(await page.isChecked(gate), true);
   const before = await shown(page);
   await page.uncheck(gate);
@@ -917,6 +923,7 @@ test("step history: the stories load as histories; story 3 holds both of its var
 test("inputs people already write: tolerations as copied from a manifest (YAML), with an example", async () => {
   const page = await open("/#preset=divide-7-replicas-2-1-1");
   const tolerations = field("workload.nodeClaim.tolerations");
+  await unfold(page, "workload");
   assert.match(await page.getAttribute(tolerations, "placeholder"), /key: dedicated\n\s+operator: Equal/);
   const yaml = "- key: dedicated\n  operator: Equal\n  value: gpu\n  effect: NoSchedule\n";
   await page.fill(tolerations, yaml);
@@ -1123,5 +1130,192 @@ test("pipeline: 20 clusters are readable at 1280 px", async () => {
   // The table fits its column: nothing is cut off or scrolled sideways.
   const fit = await page.$eval("#pipeline", (t) => ({ table: t.scrollWidth, box: t.parentElement.clientWidth }));
   assert.ok(fit.table <= fit.box, JSON.stringify(fit));
+  await page.close();
+});
+
+// --- Issue 37's playground items, each as a user meets it ------------------------------------
+
+/** Import the Kubernetes example `id` from the Kubernetes tab, and wait for its outcome. */
+async function importExample(page, id) {
+  await page.click("#tab-kubernetes");
+  await page.selectOption("#k8s-preset", id);
+  await page.waitForFunction(() => document.querySelector("#k8s-objects").value.includes("kind: PropagationPolicy"));
+  await page.click("#k8s-import");
+  await page.waitForSelector("#k8s-report");
+}
+
+test("issue 37: a failed import leaves nothing that looks current", async () => {
+  const page = await open("/");
+  await importExample(page, "static-weight");
+  assert.match(await page.textContent("#notice"), /Imported from Kubernetes objects: 3 clusters/);
+  const before = await shown(page);
+  const text = await page.inputValue("#k8s-objects");
+  await page.fill("#k8s-objects", text.replace("apiVersion: apps/v1\nkind: Deployment", "apiVersion: apps/v1beta1\nkind: Deployment"));
+  await page.click("#k8s-import");
+  await page.waitForSelector("#k8s-error");
+  // The banner of the import before is gone; the outcome, still the scenario's, is dimmed and
+  // says whose it is.
+  assert.equal(await page.$("#notice"), null);
+  await page.waitForSelector(".results.stale");
+  assert.match(await page.textContent(".stale-note"), /import failed.*before it/);
+  assert.deepEqual(await shown(page), before);
+  // An import that reads makes it current again.
+  await page.fill("#k8s-objects", text);
+  await page.click("#k8s-import");
+  await page.waitForFunction(() => !document.querySelector(".results.stale"));
+  assert.match(await page.textContent("#notice"), /Imported from Kubernetes objects/);
+  await page.close();
+});
+
+test("issue 37: no two controls share a name: the scenario file and the Kubernetes objects", async () => {
+  const page = await open("/");
+  // Every button and file control, the Kubernetes tab's too (mounted, hidden).
+  const names = await page.$$eval("button, label.button", (els) =>
+    els.map((e) => e.textContent.trim()).filter((n) => /import|open|save|export/i.test(n)));
+  assert.deepEqual(names.filter((n, i) => names.indexOf(n) !== i), [], names.join(" | "));
+  assert.ok(!names.includes("Import"), names.join(" | "));
+  assert.ok(names.includes("Open scenario file") && names.includes("Import objects"), names.join(" | "));
+  await page.close();
+});
+
+test("issue 37: the first screen and the Pipeline tab speak Karmada's words, the rest explained on hover", async () => {
+  const page = await open("/#preset=divide-7-replicas-2-1-1");
+  const text = await page.textContent("main");
+  for (const word of ["seed 000", "proposal's opening", "decided nothing", "whose input", "Webster's tie order"])
+    assert.ok(!text.includes(word), `the page says “${word}”`);
+  const available = await page.$$eval("#assignment tbody td.available", (cells) => cells.map((c) => [c.textContent, c.title]));
+  for (const [cell, title] of available) {
+    assert.notEqual(cell, "requested");
+    assert.match(title, /no estimator answered/);
+  }
+  assert.match(await page.getAttribute("#seed", "title"), /tie/);
+  await page.click("#tab-pipeline");
+  await page.waitForSelector("#pipeline");
+  const heads = await page.$$eval("#pipeline thead th", (th) => th.map((h) => [h.textContent, h.title]));
+  const said = heads.map(([h]) => h);
+  for (const word of ["kept", "order", "avail.", "API"]) assert.ok(!said.includes(word), said.join(" | "));
+  for (const [h, title] of heads.slice(1)) assert.ok(title, `${h} is explained on hover`);
+  const hint = await page.textContent(".pipeline .hint");
+  assert.ok(!hint.includes("uses no scheduler field"), hint);
+  assert.match(hint, /APIEnablement/);
+  // No row shows a column of dashes for a plugin that judged nothing.
+  assert.equal(await page.$('#pipeline td[data-plugin="APIEnablement"]'), null);
+  await page.close();
+});
+
+test("issue 37: the two “available” figures are labelled for what they are", async () => {
+  const scenario = {
+    version: 1,
+    clusters: [{ name: "member1", availableReplicas: 100 }, { name: "member2", availableReplicas: 100 }],
+    workload: { replicas: 4 },
+    policy: { strategy: "dynamicWeight" },
+    previous: { member1: 1, member2: 3 },
+  };
+  const page = await open("/" + link(scenario));
+  const result = await page.$$eval("#assignment tbody tr", (rows) =>
+    Object.fromEntries(rows.map((r) => [r.dataset.cluster, Number(r.querySelector(".available").textContent)])));
+  assert.match(await page.getAttribute("#assignment th[title*=Pipeline]", "title"), /previous/);
+  await page.click("#tab-pipeline");
+  await page.waitForSelector("#pipeline");
+  const heads = await page.$$eval("#pipeline thead th", (th) => th.map((h) => h.textContent));
+  const column = heads.indexOf("available + previous");
+  assert.ok(column > 0, heads.join(" | "));
+  const pipeline = await page.$$eval("#pipeline tbody tr[data-cluster]", (rows, column) =>
+    Object.fromEntries(rows.map((r) => [r.dataset.cluster, Number(r.children[column].textContent)])), column);
+  // Each figure is what its label says.
+  for (const [name, n] of Object.entries(result)) assert.equal(pipeline[name], n + scenario.previous[name], name);
+  await page.close();
+});
+
+test("issue 37: evenness after inertia: ties the previous placement decided are not judged as chance", async () => {
+  const page = await open("/#preset=story1-scale-up-7-to-8");
+  await page.click("#tab-evenness");
+  await page.waitForSelector('#evenness-status[data-done="true"]', { timeout: 30000 });
+  assert.match(await page.textContent("#evenness-status"), /a random choice decided 0 of them/);
+  assert.equal(await page.$('#evenness tr[data-outside="true"]'), null);
+  assert.match(await page.textContent("#evenness-inertia"), /previous placement decided every one/);
+  await page.close();
+});
+
+test("issue 37: advanced fields fold under “more”, open when set, and stay open while typed in", async () => {
+  const page = await open("/#preset=divide-7-replicas-2-1-1");
+  const requests = field("workload.requests");
+  assert.equal(await page.isVisible(requests), false);
+  await unfold(page, "workload");
+  await page.fill(requests, "cpu=1");
+  await page.fill(requests, "");
+  await page.waitForFunction(() => document.querySelector(".replicas-total")?.textContent === "7");
+  assert.equal(await page.isVisible(requests), true, "clearing the field keeps it in view");
+  // A preset that sets one opens them by itself.
+  await page.close();
+  const set = await open("/#preset=general-estimator-500m");
+  assert.equal(await set.isVisible(field("workload.requests")), true);
+  await set.close();
+});
+
+test("issue 37: the answer is where the eye is, at 1280x900 and at 400 px", async () => {
+  const wide = await run.chrome.newPage({ viewport: { width: 1280, height: 900 } });
+  wide.on("pageerror", (e) => pageErrors.push(String(e)));
+  await wide.goto(run.server.url + "/#preset=divide-7-replicas-2-1-1");
+  await wide.waitForSelector("#assignment");
+  const top = (page, sel) => page.$eval(sel, (e) => e.getBoundingClientRect().top);
+  assert.ok((await top(wide, 'section.editor[data-section="clusters"] table')) < 900 - 100, "the clusters table is above the fold");
+  assert.ok((await top(wide, "#assignment tbody tr")) < 900 - 100, "the assignment is above the fold");
+  await wide.close();
+  const narrow = await run.chrome.newPage({ viewport: { width: 400, height: 900 } });
+  narrow.on("pageerror", (e) => pageErrors.push(String(e)));
+  await narrow.goto(run.server.url + "/#preset=divide-7-replicas-2-1-1");
+  await narrow.waitForSelector("#assignment");
+  // Editing the replicas, at the top of the form: the answer shows at the foot of the screen.
+  await narrow.fill(field("workload.replicas"), "8");
+  await narrow.waitForFunction(() => document.querySelector(".answer-bar")?.textContent.includes("member1 4"));
+  const bar = await narrow.$eval(".answer-bar", (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; });
+  assert.ok(bar.top >= 0 && bar.bottom <= 900, JSON.stringify(bar));
+  const replicas = await narrow.$eval(field("workload.replicas"), (e) => e.getBoundingClientRect().bottom);
+  assert.ok(replicas < bar.top, "the field edited is not under the answer");
+  await screenshot(narrow, "answer-bar-400");
+  await narrow.close();
+});
+
+test("issue 37: cosmetics: a toleration's effect reads whole, a past step says so, no preload warning, headings in order", async () => {
+  const page = await run.chrome.newPage({ viewport: { width: 1280, height: 900 } });
+  const warnings = [];
+  page.on("console", (m) => ["warning", "error"].includes(m.type()) && warnings.push(m.text()));
+  page.on("pageerror", (e) => pageErrors.push(String(e)));
+  await page.goto(run.server.url + "/#preset=divide-7-replicas-2-1-1");
+  await page.waitForSelector("#assignment");
+  await page.waitForTimeout(3500);
+  assert.deepEqual(warnings.filter((w) => /integrity|preload/i.test(w)), []);
+  // A toleration's effect select shows its longest effect whole.
+  await page.click('button.add[data-for="policy.clusterTolerations"]');
+  const effect = '#tolerations select[data-path$=".effect"]';
+  await page.waitForSelector(effect);
+  await page.selectOption(effect, "PreferNoSchedule");
+  const [box, needed] = await page.$eval(effect, (s) => {
+    const probe = document.createElement("span");
+    probe.style.font = getComputedStyle(s).font;
+    probe.textContent = "PreferNoSchedule";
+    document.body.append(probe);
+    const w = probe.getBoundingClientRect().width;
+    probe.remove();
+    return [s.clientWidth, w];
+  });
+  assert.ok(box >= needed, `${box} px for ${needed} px of text`);
+  // A past step says it is one.
+  await page.click("#apply");
+  await page.fill(field("workload.replicas"), "8");
+  await page.waitForFunction(() => document.querySelector(".replicas-total")?.textContent === "8");
+  await page.click("#apply");
+  await page.click('#history button[data-step="0"]');
+  await page.waitForSelector("#step-banner");
+  assert.match(await page.textContent("#step-banner"), /Viewing step 1 as it was applied/);
+  await page.click("#step-banner-home");
+  await page.waitForFunction(() => !document.querySelector("#step-banner"));
+  // After an import, the Pipeline tab's headings follow the page's.
+  await importExample(page, "static-weight");
+  await page.click("#tab-pipeline");
+  await page.waitForSelector("#pipeline");
+  const found = await axe(page);
+  assert.deepEqual(found.filter((v) => v.id === "heading-order"), []);
   await page.close();
 });

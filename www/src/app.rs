@@ -4,7 +4,6 @@
 
 use std::rc::Rc;
 
-use gloo_timers::callback::Timeout;
 use serde_json::Value;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -14,10 +13,12 @@ use crate::editor::kubernetes::KubernetesTab;
 use crate::editor::named::{self, Named};
 use crate::editor::{plain, Editors, Plain};
 use crate::field::{Dispatch, Kind};
+use crate::hooks::{use_autosave, use_on_change, use_run, use_shown, use_undo_keys};
 use crate::platform;
 use crate::presets::{self, PRESETS};
+use crate::run::Run;
 use crate::share::{self, Link};
-use crate::state::{Action, Run, State};
+use crate::state::{Action, State};
 use crate::view::Results;
 
 /// What an `<allot-playground>` element shows: the app's embedded view, started from a preset
@@ -121,9 +122,6 @@ fn initial() -> State {
     }
 }
 
-/// Autosave this long after the last edit.
-const AUTOSAVE_DELAY_MS: u32 = 250;
-
 const ABOUT: Plain = &[
     ("title", "title", Kind::Text),
     ("description", "description", Kind::Text),
@@ -140,95 +138,19 @@ pub fn app(props: &AppProps) -> Html {
         })
     };
     // The embedded view: a widget, or the page opened with `?embed`.
-    let embedded = use_memo((), |_| widget.is_some() || platform::embedded());
-    let run: Rc<Run> = use_memo((state.doc.clone(), state.drawn), |(doc, drawn)| {
-        Run::new(doc, *drawn)
-    });
-    {
-        // Autosave (the scenario, or the whole history) once edits pause (a large scenario is
-        // not serialized on every keystroke);
-        // on every edit, drop the link in the address bar (the one the page opened with, or
-        // one "Share link" put there since) so a reload shows the edits.
-        let first = use_mut_ref(|| Some(state.doc.clone()));
-        let pending = use_mut_ref(|| None::<Timeout>);
-        // An embedded view never overwrites the playground's own autosave.
-        let embedded = *embedded;
-        // Every change of the history changes the scenario too (an apply, a step revisited, an
-        // undo), so the scenario's identity decides when to save.
-        use_effect_with(
-            (state.doc.clone(), state.steps.clone(), state.at),
-            move |(doc, steps, at)| {
-                let unchanged = first.borrow().as_ref().is_some_and(|f| Rc::ptr_eq(f, doc));
-                if !unchanged && !embedded {
-                    first.borrow_mut().take();
-                    if !platform::fragment().is_empty() {
-                        platform::set_fragment("");
-                    }
-                    let (doc, steps, at) = (doc.clone(), steps.clone(), *at);
-                    *pending.borrow_mut() = Some(Timeout::new(AUTOSAVE_DELAY_MS, move || {
-                        let saved = if steps.is_empty() {
-                            serde_json::to_string(&*doc)
-                        } else {
-                            serde_json::to_string(&crate::history::write_history(&steps, &doc, at))
-                        };
-                        if let Ok(text) = saved {
-                            platform::autosave(&text);
-                        }
-                    }));
-                }
-            },
-        );
-    }
-    {
-        // A widget tells its element the scenario shown.
-        let on_change = props.widget.as_ref().and_then(|w| w.on_change.clone());
-        use_effect_with(state.doc.clone(), move |doc| {
-            if let (Some(f), Ok(text)) = (on_change, serde_json::to_string(&**doc)) {
-                let _ = f.call1(&wasm_bindgen::JsValue::NULL, &text.into());
-            }
-        });
-    }
+    let embedded = *use_memo((), |_| widget.is_some() || platform::embedded());
+    let run = use_run(&state);
+    use_autosave(&state, embedded);
+    use_on_change(
+        &state.doc,
+        props.widget.as_ref().and_then(|w| w.on_change.clone()),
+    );
     // While the scenario has an error, the last valid outcome stays in view, dimmed.
-    let last_good = use_mut_ref(|| None::<Rc<Run>>);
-    if run.outcome.is_ok() {
-        *last_good.borrow_mut() = Some(run.clone());
-    }
-    let shown = last_good.borrow().clone().unwrap_or_else(|| run.clone());
+    let shown = use_shown(&run);
     let dispatch: Dispatch = state.dispatcher();
-    {
-        // Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo the scenario wherever focus is, so
-        // that an undo never silently reverts a field out of sight. Text the scenario does not
-        // hold (the Kubernetes tab's manifests) keeps the browser's own undo.
-        // Not in an embedded view: several may share a page, and none has undo buttons.
-        let dispatch = dispatch.clone();
-        let embedded = *embedded;
-        use_effect_with((), move |_| {
-            let listener = (!embedded).then(|| {
-                platform::on_keydown(move |e| {
-                    if !(e.ctrl_key() || e.meta_key()) || e.alt_key() {
-                        return;
-                    }
-                    let action = match (e.key().as_str(), e.shift_key()) {
-                        ("z" | "Z", false) => Action::Undo,
-                        ("z" | "Z", true) | ("y" | "Y", false) => Action::Redo,
-                        _ => return,
-                    };
-                    let foreign = e
-                        .target()
-                        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-                        .is_some_and(|el| el.closest(".kubernetes").ok().flatten().is_some());
-                    if foreign {
-                        return;
-                    }
-                    e.prevent_default();
-                    dispatch.dispatch(action);
-                })
-            });
-            move || drop(listener)
-        });
-    }
+    use_undo_keys(&dispatch, embedded);
     let problem = run.problem();
-    let page = if *embedded {
+    let page = if embedded {
         let (editors, playground) = match &props.widget {
             Some(w) => (w.editors.clone(), w.playground.clone()),
             None => (
@@ -264,7 +186,7 @@ pub fn app(props: &AppProps) -> Html {
                 <div id="error" class="error" role="alert" data-code={p.code.as_str()} data-path={p.path.clone()}>
                     if p.next.is_some() {
                         <p class="count">{ match p.iter().count() {
-                            n if n >= crate::state::MAX_PROBLEMS => format!("{n} problems or more (fix these to see the rest):"),
+                            n if n >= crate::problems::MAX_PROBLEMS => format!("{n} problems or more (fix these to see the rest):"),
                             n => format!("{n} problems:"),
                         } }</p>
                     }
@@ -331,10 +253,17 @@ fn without_weights(doc: &Value) -> Option<Value> {
     had.then_some(next)
 }
 
-/// Whether the outcome shown is not the scenario's own (an error, or JSON text that does not
-/// read yet): it is dimmed.
-fn stale(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> bool {
-    blocking(state).is_some() || !Rc::ptr_eq(run, shown)
+/// Why the outcome shown is not the one the user looks for, if it is not: the scenario's
+/// last valid one (an error, or JSON text that does not read yet), or the scenario's from
+/// before an import that failed. It is dimmed, and says so.
+fn stale(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Option<AttrValue> {
+    if state.failed_import.is_some() {
+        Some("The import failed (see the Kubernetes tab): this is the outcome of the scenario from before it.".into())
+    } else if blocking(state).is_some() || !Rc::ptr_eq(run, shown) {
+        Some("The last valid outcome, while the error above is fixed.".into())
+    } else {
+        None
+    }
 }
 
 /// JSON text that does not read, typed over the scenario as it is: it stands for the scenario
@@ -372,6 +301,8 @@ fn full(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
                     if let Some(d) = state.doc.get("description").and_then(Value::as_str) {
                         <p class="description">{ d }</p>
                     }
+                    <crate::view::history::StepBanner steps={state.steps.clone()} at={state.at}
+                        held={state.held.is_some()} />
                     if let Some(report) = &run.failed {
                         <h3>{ "Why it cannot be scheduled" }</h3>
                         <crate::view::pipeline::PipelineView report={report.clone()} />
@@ -382,6 +313,12 @@ fn full(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
                         doc={state.doc.clone()} drawn={state.drawn} back={state.back()} forward={state.forward()} />
                 </section>
             </div>
+            // Narrow screens: the answer in one line at the foot of the screen, wherever the
+            // field being edited is (the outcome itself comes after the clusters).
+            if let Ok(o) = &shown.outcome {
+                <p class={classes!("answer-bar", stale(state, run, shown).map(|_| "stale"))} aria-hidden="true">
+                    { crate::view::announcement(o) }</p>
+            }
             <footer>{ format!("allot {} · scenario format {} · ", allot_core::VERSION,
                               allot_core::scenario::FORMAT_VERSION) }
                 <a href="book/">{ "the book: every rule, with live examples" }</a>{ " · " }

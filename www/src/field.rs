@@ -7,7 +7,8 @@ use serde_json::Value;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::state::{Action, SharedProblem, State};
+use crate::problems::SharedProblem;
+use crate::state::{Action, State};
 
 pub use crate::text::{format, parse, Kind};
 
@@ -246,7 +247,7 @@ mod tests {
         let huge = parse(Kind::Int, "99999999999999999999999").unwrap();
         assert!(huge.is_f64(), "{huge}");
         let doc = serde_json::json!({"version": 1, "clusters": [{"name": "a", "weight": huge}]});
-        let e = crate::state::read(&doc).unwrap_err();
+        let e = crate::run::read(&doc).unwrap_err();
         assert_eq!(e.code().as_str(), "too_large");
     }
 }

@@ -9,7 +9,8 @@ use allot_core::scenario::step::{changes, moves, Change, Move};
 use allot_core::scenario::{schedule, Scenario};
 use serde_json::{json, Value};
 
-use crate::state::{applied, read};
+use crate::run::read;
+use crate::state::applied;
 
 /// Histories longer than this are cut (in links: the steps beyond it are left out).
 pub const MAX_STEPS: usize = 200;

@@ -5,11 +5,14 @@ mod app;
 mod editor;
 mod field;
 mod history;
+mod hooks;
 mod pager;
 mod platform;
 mod presets;
+mod problems;
 #[cfg(test)]
 mod properties;
+mod run;
 mod state;
 mod tabs;
 mod view;

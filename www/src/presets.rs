@@ -145,7 +145,7 @@ pub fn large(n: usize) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::read;
+    use crate::run::read;
     use allot_core::scenario::schedule;
 
     #[test]
@@ -155,7 +155,7 @@ mod tests {
             let s = read(&doc).unwrap_or_else(|e| panic!("{p}: {e}"));
             if p == "scheduler-zone-only" {
                 // Its story is Karmada's failure, shown with the steps that led to it.
-                let run = crate::state::Run::new(&doc, 7);
+                let run = crate::run::Run::new(&doc, 7);
                 assert!(run.failed.is_some(), "{p}");
                 continue;
             }

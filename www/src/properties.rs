@@ -102,9 +102,9 @@ proptest! {
         for (k, v) in edits {
             doc::set(&mut d, PATHS[k], Some(v));
         }
-        if let Some(first) = crate::state::Run::new(&d, 1).problem() {
+        if let Some(first) = crate::run::Run::new(&d, 1).problem() {
             let paths: Vec<&str> = first.iter().map(|p| p.path.as_str()).collect();
-            prop_assert!(paths.len() <= crate::state::MAX_PROBLEMS);
+            prop_assert!(paths.len() <= crate::problems::MAX_PROBLEMS);
             let mut unique = paths.clone();
             unique.sort_unstable();
             unique.dedup();

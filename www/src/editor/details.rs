@@ -9,7 +9,7 @@ use super::table::{col, Column, NewRow, Table};
 use super::{plain, Plain};
 use crate::doc;
 use crate::field::Kind;
-use crate::state::SharedProblem;
+use crate::problems::SharedProblem;
 
 /// Which details a row has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,7 +10,7 @@ use super::details::Details;
 use super::table::{col, Column, NewRow};
 use super::{options, Fields, Plain, Targets};
 use crate::field::Kind;
-use crate::state::SharedProblem;
+use crate::problems::SharedProblem;
 
 /// eru's deploy strategies, as `policy.strategy` names them.
 pub const STRATEGIES: &[(&str, &str)] = &options!(Strategy, "AUTO (default)", strategy);
@@ -63,6 +63,7 @@ pub const WORKLOAD_SECTION: Fields = Fields {
     title: "Workload",
     key: "workload",
     fields: WORKLOAD,
+    shown: WORKLOAD.len(),
 };
 
 /// The strategy section.
@@ -70,6 +71,7 @@ pub const POLICY_SECTION: Fields = Fields {
     title: "Strategy",
     key: "policy",
     fields: POLICY,
+    shown: POLICY.len(),
 };
 
 /// The strategy alone.

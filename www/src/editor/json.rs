@@ -108,10 +108,11 @@ pub fn file_buttons(p: &FileProps) -> Html {
     };
     html! {
         <>
-            <label class="button">{ "Import" }
+            <label class="button" title="open a scenario file (JSON) saved from here">{ "Open scenario file" }
                 <input type="file" accept=".json,application/json" class="sr" id="import" onchange={import} />
             </label>
-            <button type="button" id="export" onclick={export}>{ "Export" }</button>
+            <button type="button" id="export" onclick={export}
+                    title="download the scenario as a JSON file">{ "Save scenario file" }</button>
         </>
     }
 }

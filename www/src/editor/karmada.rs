@@ -14,8 +14,8 @@ use super::{options, plain, section, Fields, Plain, Targets};
 use crate::doc;
 use crate::field::Field;
 use crate::field::Kind;
-use crate::state::problem_at;
-use crate::state::SharedProblem;
+use crate::problems::problem_at;
+use crate::problems::SharedProblem;
 
 const STRATEGIES: &[(&str, &str)] = &options!(Strategy, "staticWeight (default)", strategy);
 
@@ -38,7 +38,7 @@ const fn method(m: Method) -> &'static str {
 }
 
 const ESTIMATORS: &[(&str, &str)] = &[
-    ("", "each whose input a cluster has"),
+    ("", "every estimator the cluster has data for (default)"),
     (r#"["general"]"#, "general only"),
     (r#"["accurate"]"#, "accurate only"),
     (r#"["general","accurate"]"#, "general and accurate"),
@@ -183,7 +183,7 @@ const RULES: &[Column] = &[
 ];
 
 const SCENARIO: Plain = &[
-    ("uid", "binding UID (Webster's tie order)", Kind::Text),
+    ("uid", "ResourceBinding metadata.uid", Kind::Text),
     ("observedAffinity", "observed affinity term", Kind::Text),
     ("gracefulEvictions", "being evicted from", Kind::List),
 ];
@@ -195,6 +195,7 @@ pub const WORKLOAD_SECTION: Fields = Fields {
     title: "Workload",
     key: "workload",
     fields: WORKLOAD,
+    shown: 1,
 };
 
 /// The policy section.
@@ -202,6 +203,7 @@ pub const POLICY_SECTION: Fields = Fields {
     title: "Policy",
     key: "policy",
     fields: POLICY,
+    shown: 2,
 };
 
 /// The strategy alone.
@@ -280,8 +282,8 @@ pub fn editors(d: &Value, problem: &SharedProblem) -> Html {
         <>
         { WORKLOAD_SECTION.view(d, problem) }
         { POLICY_SECTION.view(d, problem) }
-        { section("Scenario", plain("", d, problem, SCENARIO)) }
         { CLUSTER_TABLE.view(d, problem) }
+        { section("Scenario", plain("", d, problem, SCENARIO)) }
         { scheduling(d, problem) }
         { rules(d, problem) }
         </>

@@ -18,7 +18,8 @@ use yew::prelude::*;
 
 use crate::field::Dispatch;
 use crate::platform::{self, Site};
-use crate::state::{Action, Run};
+use crate::run::Run;
+use crate::state::Action;
 use allot_core::scenario::Outcome;
 
 /// Example manifests, served from `manifests/` beside the page (docs/manifests): (id, title,
@@ -42,21 +43,36 @@ const PRESETS: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-/// Await what a one-argument JS function (`body` uses `u`) promises for `url`.
-async fn promised(body: &str, url: String) -> Result<JsValue, String> {
-    let f = js_sys::Function::new_with_args("u", body);
-    let promise = f
-        .call1(&JsValue::NULL, &url.clone().into())
-        .map_err(|e| format!("{url}: {e:?}"))?;
-    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::from(promise))
+// The browser's `import()` and `fetch`, reached through a module of the package's own (no
+// code made from text): pages whose Content-Security-Policy forbids `unsafe-eval`, as
+// many documentation sites' do, load the Kubernetes module too.
+#[wasm_bindgen::prelude::wasm_bindgen(inline_js = "
+export function importModule(url) { return import(url); }
+export function fetchText(url) {
+  return fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.status))));
+}
+")]
+extern "C" {
+    #[wasm_bindgen(js_name = importModule, catch)]
+    fn import_module(url: &str) -> Result<js_sys::Promise, JsValue>;
+    #[wasm_bindgen(js_name = fetchText, catch)]
+    fn fetch_url(url: &str) -> Result<js_sys::Promise, JsValue>;
+}
+
+/// Await what `start` promises for `url`.
+async fn promised(
+    start: fn(&str) -> Result<js_sys::Promise, JsValue>,
+    url: String,
+) -> Result<JsValue, String> {
+    let promise = start(&url).map_err(|e| format!("{url}: {e:?}"))?;
+    wasm_bindgen_futures::JsFuture::from(promise)
         .await
         .map_err(|e| format!("cannot load {url}: {e:?}"))
 }
 
 /// The text of a file the playground serves.
 async fn fetch_text(site: &Site, path: &str) -> Result<String, String> {
-    let body = "return fetch(u).then(r => r.ok ? r.text() : Promise.reject(new Error(r.status)))";
-    Ok(promised(body, site.file(path)?)
+    Ok(promised(fetch_url, site.file(path)?)
         .await?
         .as_string()
         .unwrap_or_default())
@@ -70,7 +86,7 @@ async fn module() -> Result<JsValue, String> {
     if let Some(m) = MODULE.with(|m| m.borrow().clone()) {
         return Ok(m);
     }
-    let m = promised("return import(u)", platform::package_file("kubernetes.js")?).await?;
+    let m = promised(import_module, platform::package_file("kubernetes.js")?).await?;
     MODULE.with(|slot| *slot.borrow_mut() = Some(m.clone()));
     Ok(m)
 }
@@ -270,6 +286,7 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
                     }
                     Err(e) => {
                         report.set(None);
+                        dispatch.dispatch(Action::ImportFailed(e.message.clone()));
                         problem.set(Some(e));
                     }
                 }
@@ -381,7 +398,7 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
             <p class="hint">{ "Paste or drop Kubernetes and Karmada objects as kubectl prints them \
                 (YAML or JSON, several documents or files at once): Clusters, a PropagationPolicy or \
                 ClusterPropagationPolicy, the Deployment, StatefulSet, ReplicaSet, Job or Pod, and \
-                the ResourceBinding. Import fills the scenario; edit it in the other tabs." }</p>
+                the ResourceBinding. “Import objects” fills the scenario; edit it in the other tabs." }</p>
             <div class="toolbar">
                 <select id="k8s-preset" aria-label="load example manifests" onchange={on_preset}>
                     <option value="" selected=true>{ "Example manifests…" }</option>
@@ -399,7 +416,7 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
             <div class="toolbar">
                 <button type="button" id="k8s-add-member" onclick={add_member}>{ "+ member cluster's nodes and pods" }</button>
                 <button type="button" id="k8s-import" class="primary" onclick={on_import} disabled={*busy}>
-                    { if *busy { "Importing…" } else { "Import" } }</button>
+                    { if *busy { "Importing…" } else { "Import objects" } }</button>
             </div>
             if let Some(e) = &*problem {
                 <p id="k8s-error" class="error" role="alert" data-path={e.path.clone()}>

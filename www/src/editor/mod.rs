@@ -16,7 +16,7 @@ use yew::prelude::*;
 
 use crate::doc;
 use crate::field::{Field, Kind};
-use crate::state::{problem_at, SharedProblem};
+use crate::problems::{problem_at, SharedProblem};
 
 /// A select's options from an enum's names (`allot_core`'s `ALL` and `name()`): the default
 /// (`""`, labelled `$default`), then every variant, labelled by the `const fn` `$label`.
@@ -85,20 +85,62 @@ pub struct Fields {
     /// The object's key in the scenario (`workload`, `policy`).
     pub key: &'static str,
     pub fields: Plain,
+    /// How many of the fields show at once; the others are folded under "more", which opens
+    /// by itself when one of them holds a value or a problem.
+    pub shown: usize,
 }
 
 impl Fields {
     /// The titled section with the fields of `d`'s object.
     pub fn view(&self, d: &Value, problem: &SharedProblem) -> Html {
+        let value = d.get(self.key).unwrap_or(&Value::Null);
+        let (first, more) = self.fields.split_at(self.shown.min(self.fields.len()));
+        let open = more.iter().any(|(key, ..)| {
+            doc::get(value, key).is_some()
+                || problem_at(problem, &format!("{}.{key}", self.key)).is_some()
+        });
+        let names: Vec<&str> = more.iter().map(|(_, label, _)| *label).collect();
         section(
             self.title,
-            plain(
-                self.key,
-                d.get(self.key).unwrap_or(&Value::Null),
-                problem,
-                self.fields,
-            ),
+            html! {
+                <>
+                { plain(self.key, value, problem, first) }
+                if !more.is_empty() {
+                    <More {open} summary={format!("more: {}", names.join(", "))}>
+                        { plain(self.key, value, problem, more) }
+                    </More>
+                }
+                </>
+            },
         )
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct MoreProps {
+    /// Open because a field inside holds a value or a problem.
+    open: bool,
+    summary: AttrValue,
+    children: Html,
+}
+
+/// Fields folded away: open while one of them is set, and once the reader opens it, open
+/// until they close it (clearing the field being typed in never folds it away).
+#[function_component(More)]
+fn more(p: &MoreProps) -> Html {
+    let opened = use_state(|| false);
+    let ontoggle = {
+        let opened = opened.clone();
+        Callback::from(move |e: Event| {
+            let details: web_sys::Element = e.target_unchecked_into();
+            opened.set(details.has_attribute("open"));
+        })
+    };
+    html! {
+        <details class="more" open={p.open || *opened} {ontoggle}>
+            <summary>{ p.summary.clone() }</summary>
+            { p.children.clone() }
+        </details>
     }
 }
 

@@ -7,7 +7,8 @@ use serde_json::Value;
 use yew::prelude::*;
 
 use crate::field::{Dispatch, Field, Kind};
-use crate::state::{problem_at, Action, SharedProblem};
+use crate::problems::{problem_at, SharedProblem};
+use crate::state::Action;
 
 #[derive(Properties, PartialEq)]
 pub struct ModelsProps {

@@ -12,7 +12,8 @@ use super::kubernetes::KubernetesTab;
 use super::{eru, karmada, plain};
 use crate::field::{Field, Kind};
 use crate::platform::Site;
-use crate::state::{problem_at, Run};
+use crate::problems::problem_at;
+use crate::run::Run;
 
 /// One editor an embedded view can show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

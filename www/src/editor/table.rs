@@ -11,7 +11,8 @@ use crate::doc;
 use crate::field::{Dispatch, Field, Kind};
 use crate::pager::use_pager;
 use crate::platform;
-use crate::state::{problem_at, Action, SharedProblem};
+use crate::problems::{problem_at, SharedProblem};
+use crate::state::Action;
 
 /// A column: a path inside the row, its heading and how it is written.
 #[derive(Debug, PartialEq)]

@@ -123,7 +123,7 @@ pub fn evenness(p: &EvennessProps) -> Html {
                     { format!("{} of {} runs{}; a random choice decided {} of them.", t.runs, *runs,
                               if done { "" } else { " so far" }, t.random_runs) }
                 </p>
-                { chart(t) }
+                { chart(t, !p.scenario.previous.is_empty()) }
             }
         </div>
     }
@@ -134,8 +134,12 @@ const Z99: f64 = 2.576;
 
 /// The share of tied divisions each cluster won, against what a fair draw gives (a line) and
 /// the band a fair draw stays in 99% of the time for that many runs; clusters whose remainder
-/// replicas come by weight alone (or that never tie for one) are left out and named.
-fn chart(t: &Tally) -> Html {
+/// replicas come by weight alone (or that never tie for one) are left out and named. With a
+/// previous placement (`inertia`), Karmada keeps replicas where they are before any draw: when
+/// no run was decided at random, the ties were all decided by it, and no cluster is judged
+/// against a fair draw; when some were, the note says a cluster may owe its share to it.
+fn chart(t: &Tally, inertia: bool) -> Html {
+    let judged = !(inertia && t.random_runs == 0);
     const W: f64 = 150.0;
     let x = |share: f64| format!("{:.1}", W * share.clamp(0.0, 1.0));
     let percent = |share: f64| format!("{:.1}%", 100.0 * share);
@@ -163,7 +167,7 @@ fn chart(t: &Tally) -> Html {
                 let (won, fair) = c.shares().unwrap_or_default();
                 let spread = Z99 * (fair * (1.0 - fair) / c.contested as f64).sqrt();
                 let (lo, hi) = (fair - spread, fair + spread);
-                let outside = won < lo - 1e-9 || won > hi + 1e-9;
+                let outside = judged && (won < lo - 1e-9 || won > hi + 1e-9);
                 let band_width = format!("{:.1}", W * (hi.min(1.0) - lo.max(0.0)));
                 html! { <tr data-cluster={c.name.to_string()} data-remainders={c.remainders.to_string()}
                             data-fair={format!("{fair:.4}")} data-outside={outside.to_string()}>
@@ -190,6 +194,16 @@ fn chart(t: &Tally) -> Html {
         }
         if !left.is_empty() {
             <p class="hint" id="evenness-left">{ format!("Left out: {}.", left.join(", ")) }</p>
+        }
+        if inertia && !tied.is_empty() {
+            <p class="hint" id="evenness-inertia">{ if judged {
+                "The scenario has a previous placement: Karmada keeps replicas where they are \
+                 before any random draw, so a cluster outside the band may owe its share to that \
+                 (inertia), not to chance."
+            } else {
+                "No tie was decided at random: the previous placement decided every one (Karmada \
+                 keeps replicas where they are), so no cluster is judged against a fair draw."
+            } }</p>
         }
         </>
     }

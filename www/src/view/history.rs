@@ -91,3 +91,33 @@ pub fn history_view(p: &HistoryProps) -> Html {
         </section>
     }
 }
+
+#[derive(Properties, PartialEq)]
+pub struct StepBannerProps {
+    pub steps: Rc<Vec<Step>>,
+    pub at: At,
+    /// Whether a scenario was set aside by going back (forward past the last step brings it).
+    pub held: bool,
+}
+
+/// Above the outcome while the page shows an applied step, not the scenario being edited:
+/// which step, and the way back.
+#[function_component(StepBanner)]
+pub fn step_banner(p: &StepBannerProps) -> Html {
+    let dispatch = use_context::<Dispatch>().expect("inside the state provider");
+    let At::Step(k) = p.at else {
+        return Html::default();
+    };
+    let label = p.steps.get(k).map(|s| s.label.as_str()).unwrap_or_default();
+    let home = Callback::from(move |_| dispatch.dispatch(Action::GoTo(None)));
+    html! {
+        <p id="step-banner" class="step-banner" role="status">
+            { format!("Viewing step {} as it was applied ({label}). Editing it starts a new scenario \
+                       from where that step started. ", k + 1) }
+            if p.held {
+                <button type="button" id="step-banner-home" onclick={home}>
+                    { "back to the scenario you were editing" }</button>
+            }
+        </p>
+    }
+}

@@ -54,7 +54,7 @@ pub fn view(p: &ViewProps) -> Html {
             <thead><tr>
                 <th>{ "cluster" }</th><th class="n">{ "previous" }</th><th class="n">{ "replicas" }</th>
                 <th>{ "change" }</th><th class="bar-cell"><span class="sr">{ "bar" }</span></th>
-                <th class="n" title="the combined estimate the division uses">{ "available" }</th>
+                <th class="n" title="the replicas the cluster can take, as its estimators say (the lowest answer): what the division uses. The Pipeline tab adds the replicas the cluster holds (previous), as selection orders by">{ "available" }</th>
                 if columns.given { <th class="n">{ "given" }</th> }
                 if columns.general { <th class="n">{ "general" }</th> }
                 if columns.accurate { <th class="n">{ "accurate" }</th> }

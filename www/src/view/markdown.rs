@@ -107,9 +107,9 @@ mod tests {
         .unwrap();
         let md = markdown(&s, &schedule(&s, 0).unwrap());
         assert!(md.starts_with("### t\n"), "{md}");
-        // No estimator answered: "requested", as the page's table says.
+        // No estimator answered: "not estimated", as the page's table says.
         assert!(
-            md.contains("| member1 | 0 | 3 | grew | requested |"),
+            md.contains("| member1 | 0 | 3 | grew | not estimated |"),
             "{md}"
         );
         assert!(md.contains("| member2 | 0 | 2 | grew |"), "{md}");

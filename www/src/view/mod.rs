@@ -18,7 +18,8 @@ use yew::prelude::*;
 
 use crate::field::Dispatch;
 use crate::platform;
-use crate::state::{draw_seed, Action, Run};
+use crate::run::Run;
+use crate::state::{draw_seed, Action};
 
 /// A bar for `now` over a tick at `before`, scaled so `scale` fills it.
 pub fn bar(now: u64, before: u64, scale: u64) -> Html {
@@ -36,7 +37,7 @@ pub fn bar(now: u64, before: u64, scale: u64) -> Html {
 
 /// What changed, in one short sentence for screen readers (a polite live region): the first
 /// few targets and what they get.
-fn announcement(o: &Outcome) -> String {
+pub fn announcement(o: &Outcome) -> String {
     const NAMED: usize = 8;
     // Only the named few are formatted: this runs on every edit, for any number of targets.
     let (what, total, named): (&str, usize, Vec<String>) = match o {
@@ -78,6 +79,11 @@ pub fn sentences(id: &'static str, lines: &[String]) -> Html {
     html! { <ol {id} class="sentences">{ for lines.iter().map(|l| html! { <li>{ l }</li> }) }</ol> }
 }
 
+/// What the seed is, on hover.
+const SEED_TITLE: &str = "Where clusters tie exactly, the division orders them at random; \
+    allot draws that order from this seed. Pin it to keep this outcome (share links pin it), \
+    re-roll to draw another.";
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Tab {
     Result,
@@ -102,9 +108,10 @@ pub struct ResultsProps {
     /// The compact embedded layout: the result only.
     #[prop_or_default]
     pub compact: bool,
-    /// The outcome is the last valid one: the scenario now has an error.
+    /// Why the outcome shown is not the one the user is looking for (the scenario now has an
+    /// error, an import failed): it is dimmed, with this said above it.
     #[prop_or_default]
-    pub stale: bool,
+    pub stale: Option<AttrValue>,
 }
 
 #[function_component(Results)]
@@ -171,20 +178,23 @@ pub fn results(p: &ResultsProps) -> Html {
     let shown_ids: Vec<Tab> = visible.iter().map(|(t, ..)| *t).collect();
     let selected = shown_ids.iter().position(|t| *t == *tab).unwrap_or(0);
     html! {
-        <div class={classes!("results", p.stale.then_some("stale"))}>
-            if p.stale {
-                <p class="hint stale-note">{ "The last valid outcome, while the error above is fixed." }</p>
+        <div class={classes!("results", p.stale.is_some().then_some("stale"))}>
+            if let Some(why) = &p.stale {
+                <p class="hint stale-note" role="status">{ why }</p>
             }
             <div class="toolbar">
-                <span id="seed" data-seed={seed.to_string()} data-drawn={drawn.to_string()}>
-                    { format!("seed {seed} ({})", if drawn { "drawn" } else { "pinned" }) }
+                <span id="seed" data-seed={seed.to_string()} data-drawn={drawn.to_string()}
+                      title={SEED_TITLE}>
                     if karmada {
-                        <span class="hint">{ if random { ", decided a tie" } else { ", decided nothing" } }</span>
+                        { if random { "a random tie-break decided a replica" } else { "no tie broken at random" } }
+                        <span class="hint">{ format!(" (seed {seed}, {})", if drawn { "drawn" } else { "pinned" }) }</span>
+                    } else {
+                        { format!("seed {seed} ({})", if drawn { "drawn" } else { "pinned" }) }
                     }
                 </span>
-                <button type="button" id="reroll" onclick={reroll} disabled={p.stale}>{ "re-roll" }</button>
-                <button type="button" id="pin" onclick={pin} disabled={p.stale}>{ if drawn { "pin" } else { "unpin" } }</button>
-                <button type="button" id="apply" onclick={apply} disabled={p.stale}
+                <button type="button" id="reroll" onclick={reroll} disabled={p.stale.is_some()}>{ "re-roll" }</button>
+                <button type="button" id="pin" onclick={pin} disabled={p.stale.is_some()}>{ if drawn { "pin" } else { "unpin" } }</button>
+                <button type="button" id="apply" onclick={apply} disabled={p.stale.is_some()}
                         title="make this result the current placement, to see what the next change does">
                     { "apply as current" }</button>
                 <button type="button" id="copy-markdown" onclick={copy}>{ "copy as Markdown" }</button>

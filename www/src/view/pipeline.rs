@@ -29,36 +29,52 @@ pub fn pipeline(p: &PipelineProps) -> Html {
     let r = &*p.report;
     let (shown, pager) = use_pager(r.clusters.len(), "cluster");
     let out = r.clusters.iter().filter(|c| !c.feasible).count();
+    // A filter plugin that judged no cluster (nothing in the scenario for it to judge) has no
+    // column: a column of dashes says nothing. The hint names it.
+    let judged: Vec<Plugin> = Plugin::FILTERS
+        .iter()
+        .copied()
+        .filter(|&plugin| r.clusters.iter().any(|c| judges(c, plugin)))
+        .collect();
+    let idle: Vec<&str> = Plugin::FILTERS
+        .iter()
+        .filter(|p| !judged.contains(p))
+        .map(|p| p.name())
+        .collect();
     html! {
         <div class="pipeline">
             <p class="hint">{ format!(
-                "{} of {} clusters pass the filters{}.",
+                "{} of {} clusters pass the filters{}.{}",
                 r.clusters.len() - out,
                 r.clusters.len(),
                 if r.ordered { "" } else {
-                    "; the scenario uses no scheduler field, so the candidates keep the listed order"
+                    "; the scenario sets no scheduler field (cluster affinity, spread constraints, \
+                     tolerations, ...), so the candidates are the clusters in the order listed"
+                },
+                if idle.is_empty() { String::new() } else {
+                    format!(" Not shown, with nothing to judge here: {}.", idle.join(", "))
                 }
             ) }</p>
             { pager.clone() }
             <table id="pipeline" class="result pipeline-table">
                 <thead><tr>
                     <th scope="col">{ "cluster" }</th>
-                    { for Plugin::FILTERS.iter().map(|p| html! {
+                    { for judged.iter().map(|p| html! {
                         <th scope="col" class="plugin" title={format!("filter plugin {}", p.name())}>{ heading(*p) }</th>
                     }) }
-                    <th scope="col" class="n" title="ClusterLocality + ClusterAffinity">{ "score" }</th>
-                    <th scope="col" class="n" title="available replicas: the estimate plus the previous replicas">{ "avail." }</th>
-                    <th scope="col" class="n" title="position in the candidate order (tier, score, available, name)">{ "order" }</th>
-                    <th scope="col" title="kept by selection: a candidate of the division">{ "kept" }</th>
-                    if p.replicas.is_some() { <th scope="col" class="n">{ "replicas" }</th> }
+                    <th scope="col" class="n" title="Karmada's score: ClusterLocality + ClusterAffinity">{ "score" }</th>
+                    <th scope="col" class="n" title="what selection orders by: the replicas the estimators say the cluster can take plus those it holds (previous), Karmada's available replicas of a target; the Result tab's “available” is the estimate alone">{ "available + previous" }</th>
+                    <th scope="col" class="n" title="the cluster's place in Karmada's candidate order: by tier, score, available replicas, then name">{ "rank" }</th>
+                    <th scope="col" title="selected: one of the clusters the replicas are divided over">{ "selected" }</th>
+                    if p.replicas.is_some() { <th scope="col" class="n" title="the replicas the division gives the cluster">{ "replicas" }</th> }
                 </tr></thead>
                 <tbody>
-                { for r.clusters[shown].iter().map(|c| row(c, p.replicas.as_deref())) }
+                { for r.clusters[shown].iter().map(|c| row(c, &judged, p.replicas.as_deref())) }
                 </tbody>
             </table>
             { pager }
             if !r.terms.is_empty() {
-                <h4>{ "Affinity terms tried" }</h4>
+                <h3>{ "Affinity terms tried" }</h3>
                 <ol id="terms" class="terms">
                 { for r.terms.iter().map(|t| html! {
                     <li data-term={t.affinity_name.clone()} class={if t.error.is_some() { "fail" } else { "pass" }}>
@@ -69,7 +85,7 @@ pub fn pipeline(p: &PipelineProps) -> Html {
                 </ol>
             }
             if let Some(sel) = r.selection.as_ref().filter(|s| !s.regions.is_empty()) {
-                <h4>{ "Regions" }</h4>
+                <h3>{ "Regions" }</h3>
                 <ul id="regions" class="terms">
                 { for sel.regions.iter().map(|g| html! {
                     <li class={if g.chosen { "pass" } else { "muted" }}>
@@ -79,7 +95,7 @@ pub fn pipeline(p: &PipelineProps) -> Html {
                 }) }
                 </ul>
             }
-            <h4>{ "Why these candidates" }</h4>
+            <h3>{ "Why these candidates" }</h3>
             { sentences("pipeline-explanation", &r.explanation) }
         </div>
     }
@@ -97,7 +113,14 @@ fn heading(p: Plugin) -> &'static str {
     }
 }
 
-fn row(c: &ClusterStep, replicas: Option<&BTreeMap<String, u64>>) -> Html {
+/// Whether `plugin` judged cluster `c` (passed or refused it).
+fn judges(c: &ClusterStep, plugin: Plugin) -> bool {
+    c.filter.verdicts.iter().any(|v| {
+        v.plugin == plugin && matches!(v.verdict, Verdict::Passed | Verdict::Unschedulable { .. })
+    })
+}
+
+fn row(c: &ClusterStep, judged: &[Plugin], replicas: Option<&BTreeMap<String, u64>>) -> Html {
     let name = c.filter.cluster.as_str();
     let title = if c.filter.deleting {
         Some("being deleted: not a candidate".to_string())
@@ -105,7 +128,7 @@ fn row(c: &ClusterStep, replicas: Option<&BTreeMap<String, u64>>) -> Html {
         c.filter.reason.clone()
     };
     let dash = || html! { <span class="muted">{ "–" }</span> };
-    let span = Plugin::FILTERS.len() + 5 + usize::from(replicas.is_some());
+    let span = judged.len() + 5 + usize::from(replicas.is_some());
     let why = if c.filter.deleting {
         Some("↳ being deleted: not a candidate".to_string())
     } else {
@@ -119,7 +142,7 @@ fn row(c: &ClusterStep, replicas: Option<&BTreeMap<String, u64>>) -> Html {
             <th scope="row">{ name }
                 if c.filter.deleting { <span class="tag">{ " deleting" }</span> }
             </th>
-            { for c.filter.verdicts.iter().map(|v| match &v.verdict {
+            { for c.filter.verdicts.iter().filter(|v| judged.contains(&v.plugin)).map(|v| match &v.verdict {
                 Verdict::Passed => html! { <td class="verdict pass" data-plugin={v.plugin.name()} title="passed">{ "✓" }</td> },
                 Verdict::Unschedulable { reason } => html! {
                     <td class="verdict fail" data-plugin={v.plugin.name()} title={reason.clone()}>{ "✗" }</td>

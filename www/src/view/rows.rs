@@ -65,18 +65,22 @@ pub struct Row {
 pub fn describe(source: &Source) -> String {
     match source {
         Source::Estimator { estimator } => format!("the {estimator} estimator"),
-        Source::Requested => "no estimator answered: the requested replicas".into(),
+        Source::Requested => {
+            "no estimator answered (no resource summary, model, nodes or given figure): \
+             Karmada takes the requested replicas as what the cluster can take"
+                .into()
+        }
         Source::NotAsked => "not asked".into(),
     }
 }
 
 impl Row {
-    /// The "available" cell as both the page and the Markdown write it: `requested` when no
-    /// estimator answered (the division takes the requested replicas), `–` for a cluster that
-    /// is no longer a candidate, else the estimate.
+    /// The "available" cell as both the page and the Markdown write it: `not estimated` when
+    /// no estimator answered (the division takes the requested replicas), `–` for a cluster
+    /// that is no longer a candidate, else the estimate.
     pub fn available_text(&self) -> String {
         match (&self.source, self.available) {
-            (Some(Source::Requested), _) => "requested".into(),
+            (Some(Source::Requested), _) => "not estimated".into(),
             (_, None) => "–".into(),
             (_, Some(n)) => amount(n),
         }
