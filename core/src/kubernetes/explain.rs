@@ -31,8 +31,14 @@ pub struct Explained {
     /// The binding's new `spec.clusters`, and what changes.
     pub binding: BindingResult,
     /// The ResourceBinding Karmada would write: the given one with its new `spec.clusters`
-    /// and observed term, else one made for the template.
+    /// and observed term, else one made for the template. An [`Object`] holds only the
+    /// fields allot reads: [`Explained::given_binding`] says which object to write the new
+    /// `spec.clusters` into, to keep every other field as given.
     pub resource_binding: Object,
+    /// The position of the given binding among the objects, if one was given.
+    #[serde(skip)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    pub given_binding: Option<usize>,
 }
 
 /// What a schedule writes into a binding: its new `spec.clusters` with what changes, and the
@@ -64,12 +70,14 @@ pub fn explain(objects: &[Object], choice: &Choice<'_>, drawn_seed: u64) -> Resu
     let outcome = pipeline::schedule(&s, s.family()?.karmada("explain")?, drawn_seed)?;
     let given = imported.binding.and_then(|i| objects.get(i));
     let w = write(&s, &outcome, imported.resource, given);
+    let given_binding = given.and(imported.binding);
     Ok(Explained {
         scenario: s,
         report: imported.report,
         outcome: Box::new(outcome),
         binding: w.binding,
         resource_binding: w.resource_binding,
+        given_binding,
     })
 }
 
