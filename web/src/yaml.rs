@@ -9,7 +9,7 @@
 //! whichever the syntax; with several documents the path starts at the document
 //! (`documents[2].spec.replicas`). Empty documents are skipped.
 //!
-//! The limits are stated in words (README, "Limits"): [`MAX_TEXT`] bytes of text, as many
+//! The limits are stated in the READMEs, in words: [`MAX_TEXT`] bytes of text, as many
 //! objects and documents as that holds, nesting 64 levels deep, and YAML aliases replaying
 //! at most a million events in all. Only aliases can make a short text a large amount of
 //! work, so only they (and the depth, which is stack) have limits of their own.
@@ -140,13 +140,13 @@ fn not_yaml(e: &serde_saphyr::Error) -> String {
         return format!("not YAML or JSON: {e}");
     };
     let what = match breach {
-        B::Depth { .. } => format!("nested more than {MAX_DEPTH} levels deep"),
+        B::Depth { .. } => format!("nests more than {MAX_DEPTH} levels deep"),
         B::Aliases { .. } | B::Anchors { .. } => {
-            format!("more than {MAX_ALIASES} YAML aliases or anchors")
+            format!("has more than {MAX_ALIASES} aliases (*name) or anchors (&name)")
         }
-        _ => String::from("aliases (*name) that repeat more than the text holds"),
+        _ => String::from("has aliases (*name) that repeat more than the text itself holds"),
     };
-    format!("the YAML is {what} (at line {line}); allot refuses it rather than expand it")
+    format!("the YAML {what} (at line {line}); allot refuses it rather than expand it")
 }
 
 /// Whether `text` is JSON rather than YAML: its first character opens an object or an array.
@@ -326,7 +326,7 @@ mod tests {
         let deep = format!("a: {}1{}\n", "[".repeat(100), "]".repeat(100));
         let e = objects(&deep).unwrap_err();
         assert!(
-            e.reason().contains("nested more than 64 levels deep"),
+            e.reason().contains("nests more than 64 levels deep"),
             "{}",
             e.reason()
         );
