@@ -2,11 +2,11 @@
 //! as YAML (docs/rules/karmada.md §16.2).
 //!
 //! Text whose first character is `{` or `[` is JSON, read by allot-core's reader. Anything
-//! else is YAML, possibly several documents (`---`), read by serde-saphyr straight into the
-//! objects, within its budgets (aliases, nesting: an alias bomb is an error, not a hang).
-//! When that fails, the text is read again the slow way, each document into a generic value
-//! and through the same JSON reader, for the error: so a field's error has the same path
-//! whichever the syntax; with several documents the path starts at the document
+//! else is YAML, possibly several documents (`---`): serde-saphyr reads each document, within
+//! its budgets (aliases, nesting: an alias bomb is an error, not a hang), and its values are
+//! written as JSON text as they are read (serde-transcode into allot-core's writer), which the
+//! same JSON reader reads: so a field's error has the same path whichever the syntax, and the
+//! object readers are compiled once; with several documents the path starts at the document
 //! (`documents[2].spec.replicas`). Empty documents are skipped.
 //!
 //! The limits are stated in the READMEs, in words: [`MAX_TEXT`] bytes of text, as many
@@ -32,28 +32,50 @@ pub fn objects(text: &str) -> Result<Vec<Object>> {
     if is_json(text) {
         return from_json::<Objects>(text).map(|o| o.0);
     }
-    // Straight into the objects: no generic value of the whole text, which cost most of the
-    // time and several times the text's size in memory.
-    match serde_saphyr::from_str_multiple_with_options::<Objects, Flat>(text, options(text)) {
-        Ok(Flat(objects)) => Ok(objects),
-        Err(_) => slowly(text),
+    // Each document as JSON text, with no generic value of it in between: building, writing
+    // and dropping those values cost most of the time, and several times the text in memory.
+    // A YAML error is said by the reading through values, in words.
+    let documents = match serde_saphyr::from_str_multiple_with_options::<Json, Vec<Json>>(
+        text,
+        options(text),
+    ) {
+        Ok(documents) => documents,
+        Err(_) => return slowly(text),
+    };
+    let several = documents.len() > 1;
+    let mut out = Vec::new();
+    for (k, Json(json)) in documents.iter().enumerate() {
+        out.extend(read_document(json, k, several)?);
+    }
+    Ok(out)
+}
+
+/// One YAML document as JSON text: its values written by allot-core's writer as serde-saphyr
+/// reads them.
+struct Json(Vec<u8>);
+
+impl<'de> serde::Deserialize<'de> for Json {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> core::result::Result<Self, D::Error> {
+        to_json_bytes(&serde_transcode::Transcoder::new(d))
+            .map(Json)
+            .map_err(serde::de::Error::custom)
     }
 }
 
-/// Documents' objects, flattened as they are read.
-#[derive(Default)]
-struct Flat(Vec<Object>);
-
-impl Extend<Objects> for Flat {
-    fn extend<I: IntoIterator<Item = Objects>>(&mut self, documents: I) {
-        for d in documents {
-            self.0.extend(d.0);
-        }
+/// The objects of document `k` written as JSON text (`json`, ASCII), its errors' paths from
+/// the document when there are `several`.
+fn read_document(json: &[u8], k: usize, several: bool) -> Result<Vec<Object>> {
+    // The writer writes ASCII, with escapes.
+    let json = String::from_utf8_lossy(json);
+    match from_json::<Objects>(&json) {
+        Ok(objects) => Ok(objects.0),
+        Err(e) if several => Err(e.within(&indexed("documents", k))),
+        Err(e) => Err(e),
     }
 }
 
-/// The objects in YAML `text` read through generic values and allot-core's JSON reader: the
-/// errors then carry the field's path, as for JSON text.
+/// The objects in YAML `text` read through generic values (serde_json's) and allot-core's JSON
+/// reader: the way YAML was read before, and errors of the YAML itself still are.
 pub fn slowly(text: &str) -> Result<Vec<Object>> {
     let documents = documents(text)?;
     let several = documents.len() > 1;
@@ -64,13 +86,7 @@ pub fn slowly(text: &str) -> Result<Vec<Object>> {
             code: ErrorCode::InvalidInput,
             reason: e.to_string(),
         })?;
-        // The writer writes UTF-8 (ASCII, with escapes).
-        let json = String::from_utf8_lossy(&json);
-        match from_json::<Objects>(&json) {
-            Ok(objects) => out.extend(objects.0),
-            Err(e) if several => return Err(e.within(&indexed("documents", k))),
-            Err(e) => return Err(e),
-        }
+        out.extend(read_document(&json, k, several)?);
     }
     Ok(out)
 }
