@@ -31,11 +31,12 @@ pub struct Explained {
     /// The binding's new `spec.clusters`, and what changes.
     pub binding: BindingResult,
     /// The ResourceBinding Karmada would write: the given one with its new `spec.clusters`
-    /// and observed term, else one made for the template. An [`Object`] holds only the
-    /// fields allot reads: [`Explained::given_binding`] says which object to write the new
-    /// `spec.clusters` into, to keep every other field as given.
+    /// and observed term, else one made for the template.
     pub resource_binding: Object,
-    /// The position of the given binding among the objects, if one was given.
+    /// The position of the given binding among the objects, if one was given. An [`Object`]
+    /// holds only the fields allot reads: to keep every other field as given, write the new
+    /// `spec.clusters` and observed term into that object as it was read (the npm package
+    /// does).
     #[serde(skip)]
     #[cfg_attr(feature = "schema", schemars(skip))]
     pub given_binding: Option<usize>,
