@@ -421,16 +421,10 @@ test("1000 clusters: an edit updates the assignment within a frame", async () =>
   await page.close();
 });
 
-test("the whole app stays within 490 KB gzip", () => {
-  // What index.html loads: the page, its script, its wasm and its style. 400 KB until the
-  // scheduler's steps before the division (their core, editors and Pipeline tab) came in at
-  // about 25 KB; raised to 440 KB for them, then to 450 KB for undo and redo, JSON text kept
-  // across tabs, errors placed and worded for users, and the pods Why names (about 10 KB), then
-  // to 480 KB for the step history (steps named from what changed, links of whole histories,
-  // the stories' histories), YAML in JSON fields, the evenness band and errors that jump to
-  // their field (about 22 KB), then to 490 KB for the embedded view as <allot-playground>
-  // mounts it (the mount entry point, named editors, the pipeline tab in the compact view, lookups
-  // inside a widget's shadow root: about 4 KB).
+test("the whole app stays within 600,000 bytes gzip", () => {
+  // What index.html loads: the page, its script, its wasm and its style. A budget catches
+  // accidental growth; it never justifies hand-writing what a well-kept crate does (the same
+  // ceilings as ./dev's: 600,000 bytes for the app and for the widget; 490 KiB before).
   const files = readdirSync(DIST).filter((f) => /\.(wasm|js|css|html)$/.test(f) && f !== "docs.html");
   const sizes = Object.fromEntries(files.map((f) => {
     const body = readFileSync(join(DIST, f));
@@ -438,7 +432,7 @@ test("the whole app stays within 490 KB gzip", () => {
   }));
   const total = Object.values(sizes).reduce((a, s) => a + s.gzip, 0);
   figures.app_gzip_bytes = { total, files: sizes };
-  assert.ok(total <= 490 * 1024, `the app is ${total} bytes gzipped`);
+  assert.ok(total <= 600_000, `the app is ${total} bytes gzipped`);
 });
 
 test("first paint of the release build", async () => {

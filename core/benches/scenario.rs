@@ -132,6 +132,54 @@ fn scenarios(c: &mut Criterion) {
         b.iter(|| schedule(black_box(&plain), 0).expect("an outcome"))
     });
     g.finish();
+    // The outcome of the 10,000-cluster pipeline written as text: allot's writer, against
+    // serde_json with a formatter that keeps the text 7-bit (every character beyond ASCII as
+    // a `\uXXXX` escape), the candidate to replace it (issue: "what a library already does").
+    let o = schedule(&s, 0).expect("an outcome");
+    assert_eq!(
+        serde_json::from_slice::<Value>(&to_json_bytes(&o).expect("written")).expect("JSON"),
+        serde_json::from_slice::<Value>(&ascii_json(&o)).expect("JSON"),
+    );
+    let mut g = c.benchmark_group("writer");
+    g.sample_size(30);
+    g.bench_function("allot-pipeline-10k-outcome", |b| {
+        b.iter(|| to_json_bytes(black_box(&o)).expect("written"))
+    });
+    g.bench_function("serde_json-formatter-pipeline-10k-outcome", |b| {
+        b.iter(|| ascii_json(black_box(&o)))
+    });
+    g.finish();
+}
+
+/// serde_json's compact text with every character beyond ASCII escaped.
+fn ascii_json<T: serde::Serialize>(value: &T) -> Vec<u8> {
+    struct Ascii;
+    impl serde_json::ser::Formatter for Ascii {
+        fn write_string_fragment<W: ?Sized + std::io::Write>(
+            &mut self,
+            w: &mut W,
+            fragment: &str,
+        ) -> std::io::Result<()> {
+            if fragment.is_ascii() {
+                return w.write_all(fragment.as_bytes());
+            }
+            for c in fragment.chars() {
+                if c.is_ascii() {
+                    w.write_all(&[c as u8])?;
+                } else {
+                    let mut units = [0u16; 2];
+                    for u in c.encode_utf16(&mut units) {
+                        write!(w, "\\u{u:04x}")?;
+                    }
+                }
+            }
+            Ok(())
+        }
+    }
+    let mut out = Vec::with_capacity(1 << 16);
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, Ascii);
+    value.serialize(&mut ser).expect("written");
+    out
 }
 
 criterion_group!(benches, scenarios);

@@ -1,70 +1,181 @@
 #!/usr/bin/env node
 // `allot`: the package's command. `allot explain` reads Kubernetes and Karmada objects (files,
-// or standard input) and prints where Karmada would place the replicas and why.
-import { readFileSync } from "node:fs";
-import { bindingYaml, explain, fromObjects, select, version, AllotError } from "./kubernetes.node.js";
+// directories, or standard input) and prints where Karmada would place the replicas and why.
+// Its flags follow kubectl's: `-f FILE|DIR|-` (`-R` for directories' subdirectories),
+// `-o json|yaml|wide`, `-h` on every command.
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { bindingYaml, explain, fromObjects, fromYaml, select, toYaml, version, AllotError } from "./kubernetes.node.js";
 
-const HELP = `usage: allot explain [-f FILE]... [--member CLUSTER=FILE]... [--policy NAME]
-                     [--json | --binding]
-       allot version
+const EXIT = `Exit status:
+  0  the placement was printed
+  1  the input is wrong, cannot be read, or nothing can be scheduled (the error's code, the
+     field's path in your file and what is wrong are printed; with -o json as
+     {"code", "path", "message"} on standard output)
+  2  the command line is wrong (an unknown flag, a missing value)`;
 
-explain  Import the objects (Clusters, a PropagationPolicy or ClusterPropagationPolicy, the
-         resource template, a ResourceBinding; YAML or JSON, Lists and several documents
-         allowed) and print the placement, each filter plugin's verdict per cluster, and the
-         reasons.
+const LIMITS = `Limits: at most 256 MiB of text per file (a dump of about 250,000 Clusters), any
+number of objects and documents; YAML nested at most 64 levels deep, and at most 50,000
+aliases (*name), replaying at most 1,000,000 events in all.`;
 
-  -f, --filename FILE     read objects from FILE ("-": standard input); repeatable. Without
-                          any, standard input is read.
-  --member CLUSTER=FILE   that member cluster's own Nodes and Pods
-                          (kubectl get nodes,pods -A -o yaml, run against it); repeatable
-  --policy NAME           the policy to use when several select the template
-  --json                  print the whole answer as JSON (scenario, report, outcome, binding)
-  --binding               print the ResourceBinding Karmada would write, as YAML, with what
-                          changes in its spec.clusters as comments
+const HELP = {
+  top: `allot: how many replicas fit where, and which cluster gets how many, as Karmada decides.
+
+Usage:
+  allot explain [-f FILE|DIR|-]... [-R] [--member CLUSTER=FILE]... [--policy NAME]
+                [-o json|yaml|wide] [--binding]
+  allot version
+  allot help [COMMAND]
+
+Commands:
+  explain  Print where Karmada places a workload's replicas, and why.
+  version  Print allot's version.
+
+Run "allot COMMAND -h" for a command's flags.
+
+${EXIT}`,
+  explain: `Print where Karmada places a workload's replicas, and why.
+
+Import the objects (Clusters, a PropagationPolicy or ClusterPropagationPolicy, the resource
+template, a ResourceBinding; YAML or JSON as kubectl prints them, Lists and several documents
+allowed) and print the placement, each filter plugin's verdict per cluster, and the reasons.
+
+Usage:
+  allot explain [-f FILE|DIR|-]... [-R] [--member CLUSTER=FILE]... [--policy NAME]
+                [-o json|yaml|wide] [--binding]
+
+Options:
+  -f, --filename FILE|DIR  read objects from FILE, or from the .yaml, .yml and .json files in
+                           DIR ("-": standard input); repeatable. Without any, standard
+                           input is read.
+  -R, --recursive          read the directories of -f and their subdirectories
+      --member CLUSTER=FILE
+                           that member cluster's own Nodes and Pods (kubectl get nodes,pods
+                           -A -o yaml, run against it); repeatable
+      --policy NAME        the policy to use when several select the template
+  -o, --output FORMAT      json or yaml: the whole answer (scenario, report, outcome, binding,
+                           resourceBinding); wide: the table with each cluster's region,
+                           zones, available replicas and scores
+      --binding            print the ResourceBinding Karmada would write (YAML, with what
+                           changes in its spec.clusters as comments; -o json: as JSON)
+  -h, --help               print this help
 
 Examples:
   allot explain -f policy.yaml -f clusters.yaml -f deployment.yaml
-  kubectl get pp,clusters,rb,deploy -o yaml | allot explain -
-Exit status: 0 on success, 1 when the input is wrong or nothing can be scheduled (the error's
-code and field path are printed), 2 on a usage error.`;
+  allot explain -R -f manifests/ -o wide
+  kubectl get pp,clusters,rb,deploy -o yaml | allot explain -f -
 
-function usage(message) {
-  process.stderr.write(`allot: ${message}\n\n${HELP}\n`);
+${LIMITS}
+
+${EXIT}`,
+  version: `Print allot's version.
+
+Usage:
+  allot version
+
+Options:
+  -h, --help  print this help`,
+};
+
+const FORMATS = ["json", "yaml", "wide"];
+
+function usage(message, command = "top") {
+  process.stderr.write(`allot: ${message}\nRun "allot ${command === "top" ? "" : command + " "}-h" for usage.\n`);
   process.exit(2);
 }
 
-function parse(argv) {
-  const o = { files: [], members: {}, policy: undefined, json: false, binding: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = () => {
-      if (i + 1 >= argv.length) usage(`${a} needs a value`);
-      return argv[++i];
-    };
-    if (a === "-f" || a === "--filename") o.files.push(value());
-    else if (a.startsWith("--filename=")) o.files.push(a.slice(11));
-    else if (a === "-") o.files.push("-");
-    else if (a === "--member") {
-      const m = value();
-      const eq = m.indexOf("=");
-      if (eq < 1) usage(`--member wants CLUSTER=FILE, got ${m}`);
-      (o.members[m.slice(0, eq)] ??= []).push(m.slice(eq + 1));
-    } else if (a === "--policy") o.policy = value();
-    else if (a === "--json") o.json = true;
-    else if (a === "--binding") o.binding = true;
-    else usage(`unknown argument ${a}`);
+function parse(command, args) {
+  const options =
+    command === "explain"
+      ? {
+          filename: { type: "string", short: "f", multiple: true, default: [] },
+          recursive: { type: "boolean", short: "R", default: false },
+          member: { type: "string", multiple: true, default: [] },
+          policy: { type: "string" },
+          output: { type: "string", short: "o" },
+          binding: { type: "boolean", default: false },
+          // Before -o: the same as -o json.
+          json: { type: "boolean", default: false },
+          help: { type: "boolean", short: "h", default: false },
+        }
+      : { help: { type: "boolean", short: "h", default: false } };
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    usage(e.message.replace(/\. To specify a positional argument.*$/s, ""), command);
   }
-  if (o.json && o.binding) usage("--json and --binding cannot go together");
-  if (o.files.length === 0) o.files.push("-");
-  return o;
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(HELP[command] + "\n");
+    process.exit(0);
+  }
+  if (command !== "explain") {
+    if (positionals.length) usage(`unexpected argument ${positionals[0]}`, command);
+    return values;
+  }
+  // A lone "-" is standard input, as `-f -`.
+  for (const p of positionals) {
+    if (p !== "-") usage(`unexpected argument ${p} (files are given with -f)`, command);
+    values.filename.push("-");
+  }
+  if (values.json) values.output ??= "json";
+  if (values.output !== undefined && !FORMATS.includes(values.output))
+    usage(`-o wants json, yaml or wide, got ${values.output}`, command);
+  if (values.binding && values.output === "wide") usage("--binding prints an object: -o json or yaml", command);
+  const members = {};
+  for (const m of values.member) {
+    const eq = m.indexOf("=");
+    if (eq < 1) usage(`--member wants CLUSTER=FILE, got ${m}`, command);
+    (members[m.slice(0, eq)] ??= []).push(m.slice(eq + 1));
+  }
+  values.members = members;
+  if (values.filename.length === 0) values.filename.push("-");
+  return values;
 }
 
-function read(file) {
+// A failure: as JSON on standard output with -o json, else as text on standard error; exit 1.
+function fail(o, { code, path, message }) {
+  if (o.output === "json") process.stdout.write(JSON.stringify({ code, path, message }, null, 2) + "\n");
+  else process.stderr.write(`error: ${code}${path ? ` at ${path}` : ""}: ${message}\n`);
+  process.exit(1);
+}
+
+const MANIFEST = /\.(ya?ml|json)$/;
+
+// The files of one -f: the file itself, standard input, or a directory's manifests (.yaml,
+// .yml, .json) in name order, its subdirectories' too with -R, as kubectl reads them.
+function expand(o, name) {
+  if (name === "-") return ["-"];
+  let stat;
   try {
+    stat = statSync(name);
+  } catch (e) {
+    fail(o, { code: "unreadable", path: name, message: `cannot read ${name}: ${e.code === "ENOENT" ? "no such file or directory" : e.message}` });
+  }
+  if (!stat.isDirectory()) return [name];
+  const out = [];
+  for (const entry of readdirSync(name, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const path = join(name, entry.name);
+    if (entry.isDirectory()) {
+      if (o.recursive) out.push(...expand(o, path));
+    } else if (MANIFEST.test(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+// The most text allot reads from one file (the module's own limit, said before reading).
+const MAX_TEXT = 256 * 1024 * 1024;
+
+function read(o, file) {
+  try {
+    if (file !== "-" && statSync(file).size > MAX_TEXT)
+      return fail(o, { code: "too_large", path: file, message: `${file} is larger than 256 MiB, the most allot reads from one file` });
     return readFileSync(file === "-" ? 0 : file, "utf8");
   } catch (e) {
-    process.stderr.write(`allot: cannot read ${file === "-" ? "standard input" : file}: ${e.message}\n`);
-    process.exit(1);
+    const what = file === "-" ? "standard input" : file;
+    return fail(o, { code: "unreadable", path: what, message: `cannot read ${what}: ${e.message}` });
   }
 }
 
@@ -85,14 +196,19 @@ function verdict(v) {
 
 // The placement table, the filtered clusters and the reasons. `e` is an explanation, or (when
 // nothing could be scheduled) the import with the steps before the division as `pipeline`.
-function report(e) {
+// `wide` adds each cluster's region, zones, available replicas and scores.
+function report(e, wide) {
   const out = [];
   const pipeline = e.outcome?.pipeline ?? e.pipeline;
   const changes = new Map((e.binding?.changes ?? []).map((c) => [c.cluster, c]));
+  const clusters = new Map((e.scenario.clusters ?? []).map((c) => [c.name, c]));
   const plugins = pipeline.clusters[0]?.verdicts.map((v) => v.plugin) ?? [];
-  const rows = [["CLUSTER", "REPLICAS", "BEFORE", ...plugins, "SCORE", "SELECTED"]];
+  const extra = wide ? ["REGION", "ZONES", "AVAILABLE", "LOCALITY", "AFFINITY"] : [];
+  const rows = [["CLUSTER", "REPLICAS", "BEFORE", ...plugins, "SCORE", "SELECTED", ...extra]];
+  const dash = (v) => v ?? "-";
   for (const c of pipeline.clusters) {
     const change = changes.get(c.cluster);
+    const t = clusters.get(c.cluster) ?? {};
     rows.push([
       c.cluster,
       change?.after ?? 0,
@@ -100,6 +216,15 @@ function report(e) {
       ...c.verdicts.map(verdict),
       c.scores ? c.scores.total : "-",
       c.selected ? "yes" : "no",
+      ...(wide
+        ? [
+            t.region || "-",
+            t.zones?.length ? t.zones.join(",") : "-",
+            dash(c.availableReplicas),
+            dash(c.scores?.clusterLocality),
+            dash(c.scores?.clusterAffinity),
+          ]
+        : []),
     ]);
   }
   const workload = e.scenario.workload;
@@ -129,46 +254,188 @@ function report(e) {
   return out.join("\n") + "\n";
 }
 
+// --- errors in the user's terms -----------------------------------------------------------
+
+const KINDS = "Deployment, StatefulSet, ReplicaSet, Job, Pod";
+
+// A text's documents as values (empty ones left out, as the reader leaves them out): JSON is
+// one document; YAML is split at its `---` lines, each read on its own.
+function documentsOf(text) {
+  const t = text.trimStart();
+  const parts = t.startsWith("{") || t.startsWith("[") ? [text] : text.split(/^---[ \t]*(?:#.*)?$/m);
+  const out = [];
+  for (const d of parts) {
+    const v = fromYaml(d);
+    if (v !== null && v !== undefined) out.push(v);
+  }
+  return out;
+}
+
+// Where each object of some texts is, as a path a user finds in their file: the document
+// (`documents[2]`, when the text has several) and the List item (`items[5]`), after the
+// file's name when there are several texts; and the object itself. Only computed for an
+// error, so reading each document again on its own costs nothing otherwise.
+function locations(texts, names) {
+  const out = [];
+  const open = (v, at) => {
+    if (Array.isArray(v)) v.forEach((item, i) => open(item, `${at}[${i}]`));
+    else if (v && typeof v === "object" && typeof v.kind === "string" && v.kind.endsWith("List"))
+      (v.items ?? []).forEach((item, i) => open(item, join_(at, `items[${i}]`)));
+    else out.push({ at, value: v });
+  };
+  texts.forEach((text, f) => {
+    const file = texts.length > 1 ? `${names[f]}: ` : "";
+    const values = documentsOf(text);
+    values.forEach((v, d) => open(v, values.length > 1 ? `${file}documents[${d}]` : file));
+  });
+  return out;
+}
+
+// The value at `path` (`a.b[2].c`) inside `value`, if there is one.
+function at(value, path) {
+  for (const step of path.match(/[^.[\]]+|\[\d+\]/g) ?? []) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = value[step.startsWith("[") ? Number(step.slice(1, -1)) : step];
+  }
+  return value;
+}
+
+// `a.b`, or `file: b` after a file's name.
+const join_ = (a, b) => (a && b ? (a.endsWith(": ") ? a + b : `${a}.${b}`) : a || b);
+
+// The error `err` of reading `texts` (named `names`; `members` the same per member) in the
+// user's terms: its path as the user finds it in their file, said once; a value checked
+// after reading as the user wrote it, not in allot's units (millicores, bytes).
+function said(err, texts, names, members) {
+  const given = err.path ?? "";
+  // The message starts with its path: said once, before it.
+  let message = given && err.message.startsWith(`${given}: `) ? err.message.slice(given.length + 2) : err.message;
+  let path = given;
+  let value = () => undefined;
+  let m;
+  if ((m = given.match(/^(?:members\[(\d+)\]\.)?objects\[(\d+)\]\.?(.*)$/))) {
+    // The import's paths: the object's position among all the objects read.
+    const member = m[1] === undefined ? undefined : Object.entries(members)[Number(m[1])];
+    let where = [];
+    try {
+      where = member ? locations(member[1].texts, member[1].files) : locations(texts, names);
+    } catch {}
+    // The import's message names the object, then the field: the field is in the path.
+    const field = m[3].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (field) message = message.replace(new RegExp(`^([^:]+): ${field}: `), "$1: ");
+    const l = where[Number(m[2])];
+    if (l) {
+      path = join_(member ? `--member ${member[0]}: ` : "", join_(l.at, m[3]));
+      value = () => at(l.value, m[3]);
+    }
+  } else if ((m = given.match(/^members\[(\d+)\]\.?(.*)$/))) {
+    const member = Object.entries(members)[Number(m[1])];
+    if (member) path = join_(`--member ${member[0]}: `, m[2].replace(/^objects\.?/, ""));
+  } else {
+    // The reader's paths: `[k].` first when several texts were read; then `documents[d].`
+    // when the text has several documents.
+    let k = 0;
+    let rest = given;
+    if (texts.length > 1 && (m = given.match(/^\[(\d+)\]\.?(.*)$/))) {
+      k = Number(m[1]);
+      rest = m[2];
+      path = join_(`${names[k]}: `, rest);
+    }
+    value = () => {
+      const documents = documentsOf(texts[k] ?? "");
+      return at(documents.length > 1 ? { documents } : documents[0], rest);
+    };
+  }
+  if (err.code === "negative") {
+    let v;
+    try {
+      v = value();
+    } catch {}
+    if (typeof v === "string" || typeof v === "number") message = `must not be negative, got ${JSON.stringify(v)}`;
+  }
+  if (err.code === "too_large" && /at most 268435456$/.test(message))
+    message = "the text is larger than 256 MiB, the most allot reads from one file";
+  return { code: err.code, path, message };
+}
+
+// What is missing before anything can be scheduled, in Kubernetes' words: the objects hold no
+// template (nor a binding that stands for one), or no Cluster.
+function missing(imported) {
+  const s = imported.scenario;
+  const used = imported.report.used ?? [];
+  const template = used.some((u) => u.into === "workload.replicas" || u.into.startsWith("workload"));
+  if (!template && !imported.resource)
+    return `no resource template (${KINDS}) or ResourceBinding among the objects: add the workload to place`;
+  if (!(s.clusters ?? []).length) return "no Cluster among the objects: add the member clusters (kubectl get clusters -o yaml)";
+  return undefined;
+}
+
 function main(argv) {
   const [command, ...rest] = argv;
-  if (command === undefined || command === "-h" || command === "--help" || command === "help") {
-    process.stdout.write(HELP + "\n");
+  if (command === undefined || command === "-h" || command === "--help") {
+    process.stdout.write(HELP.top + "\n");
     return;
   }
-  if (command === "version" || command === "--version") {
+  if (command === "help") {
+    const topic = rest[0] ?? "top";
+    if (!HELP[topic]) usage(`unknown command ${topic}`);
+    process.stdout.write(HELP[topic] + "\n");
+    return;
+  }
+  if (command === "--version") {
+    process.stdout.write(version() + "\n");
+    return;
+  }
+  if (command === "version") {
+    parse("version", rest);
     process.stdout.write(version() + "\n");
     return;
   }
   if (command !== "explain") usage(`unknown command ${command}`);
-  const o = parse(rest);
-  const texts = o.files.map(read);
+  const o = parse("explain", rest);
+  const names = o.filename.flatMap((f) => expand(o, f));
+  if (names.length === 0)
+    fail(o, { code: "missing", path: o.filename.join(", "), message: `no .yaml, .yml or .json files in ${o.filename.join(", ")}${o.recursive ? "" : " (-R reads subdirectories)"}` });
+  const shown = names.map((n) => (n === "-" ? "stdin" : n));
+  const texts = names.map((n) => read(o, n));
   const members = Object.fromEntries(
-    Object.entries(o.members).map(([cluster, files]) => [cluster, files.map(read)]),
+    Object.entries(o.members).map(([cluster, files]) => [cluster, { files, texts: files.map((f) => read(o, f)) }]),
   );
-  const options = { policy: o.policy, members };
-  // One text is read as it is; several are a list, whose error paths start at the file's
-  // index, said here as the file's name.
+  const options = {
+    policy: o.policy,
+    members: Object.fromEntries(
+      Object.entries(members).map(([c, m]) => [c, m.texts.length === 1 ? m.texts[0] : m.texts]),
+    ),
+  };
+  // One text is read as it is; several are a list, whose error paths start at the text's
+  // index, said as the file's name.
   const input = texts.length === 1 ? texts[0] : texts;
-  const where = (path) =>
-    texts.length === 1 ? path : path.replace(/^\[(\d+)\]\.?/, (_, k) => `${o.files[k] === "-" ? "stdin" : o.files[k]}: `);
   let e;
   try {
     e = explain(input, options);
   } catch (err) {
     if (!(err instanceof AllotError)) throw err;
-    // When the objects import but nothing can be scheduled, the verdicts still say why.
-    if (!o.json && !o.binding) {
-      try {
-        const imported = fromObjects(input, options);
-        process.stdout.write(report({ ...imported, pipeline: select(imported.scenario) }));
-      } catch {}
+    const error = said(err, texts, shown, members);
+    let imported;
+    try {
+      imported = fromObjects(input, options);
+    } catch {}
+    if (imported) {
+      const what = missing(imported);
+      // Not a field of the user's: what the objects lack.
+      if (what) Object.assign(error, { path: "", message: what });
+      // When the objects import but nothing can be scheduled, the verdicts still say why.
+      else if (o.output === undefined && !o.binding)
+        process.stdout.write(report({ ...imported, pipeline: select(imported.scenario) }, false));
     }
-    process.stderr.write(`error: ${err.code}${err.path ? ` at ${where(err.path)}` : ""}: ${err.message}\n`);
-    process.exit(1);
+    fail(o, error);
   }
-  if (o.json) process.stdout.write(JSON.stringify(e, null, 2) + "\n");
-  else if (o.binding) process.stdout.write(bindingYaml(e));
-  else process.stdout.write(report(e));
+  if (o.binding) {
+    if (o.output === "json") process.stdout.write(JSON.stringify(e.resourceBinding, null, 2) + "\n");
+    else process.stdout.write(bindingYaml(e));
+  } else if (o.output === "json") process.stdout.write(JSON.stringify(e, null, 2) + "\n");
+  else if (o.output === "yaml") process.stdout.write(toYaml(e));
+  else process.stdout.write(report(e, o.output === "wide"));
 }
 
 main(process.argv.slice(2));

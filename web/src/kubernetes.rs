@@ -109,12 +109,134 @@ pub fn from_objects(input: JsValue, options: JsValue) -> Result<Text, JsValue> {
 }
 
 /// Objects to `{scenario, report, outcome, binding, resourceBinding}` as JSON text's bytes.
+/// A given binding is written back whole: its new `spec.clusters` and observed term over
+/// every field it came with.
 #[wasm_bindgen]
 pub fn explain(input: JsValue, options: JsValue) -> Result<Text, JsValue> {
     let seed = draw_seed();
-    text(Ok(with_objects(&input, &options, |o, c| {
-        explain_objects(o, c, seed)
-    })?))
+    let e = with_objects(&input, &options, |o, c| explain_objects(o, c, seed))?;
+    let resource_binding = match e.given_binding {
+        Some(k) => {
+            let given = originals(&input)?.into_iter().nth(k);
+            written_over(given, &e.resource_binding)
+        }
+        None => serde_json::to_value(&e.resource_binding).map_err(|e| internal_error(&e))?,
+    };
+    text(Ok(Answer {
+        scenario: &e.scenario,
+        report: &e.report,
+        outcome: &e.outcome,
+        binding: &e.binding,
+        resource_binding,
+    }))
+}
+
+/// [`Explained`](allot_core::kubernetes::explain::Explained) with the binding as written.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Answer<'a> {
+    scenario: &'a allot_core::scenario::Scenario,
+    report: &'a allot_core::kubernetes::import::ImportReport,
+    outcome: &'a allot_core::scenario::outcome::KarmadaOutcome,
+    binding: &'a allot_core::kubernetes::binding::BindingResult,
+    resource_binding: serde_json::Value,
+}
+
+fn internal_error(e: &serde_json::Error) -> JsValue {
+    crate::bindings::coded_error("internal", "", &e.to_string())
+}
+
+/// The objects of `value` as generic values, in the order [`objects_of`] reads them.
+fn originals(value: &JsValue) -> Result<Vec<serde_json::Value>, JsValue> {
+    if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
+        return yaml::values(&utf8(text)).map_err(to_error);
+    }
+    if js_sys::Array::is_array(value) {
+        let list = js_sys::Array::from(value);
+        if list.iter().any(|v| v.is_string()) {
+            let mut out = Vec::new();
+            for item in list.iter() {
+                out.extend(originals(&item)?);
+            }
+            return Ok(out);
+        }
+    }
+    yaml::values(&text_of(value, "objects")?).map_err(to_error)
+}
+
+/// The binding `written` made of a `given` one: the given object with the fields a schedule
+/// writes (`spec.clusters`, `status.schedulerObservingAffinityName`) taken from `written`,
+/// every other field as given, those allot does not read too.
+pub fn written_over(
+    given: Option<serde_json::Value>,
+    written: &allot_core::kubernetes::objects::Object,
+) -> serde_json::Value {
+    use serde_json::Value;
+    let mut out = match given {
+        Some(Value::Object(o)) => o,
+        _ => return serde_json::to_value(written).unwrap_or(Value::Null),
+    };
+    let mut set = |section: &str, key: &str, value: Option<Value>| {
+        let part = out
+            .entry(section)
+            .or_insert_with(|| Value::Object(serde_json::Map::new()));
+        if let Value::Object(part) = part {
+            match value {
+                Some(v) => part.insert(key.into(), v),
+                None => part.remove(key),
+            };
+        }
+    };
+    let clusters = &written.spec.clusters;
+    set(
+        "spec",
+        "clusters",
+        (!clusters.is_empty()).then(|| serde_json::to_value(clusters).unwrap_or_default()),
+    );
+    let observed = &written.status.scheduler_observing_affinity_name;
+    set(
+        "status",
+        "schedulerObservingAffinityName",
+        (!observed.is_empty()).then(|| Value::String(observed.clone())),
+    );
+    Value::Object(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_given_binding_keeps_every_field_allot_does_not_read() {
+        let given = r#"{"apiVersion": "work.karmada.io/v1alpha2", "kind": "ResourceBinding",
+          "metadata": {"name": "nginx-deployment", "namespace": "default", "resourceVersion": "7",
+            "finalizers": ["karmada.io/binding-controller"]},
+          "spec": {"replicas": 3, "resource": {"apiVersion": "apps/v1", "kind": "Deployment", "name": "nginx"},
+            "clusters": [{"name": "member1", "replicas": 3}],
+            "gracefulEvictionTasks": [{"fromCluster": "member1", "replicas": 2,
+              "reason": "TaintUntolerated", "producer": "TaintManager"}],
+            "failover": {"application": {"decisionConditions": {"tolerationSeconds": 30}}}},
+          "status": {"conditions": [{"type": "Scheduled", "status": "True", "reason": "Success",
+            "message": "Binding has been scheduled successfully."}]}}"#;
+        let mut written = yaml::objects(given).unwrap().remove(0);
+        written.spec.clusters = vec![allot_core::kubernetes::karmada::TargetCluster {
+            name: "member2".into(),
+            replicas: 3,
+        }];
+        let original: serde_json::Value = serde_json::from_str(given).unwrap();
+        let out = written_over(Some(original.clone()), &written);
+        assert_eq!(
+            out["spec"]["clusters"],
+            serde_json::json!([{"name": "member2", "replicas": 3}])
+        );
+        let mut expected = original;
+        expected["spec"]["clusters"] = out["spec"]["clusters"].clone();
+        assert_eq!(out, expected, "every other field as given");
+        assert_eq!(
+            out["spec"]["gracefulEvictionTasks"][0]["producer"],
+            "TaintManager"
+        );
+    }
 }
 
 /// A Karmada scenario to `{objects, members, unexpressed}` as JSON text's bytes.

@@ -2,7 +2,8 @@
 // into a fresh project, the manifests of docs/manifests read as files.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import {
@@ -10,6 +11,7 @@ import {
   bindingOf,
   explain,
   fromObjects,
+  fromYaml,
   schedule,
   select,
   toObjects,
@@ -152,7 +154,7 @@ test("npx allot explain on files and on standard input", () => {
   const stdin = allot(["explain", "-"], text("static-weight.yaml"));
   assert.equal(stdin.status, 0, stdin.stderr);
   assert.equal(stdin.stdout, files.stdout);
-  const json = JSON.parse(allot(["explain", "--json", "-f", file("static-weight.yaml")]).stdout);
+  const json = JSON.parse(allot(["explain", "-o", "json", "-f", file("static-weight.yaml")]).stdout);
   assert.deepEqual(json.binding.clusters, [{ name: "member1", replicas: 2 }, { name: "member3", replicas: 5 }]);
   const binding = allot(["explain", "--binding", "-f", file("dynamic-weight.yaml")]);
   assert.equal(binding.status, 0, binding.stderr);
@@ -170,7 +172,7 @@ test("npx allot explain on files and on standard input", () => {
 test("npx allot explain: bad input exits 1 with the error's code and path", () => {
   const bad = allot(["explain", "-"], "apiVersion: apps/v1beta1\nkind: Deployment\nmetadata: {name: x}\n");
   assert.equal(bad.status, 1);
-  assert.match(bad.stderr, /^error: invalid_input at objects\[0\]\.apiVersion: /m);
+  assert.match(bad.stderr, /^error: invalid_input at apiVersion: Deployment x: expected apps\/v1/m);
   const two = allot(["explain", "-f", file("static-weight.yaml"), "-f", "-"], "kind: [\n");
   assert.equal(two.status, 1);
   assert.match(two.stderr, /^error: invalid_input at stdin: /m);
@@ -179,4 +181,144 @@ test("npx allot explain: bad input exits 1 with the error's code and path", () =
   assert.match(unfit.stdout, /member1: cluster\(s\) did not have the API resource/);
   assert.match(unfit.stderr, /^error: no_cluster_fit/m);
   assert.equal(allot(["explain", "--bogus"]).status, 2);
+});
+
+const DUMP = join(process.env.ALLOT_ROOT, "web/bench/dump.mjs");
+const { dump } = await import(DUMP);
+
+test("npx allot: -h on every command, exit codes in the help", () => {
+  for (const args of [["explain", "-h"], ["explain", "--help"], ["explain", "-f", "x.yaml", "-h"], ["version", "-h"], ["-h"], ["help", "explain"]]) {
+    const r = allot(args);
+    assert.equal(r.status, 0, `${args.join(" ")}: ${r.stderr}`);
+    assert.match(r.stdout, /^Usage:/m, args.join(" "));
+  }
+  const help = allot(["explain", "-h"]).stdout;
+  assert.match(help, /-o, --output/);
+  assert.match(help, /-R, --recursive/);
+  assert.match(help, /^Exit status:\n  0 .*\n  1 [^]*\n  2 /m);
+  assert.match(help, /256 MiB/);
+  const unknown = allot(["explain", "--bogus"]);
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /--bogus/);
+  assert.equal(allot(["explain", "-o", "xml"]).status, 2);
+});
+
+test("npx allot explain -o json|yaml|wide", () => {
+  const f = file("static-weight.yaml");
+  const json = allot(["explain", "-o", "json", "-f", f]);
+  assert.equal(json.status, 0, json.stderr);
+  const answer = JSON.parse(json.stdout);
+  const yaml = allot(["explain", "-o", "yaml", "-f", f]);
+  assert.equal(yaml.status, 0, yaml.stderr);
+  const read = fromYaml(yaml.stdout);
+  assert.deepEqual(read.binding, answer.binding);
+  assert.deepEqual(read.scenario.clusters, answer.scenario.clusters);
+  const wide = allot(["explain", "-o", "wide", "-f", f]);
+  assert.equal(wide.status, 0, wide.stderr);
+  assert.match(wide.stdout, /^CLUSTER\s+REPLICAS.*\sREGION\s+ZONES\s+AVAILABLE/m);
+  const binding = JSON.parse(allot(["explain", "--binding", "-o", "json", "-f", file("dynamic-weight.yaml")]).stdout);
+  assert.equal(binding.kind, "ResourceBinding");
+});
+
+test("npx allot explain -f DIR and -R read a directory's manifests as kubectl does", () => {
+  const dir = mkdtempSync(join(tmpdir(), "allot-manifests-"));
+  const documents = text("static-weight.yaml").split(/^---$/m);
+  documents.slice(0, 3).forEach((d, i) => writeFileSync(join(dir, `cluster-${i}.yaml`), d));
+  writeFileSync(join(dir, "notes.txt"), "not a manifest: skipped");
+  mkdirSync(join(dir, "app"));
+  writeFileSync(join(dir, "app", "deployment.yml"), documents[3]);
+  writeFileSync(join(dir, "app", "policy.json"), JSON.stringify(fromYaml(documents[4])));
+  const recursive = allot(["explain", "-R", "-f", dir]);
+  assert.equal(recursive.status, 0, recursive.stderr);
+  assert.match(recursive.stdout, /^member1\s+2\s/m);
+  assert.match(recursive.stdout, /^member3\s+5\s/m);
+  const flat = allot(["explain", "-f", dir]);
+  assert.equal(flat.status, 1, "without -R the template and the policy are not read");
+  assert.match(flat.stderr, /no resource template \(Deployment, StatefulSet/);
+  const empty = mkdtempSync(join(tmpdir(), "allot-empty-"));
+  const none = allot(["explain", "-f", empty]);
+  assert.equal(none.status, 1);
+  assert.match(none.stderr, /no \.yaml, \.yml or \.json files in/);
+  const wrong = allot(["explain", "-f", file("static-weight.yaml"), "-f", join(dir, "app", "deployment.yml")]);
+  assert.equal(wrong.status, 1, "two templates");
+  const bad = allot(["explain", "-R", "-f", dir, "-f", "-"], "kind: Deployment\nspec: {replicas: seven}\n");
+  assert.match(bad.stderr, /^error: invalid_input at stdin: spec\.replicas: /m);
+});
+
+test("npx allot explain: errors once, in the user's terms, as JSON under -o json", () => {
+  // -o json: the error as JSON on standard output.
+  const r = allot(["explain", "-o", "json", "-"], "apiVersion: apps/v1beta1\nkind: Deployment\nmetadata: {name: x}\n");
+  assert.equal(r.status, 1);
+  const e = JSON.parse(r.stdout);
+  assert.deepEqual(Object.keys(e), ["code", "path", "message"]);
+  assert.equal(e.code, "invalid_input");
+  assert.equal(e.path, "apiVersion");
+  assert.ok(!e.message.includes(e.path + ":"), e.message);
+  const unreadable = allot(["explain", "-o", "json", "-f", "/nonexistent/x.yaml"]);
+  assert.equal(unreadable.status, 1);
+  assert.equal(JSON.parse(unreadable.stdout).code, "unreadable");
+  // Each path once, as the user finds it in their file: the document, the List item.
+  const policy = text("static-weight.yaml").replace("  resourceSelectors:\n", "  resourceSelectors: 3\n  x:\n");
+  const twice = allot(["explain", "-"], policy);
+  assert.equal(twice.status, 1);
+  const line = twice.stderr.split("\n").find((l) => l.startsWith("error:"));
+  const path = line.match(/ at (\S+):/)[1];
+  assert.match(path, /^documents\[4\]\./);
+  assert.equal(line.split(path).length, 2, line);
+  const apiVersion = text("static-weight.yaml").replace("apiVersion: apps/v1\nkind: Deployment", "apiVersion: extensions/v1beta1\nkind: Deployment");
+  assert.match(allot(["explain", "-"], apiVersion).stderr, /^error: invalid_input at documents\[3\]\.apiVersion: /m);
+  const list = JSON.stringify({ apiVersion: "v1", kind: "List", items: [fromYaml(text("static-weight.yaml").split(/^---$/m)[0]), { apiVersion: "extensions/v1beta1", kind: "Deployment", metadata: { name: "x" } }] });
+  assert.match(allot(["explain", "-"], list).stderr, /^error: invalid_input at items\[1\]\.apiVersion: /m);
+  // Values as the user wrote them.
+  const negative = text("static-weight.yaml").replace('cpu: "16"', 'cpu: "-6"');
+  assert.notEqual(negative, text("static-weight.yaml"));
+  const n = allot(["explain", "-"], negative);
+  assert.equal(n.status, 1);
+  assert.match(n.stderr, /-6\b/);
+  assert.doesNotMatch(n.stderr, /-6000/);
+  // What is missing, in Kubernetes' words.
+  for (const input of ["", text("static-weight.yaml").split(/^---$/m).slice(0, 3).join("---")]) {
+    const m = allot(["explain", "-"], input);
+    assert.equal(m.status, 1);
+    assert.match(m.stderr, /no resource template \(Deployment, StatefulSet, [^)]*\)/);
+    assert.doesNotMatch(m.stderr, /workload\.replicas/);
+  }
+  // Past the limit, said in words without reading the file.
+  const big = join(mkdtempSync(join(tmpdir(), "allot-big-")), "big.yaml");
+  writeFileSync(big, "");
+  truncateSync(big, 257 * 1024 * 1024);
+  const large = allot(["explain", "-o", "json", "-f", big]);
+  assert.equal(large.status, 1);
+  assert.match(JSON.parse(large.stdout).message, /larger than 256 MiB/);
+});
+
+test("YAML dumps of a control plane read within the limits", () => {
+  // 2,327 Clusters as documents (past serde-saphyr's default of 1,024 documents), and 25,000
+  // as one List (past 2,000,000 YAML nodes).
+  const workload = text("static-weight.yaml").split(/^---$/m).slice(3);
+  assert.equal(fromObjects(dump(2_327, "documents") + "---" + workload.join("---")).scenario.clusters.length, 2_327);
+  const list = dump(25_000, "list");
+  assert.ok(list.length > 20e6, `${list.length}`);
+  const r = allot(["explain", "-o", "json", "-"], list);
+  assert.equal(JSON.parse(r.stdout).code, "missing", "read whole: only the template is missing");
+});
+
+test("--binding keeps every field of the given binding", () => {
+  const eviction = text("dynamic-weight.yaml").replace(
+    "  - name: member2\n    replicas: 6\n",
+    "  - name: member2\n    replicas: 6\n  gracefulEvictionTasks:\n  - fromCluster: member1\n    replicas: 2\n    reason: TaintUntolerated\n    producer: TaintManager\n",
+  );
+  assert.notEqual(eviction, text("dynamic-weight.yaml"));
+  const r = allot(["explain", "--binding", "-"], eviction);
+  assert.equal(r.status, 0, r.stderr);
+  const written = fromYaml(r.stdout.replace(/^#.*\n/gm, ""));
+  assert.deepEqual(written.spec.gracefulEvictionTasks, [
+    { fromCluster: "member1", replicas: 2, reason: "TaintUntolerated", producer: "TaintManager" },
+  ]);
+  assert.equal(written.metadata.ownerReferences[0].uid, "5f1e7c2a-0d4b-4bde-9b7e-web");
+  assert.equal(written.status.schedulerObservedGeneration, 2);
+  assert.equal(written.status.lastScheduledTime, "2026-11-20T10:00:00Z");
+  const e = explain(eviction);
+  assert.equal(e.resourceBinding.spec.gracefulEvictionTasks[0].producer, "TaintManager");
+  assert.deepEqual(e.resourceBinding.spec.clusters, e.binding.clusters);
 });

@@ -119,7 +119,7 @@ impl Writer {
     }
 
     fn unsigned(&mut self, v: u64) {
-        self.push_bytes(crate::text::Digits::new(v).as_bytes());
+        self.push_bytes(itoa::Buffer::new().format(v).as_bytes());
     }
 
     /// An integer of any width: `-` when `negative`, then the digits of `v`.
@@ -127,7 +127,11 @@ impl Writer {
         if negative {
             self.push(b'-');
         }
-        self.push_bytes(crate::text::Digits::wide(v).as_bytes());
+        // 64-bit digits whenever the value fits: 128-bit division runs in software in wasm.
+        match u64::try_from(v) {
+            Ok(v) => self.unsigned(v),
+            Err(_) => self.push_bytes(itoa::Buffer::new().format(v).as_bytes()),
+        }
     }
 
     /// `s` as a JSON string. The fast path, a string with nothing to escape (names, keys,

@@ -33,6 +33,13 @@ pub struct Explained {
     /// The ResourceBinding Karmada would write: the given one with its new `spec.clusters`
     /// and observed term, else one made for the template.
     pub resource_binding: Object,
+    /// The position of the given binding among the objects, if one was given. An [`Object`]
+    /// holds only the fields allot reads: to keep every other field as given, write the new
+    /// `spec.clusters` and observed term into that object as it was read (the npm package
+    /// does).
+    #[serde(skip)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    pub given_binding: Option<usize>,
 }
 
 /// What a schedule writes into a binding: its new `spec.clusters` with what changes, and the
@@ -64,12 +71,14 @@ pub fn explain(objects: &[Object], choice: &Choice<'_>, drawn_seed: u64) -> Resu
     let outcome = pipeline::schedule(&s, s.family()?.karmada("explain")?, drawn_seed)?;
     let given = imported.binding.and_then(|i| objects.get(i));
     let w = write(&s, &outcome, imported.resource, given);
+    let given_binding = given.and(imported.binding);
     Ok(Explained {
         scenario: s,
         report: imported.report,
         outcome: Box::new(outcome),
         binding: w.binding,
         resource_binding: w.resource_binding,
+        given_binding,
     })
 }
 
