@@ -32,7 +32,9 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
             left -= 1;
         }
     }
-    if left > 0 {
+    // No node at all (a limit of 0 over no nodes) fills nothing: eru's shortfall, not
+    // already_filled (every one of no nodes is trivially full).
+    if left > 0 || picked.is_empty() {
         return Err(Error::InsufficientResource {
             field: super::shortfall_field(c),
             need: c.need,

@@ -487,6 +487,44 @@ mod tests {
         assert_eq!(run(&ns, Strategy::Global, 3, 0).unwrap(), [3, 0, 0]);
     }
 
+    /// E2: FILL over no nodes cannot fill anything: insufficient_resource, as eru, not
+    /// already_filled (every one of no nodes is trivially full).
+    #[test]
+    fn e2_fill_with_no_nodes_is_insufficient() {
+        for limit in [0, 2] {
+            let e = run(&[], Strategy::Fill, 1, limit).unwrap_err();
+            assert_eq!(e.code(), "insufficient_resource", "limit {limit}");
+        }
+    }
+
+    /// R3, a fixed accident (decision 5): FILL takes an unlimited node that already has
+    /// instances (eru's `MaxInt + count` wraps below the need and skips it).
+    #[test]
+    fn r3_fill_takes_an_unlimited_node_with_instances() {
+        let mut ns = nodes(&[(1, 0, 0, 0), (5, 0, 0, 0)]);
+        ns[0].capacity = Capacity::Unlimited;
+        ns[0].count = 2;
+        assert_eq!(run(&ns, Strategy::Fill, 4, 1).unwrap(), [2, 0]);
+    }
+
+    /// O6: DRAINED's map holds only the nodes that get instances (eru's also lists the nodes
+    /// it gives 0; the placement is the same).
+    #[test]
+    fn o6_drained_lists_only_nodes_given_instances() {
+        let ns = nodes(&[(3, 0, 0, 0), (1, 0, 0, 0), (5, 0, 0, 0)]);
+        let d = deploy(
+            &ns,
+            Ask {
+                strategy: Strategy::Drained,
+                need: 3,
+                nodes_limit: 0,
+                total: None,
+            },
+        )
+        .unwrap();
+        assert_eq!(d.instances, [Some(2), Some(1), None]);
+    }
+
     #[test]
     fn bad_input() {
         let ns = nodes(&[(1, 0, 0, 0)]);
