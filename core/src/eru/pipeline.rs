@@ -325,6 +325,7 @@ pub fn deploy_at(d: &Deploy<'_>, paths: &Paths) -> Result<DeployOutcome> {
             total: Some(total),
         },
         paths,
+        strategy::Detail::Explained,
     )?;
     let mut deploy = BTreeMap::new();
     let mut instance_plans = Vec::new();

@@ -2,36 +2,65 @@
 //! instances (then the most remaining capacity, then input order), so old + new instances end
 //! as even as possible; NodesLimit caps old + new per node.
 //!
-//! In bulk: nodes are raised to a common level `L` (the largest whose cost fits the need),
-//! then the remainder goes one each to the nodes at level `L` with the most capacity left.
+//! In bulk: nodes are raised to a common level `L` (the largest whose cost fits the need,
+//! found by galloping up from the lowest count, then bisecting), then the remainder goes one
+//! each to the nodes at level `L` with the most capacity left (selected, not sorted).
 
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::cmp::Reverse;
 
 use super::{map_of, need_within_total, Checked, StrategyNode};
 use crate::error::Path;
 use crate::error::{Error, Result};
 use crate::text::Digits;
 
+/// A candidate: its index, its count now, and the count it can reach (count + capacity,
+/// capped by the nodes limit; saturating: an unlimited node reaches any level).
+struct Live {
+    i: usize,
+    count: u64,
+    top: u64,
+}
+
 pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
     need_within_total(c)?;
-    // Candidates and the count each can reach: count + capacity, capped by the nodes limit.
-    let live: Vec<(usize, u128, u128)> = nodes
+    let live: Vec<Live> = nodes
         .iter()
         .enumerate()
         .filter(|(_, n)| !n.capacity.is_zero() && (c.limit == 0 || n.count < c.limit))
         .map(|(i, n)| {
-            let mut top = u128::from(n.count) + u128::from(n.capacity.saturating());
+            let mut top = n.count.saturating_add(n.capacity.saturating());
             if c.limit > 0 {
-                top = top.min(u128::from(c.limit));
+                top = top.min(c.limit);
             }
-            (i, u128::from(n.count), top)
+            Live {
+                i,
+                count: n.count,
+                top,
+            }
         })
         .collect();
-    let room: u128 = live.iter().map(|&(_, count, top)| top - count).sum();
-    let need = u128::from(c.need);
-    if room < need {
+    // What raising every candidate to `level` costs, stopping once it passes the need (the
+    // need is below 2^63, so the sum never wraps).
+    let need = c.need;
+    let given = |level: u64| -> u64 {
+        let mut sum = 0u64;
+        for l in &live {
+            if l.count < level {
+                sum = sum.saturating_add(l.top.min(level) - l.count);
+                if sum > need {
+                    break;
+                }
+            }
+        }
+        sum
+    };
+    let room = live
+        .iter()
+        .fold(0u128, |s, l| s + u128::from(l.top - l.count));
+    if room < u128::from(need) {
         let detail = if c.limit > 0 {
             format!(
                 "reached nodelimit, a node can host at most {} instances",
@@ -47,16 +76,22 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
             detail,
         });
     }
-    let given = |level: u128| -> u128 {
-        live.iter()
-            .map(|&(_, count, top)| top.min(level).saturating_sub(count))
-            .sum()
-    };
-    // The largest level whose cost is within the need.
-    let (mut lo, mut hi) = (
-        live.iter().map(|l| l.1).min().unwrap_or(0),
-        live.iter().map(|l| l.2).max().unwrap_or(0),
-    );
+    // The largest level whose cost is within the need: gallop up from the lowest count,
+    // then bisect between the last level that fits and the first that does not.
+    let highest = live.iter().map(|l| l.top).max().unwrap_or(0);
+    let mut lo = live.iter().map(|l| l.count).min().unwrap_or(0);
+    let mut hi = highest;
+    let mut step = 1u64;
+    while lo < highest {
+        let next = lo.saturating_add(step).min(highest);
+        if given(next) <= need {
+            lo = next;
+            step = step.saturating_mul(2);
+        } else {
+            hi = next - 1;
+            break;
+        }
+    }
     while lo < hi {
         let mid = lo + (hi - lo).div_ceil(2);
         if given(mid) <= need {
@@ -66,41 +101,40 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
         }
     }
     let level = lo;
-    let rest = need - given(level);
-    // The remainder: one each to nodes at the level, most capacity left first.
-    let mut added = alloc::vec![0u64; nodes.len()];
-    for &(i, count, top) in &live {
-        added[i] = top.min(level).saturating_sub(count) as u64;
-    }
-    let extra = rest as usize;
-    if extra > 0 {
-        // Each node's key once, (most capacity left, then input order), sorted by index.
-        let at_level: Vec<(usize, u128)> = live
+    let raised = given(level);
+    let rest = need - raised;
+    let mut added = map_of(
+        nodes.len(),
+        live.iter()
+            .filter(|l| l.count < level)
+            .map(|l| (l.i, l.top.min(level) - l.count)),
+    );
+    // The remainder: one each to nodes at the level with room above it, most capacity left
+    // first, then input order.
+    if rest > 0 {
+        let mut at_level: Vec<usize> = live
             .iter()
-            .filter(|&&(_, count, top)| count <= level && level < top)
-            .map(|&(i, count, _)| (i, count + u128::from(nodes[i].capacity.saturating())))
+            .filter(|l| l.count <= level && level < l.top)
+            .map(|l| l.i)
             .collect();
-        let mut order: Vec<usize> = (0..at_level.len()).collect();
-        crate::order::sort_indices_by_key(&mut order, |k| {
-            let (i, remaining) = at_level[k];
-            (core::cmp::Reverse(remaining), i)
+        let left = |i: usize| {
+            let n = &nodes[i];
+            u128::from(n.count) + u128::from(n.capacity.saturating())
+        };
+        crate::order::select_indices_by_key(&mut at_level, rest as usize, |i| {
+            (Reverse(left(i)), i)
         });
-        for &k in order.iter().take(extra) {
-            added[at_level[k].0] += 1;
+        for &i in at_level.iter().take(rest as usize) {
+            added[i] = Some(added[i].unwrap_or(0) + 1);
         }
     }
-    // 128-bit figures in digits of their own: `{}` of a u128 links 1.4 KB of wasm.
-    let explanation = alloc::vec![format!(
-        "AUTO: nodes raised to {} instances each (old + new), {} more to the nodes at that \
-         level with the most capacity left",
-        Digits::wide(level).as_str(),
-        Digits::wide(rest).as_str(),
-    )];
-    Ok((
-        map_of(
-            nodes.len(),
-            added.into_iter().enumerate().filter(|&(_, k)| k > 0),
-        ),
-        explanation,
-    ))
+    let explanation = c.says(|| {
+        format!(
+            "AUTO: nodes raised to {} instances each (old + new), {} more to the nodes at that \
+             level with the most capacity left",
+            Digits::new(level).as_str(),
+            Digits::new(rest).as_str(),
+        )
+    });
+    Ok((added, explanation))
 }

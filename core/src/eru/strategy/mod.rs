@@ -3,9 +3,12 @@
 //! gets.
 //!
 //! Where eru leaves ties to Go map order, allot breaks them by input order, never by chance.
-//! AUTO and GLOBAL are computed in bulk (a level or a threshold found by bisection) with
-//! results identical to handing out one instance at a time; the tests check that against the
-//! one-at-a-time rule.
+//! AUTO, GLOBAL and DRAINED are computed in bulk (a level or a threshold found by search)
+//! with results identical to handing out one instance at a time, and FILL and EACH select
+//! their nodes without sorting them all; the tests check each against the rule as worded.
+//!
+//! A deploy decides, and explains only when asked ([`Detail`]): the same code runs either
+//! way, and the sentences are written only for [`Detail::Explained`].
 
 pub mod auto;
 pub mod drained;
@@ -124,6 +127,15 @@ impl Deployment {
 /// Above this many nodes in a deploy map, the explanation summarises the rest.
 pub const DETAILED_NODES: usize = 100;
 
+/// How much a deploy says: the decision alone (no sentence is written), or the decision with
+/// its explanation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Detail {
+    #[default]
+    Decision,
+    Explained,
+}
+
 /// Validated inputs shared by the strategies.
 pub(crate) struct Checked<'a> {
     /// Where the caller holds `count` and `nodesLimit`, for errors.
@@ -131,18 +143,43 @@ pub(crate) struct Checked<'a> {
     pub need: u64,
     pub limit: u64,
     pub total: Capacity,
+    /// Whether to write the explanation.
+    pub explain: bool,
 }
 
-/// Run `ask` over `nodes`. Errors: `invalid_count` (need <= 0), negative nodes limit, usage or
-/// rate negative or not a number, and each strategy's own; `count` and `nodesLimit` are the
-/// ask's own fields ([`deploy_at`] names the caller's).
+impl Checked<'_> {
+    /// One sentence, written only when the deploy explains itself.
+    pub(crate) fn says(&self, sentence: impl FnOnce() -> String) -> Vec<String> {
+        if self.explain {
+            alloc::vec![sentence()]
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+/// Run `ask` over `nodes`: the decision alone, with an empty explanation. Errors:
+/// `invalid_count` (need <= 0), negative nodes limit, usage or rate negative or not a number,
+/// and each strategy's own; `count` and `nodesLimit` are the ask's own fields ([`deploy_at`]
+/// names the caller's).
 pub fn deploy(nodes: &[StrategyNode], ask: Ask) -> Result<Deployment> {
-    deploy_at(nodes, ask, &Paths::DEPLOY)
+    deploy_at(nodes, ask, &Paths::DEPLOY, Detail::Decision)
 }
 
-/// [`deploy`] with errors about the count and the nodes limit at the caller's `paths`.
-pub fn deploy_at(nodes: &[StrategyNode], ask: Ask, paths: &Paths) -> Result<Deployment> {
-    let checked = check(nodes, ask, paths)?;
+/// [`deploy`] with the explanation.
+pub fn deploy_explained(nodes: &[StrategyNode], ask: Ask) -> Result<Deployment> {
+    deploy_at(nodes, ask, &Paths::DEPLOY, Detail::Explained)
+}
+
+/// [`deploy`] with errors about the count and the nodes limit at the caller's `paths`, saying
+/// as much as `detail` asks.
+pub fn deploy_at(
+    nodes: &[StrategyNode],
+    ask: Ask,
+    paths: &Paths,
+    detail: Detail,
+) -> Result<Deployment> {
+    let checked = check(nodes, ask, paths, detail)?;
     let (instances, mut explanation) = match ask.strategy {
         Strategy::Auto => auto::run(nodes, &checked)?,
         Strategy::Fill => fill::run(nodes, &checked)?,
@@ -150,7 +187,23 @@ pub fn deploy_at(nodes: &[StrategyNode], ask: Ask, paths: &Paths) -> Result<Depl
         Strategy::Global => global::run(nodes, &checked)?,
         Strategy::Drained => drained::run(nodes, &checked)?,
     };
-    // One line per node that received instances (the first DETAILED_NODES of them).
+    if detail == Detail::Explained {
+        explain_nodes(nodes, ask.strategy, &instances, &mut explanation);
+    }
+    Ok(Deployment {
+        strategy: ask.strategy,
+        instances,
+        explanation,
+    })
+}
+
+/// One line per node that received instances (the first [`DETAILED_NODES`] of them).
+fn explain_nodes(
+    nodes: &[StrategyNode],
+    strategy: Strategy,
+    instances: &[Option<u64>],
+    explanation: &mut Vec<String>,
+) {
     let mut detailed = 0;
     for (i, k) in instances.iter().enumerate() {
         let Some(k) = *k else { continue };
@@ -163,7 +216,7 @@ pub fn deploy_at(nodes: &[StrategyNode], ask: Ask, paths: &Paths) -> Result<Depl
             break;
         }
         let n = &nodes[i];
-        explanation.push(match ask.strategy {
+        explanation.push(match strategy {
             Strategy::Global => format!(
                 "{}: +{k}, usage {} -> {} (capacity {})",
                 n.name,
@@ -180,14 +233,14 @@ pub fn deploy_at(nodes: &[StrategyNode], ask: Ask, paths: &Paths) -> Result<Depl
             ),
         });
     }
-    Ok(Deployment {
-        strategy: ask.strategy,
-        instances,
-        explanation,
-    })
 }
 
-fn check<'a>(nodes: &[StrategyNode], ask: Ask, paths: &'a Paths) -> Result<Checked<'a>> {
+fn check<'a>(
+    nodes: &[StrategyNode],
+    ask: Ask,
+    paths: &'a Paths,
+    detail: Detail,
+) -> Result<Checked<'a>> {
     if ask.need <= 0 {
         return Err(Error::InvalidCount {
             field: Path::fields(paths.count),
@@ -224,6 +277,7 @@ fn check<'a>(nodes: &[StrategyNode], ask: Ask, paths: &'a Paths) -> Result<Check
         total: ask
             .total
             .unwrap_or_else(|| Capacity::sum(nodes.iter().map(|n| n.capacity))),
+        explain: detail == Detail::Explained,
     })
 }
 
@@ -312,6 +366,76 @@ pub(crate) mod reference {
             }
         }
         Some(added)
+    }
+
+    /// DRAINED as worded: by capacity, smallest first, input order among equals, each
+    /// filled in turn.
+    pub fn drained(nodes: &[StrategyNode], need: u64) -> Option<Vec<Option<u64>>> {
+        let mut order: Vec<usize> = (0..nodes.len()).collect();
+        order.sort_by_key(|&i| (nodes[i].capacity, i));
+        let mut out = alloc::vec![None; nodes.len()];
+        let mut left = need;
+        for i in order {
+            let take = nodes[i].capacity.saturating().min(left);
+            if take > 0 {
+                out[i] = Some(take);
+                left -= take;
+            }
+        }
+        (left == 0).then_some(out)
+    }
+
+    /// FILL as worded: by count, then capacity (most first), then input order; the first
+    /// `limit` nodes able to reach `need` (`None`: too few).
+    pub fn fill(nodes: &[StrategyNode], need: u64, limit: u64) -> Option<Vec<Option<u64>>> {
+        let limit = if limit == 0 {
+            nodes.len() as u64
+        } else {
+            limit
+        };
+        let mut order: Vec<usize> = (0..nodes.len()).collect();
+        order.sort_by_key(|&i| {
+            (
+                core::cmp::Reverse(nodes[i].count),
+                core::cmp::Reverse(nodes[i].capacity),
+                i,
+            )
+        });
+        let mut out = alloc::vec![None; nodes.len()];
+        let mut left = limit;
+        for i in order {
+            let n = &nodes[i];
+            if left > 0
+                && u128::from(n.count) + u128::from(n.capacity.saturating()) >= u128::from(need)
+            {
+                out[i] = Some(need.saturating_sub(n.count));
+                left -= 1;
+            }
+        }
+        (left == 0 && !nodes.is_empty()).then_some(out)
+    }
+
+    /// EACH as worded: by capacity (most first), then input order; the first `limit` nodes.
+    pub fn each(nodes: &[StrategyNode], need: u64, limit: u64) -> Option<Vec<Option<u64>>> {
+        let limit = if limit == 0 {
+            nodes.len()
+        } else {
+            limit as usize
+        };
+        let mut order: Vec<usize> = (0..nodes.len()).collect();
+        order.sort_by_key(|&i| (core::cmp::Reverse(nodes[i].capacity), i));
+        let able = order
+            .iter()
+            .take_while(|&&i| nodes[i].capacity.saturating() >= need)
+            .count();
+        if able == 0 || able < limit {
+            return None;
+        }
+        let mut out = alloc::vec![None; nodes.len()];
+        for &i in order.iter().take(limit) {
+            out[i] = Some(need);
+        }
+        Some(out)
     }
 
     pub fn global(nodes: &[StrategyNode], need: u64) -> Option<Vec<u64>> {
@@ -406,6 +530,35 @@ mod tests {
             let ns = nodes(&spec);
             let got = run(&ns, Strategy::Global, need, 0).ok();
             prop_assert_eq!(got, reference::global(&ns, need));
+        }
+
+        /// GLOBAL over many nodes and a small need (only some nodes contend) equals the rule.
+        #[test]
+        fn global_with_few_contenders_equals_the_rule(
+            spec in prop::collection::vec((0u64..12, 0u64..8, 0u32..300, 0u32..80), 1..60),
+            need in 1u64..12,
+        ) {
+            let ns = nodes(&spec);
+            let got = run(&ns, Strategy::Global, need, 0).ok();
+            prop_assert_eq!(got, reference::global(&ns, need));
+        }
+
+        /// DRAINED, FILL and EACH, selected rather than sorted, equal their rules as worded.
+        #[test]
+        fn drained_fill_and_each_equal_the_rule(
+            spec in prop::collection::vec((0u64..12, 0u64..8, 0u32..300, 0u32..80), 0..40),
+            need in 1u64..40,
+            limit in 0u64..10,
+        ) {
+            let ns = nodes(&spec);
+            let ask = |strategy, limit| Ask { strategy, need: need as i64, nodes_limit: limit as i64, total: None };
+            let got = |strategy, limit| deploy(&ns, ask(strategy, limit)).ok().map(|d| d.instances);
+            prop_assert_eq!(got(Strategy::Drained, 0), reference::drained(&ns, need));
+            let fill = got(Strategy::Fill, limit);
+            let want = reference::fill(&ns, need, limit)
+                .filter(|m| m.iter().flatten().any(|&k| k > 0));
+            prop_assert_eq!(fill, want);
+            prop_assert_eq!(got(Strategy::Each, limit), reference::each(&ns, need, limit));
         }
 
         /// FILL and EACH use exactly `limit` nodes when they succeed, never above capacity.
@@ -523,6 +676,31 @@ mod tests {
         )
         .unwrap();
         assert_eq!(d.instances, [Some(2), Some(1), None]);
+    }
+
+    /// A deploy explains itself only when asked, and decides the same either way.
+    #[test]
+    fn the_explanation_is_written_only_when_asked() {
+        let ns = nodes(&[(3, 0, 10, 5), (2, 1, 20, 5), (4, 0, 30, 5)]);
+        for strategy in [
+            Strategy::Auto,
+            Strategy::Fill,
+            Strategy::Each,
+            Strategy::Global,
+            Strategy::Drained,
+        ] {
+            let ask = Ask {
+                strategy,
+                need: 2,
+                nodes_limit: 1,
+                total: None,
+            };
+            let decided = deploy(&ns, ask).unwrap();
+            let explained = deploy_explained(&ns, ask).unwrap();
+            assert!(decided.explanation.is_empty(), "{strategy:?}");
+            assert!(explained.explanation.len() >= 2, "{strategy:?}");
+            assert_eq!(decided.instances, explained.instances, "{strategy:?}");
+        }
     }
 
     #[test]
