@@ -16,40 +16,26 @@ use crate::error::Path;
 use crate::error::{Error, Result};
 use crate::text::Digits;
 
-/// A candidate: its index, its count now, and the count it can reach (count + capacity,
-/// capped by the nodes limit; saturating: an unlimited node reaches any level).
-struct Live {
-    i: usize,
-    count: u64,
-    top: u64,
-}
-
 pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
     need_within_total(c)?;
-    let live: Vec<Live> = nodes
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| !n.capacity.is_zero() && (c.limit == 0 || n.count < c.limit))
-        .map(|(i, n)| {
-            let mut top = n.count.saturating_add(n.capacity.saturating());
-            if c.limit > 0 {
-                top = top.min(c.limit);
-            }
-            Live {
-                i,
-                count: n.count,
-                top,
-            }
-        })
-        .collect();
+    // A candidate's count now and the count it can reach (count + capacity, capped by the
+    // nodes limit; saturating: an unlimited node reaches any level).
+    let candidate = |n: &StrategyNode| -> Option<(u64, u64)> {
+        if n.capacity.is_zero() || (c.limit > 0 && n.count >= c.limit) {
+            return None;
+        }
+        let top = n.count.saturating_add(n.capacity.saturating());
+        Some((n.count, if c.limit > 0 { top.min(c.limit) } else { top }))
+    };
+    let live = || nodes.iter().filter_map(candidate);
     // What raising every candidate to `level` costs, stopping once it passes the need (the
     // need is below 2^63, so the sum never wraps).
     let need = c.need;
     let given = |level: u64| -> u64 {
         let mut sum = 0u64;
-        for l in &live {
-            if l.count < level {
-                sum = sum.saturating_add(l.top.min(level) - l.count);
+        for (count, top) in live() {
+            if count < level {
+                sum = sum.saturating_add(top.min(level) - count);
                 if sum > need {
                     break;
                 }
@@ -57,9 +43,12 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
         }
         sum
     };
-    let room = live
-        .iter()
-        .fold(0u128, |s, l| s + u128::from(l.top - l.count));
+    let (mut lowest, mut highest, mut room) = (u64::MAX, 0u64, 0u128);
+    for (count, top) in live() {
+        lowest = lowest.min(count);
+        highest = highest.max(top);
+        room += u128::from(top - count);
+    }
     if room < u128::from(need) {
         let detail = if c.limit > 0 {
             format!(
@@ -78,8 +67,7 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     }
     // The largest level whose cost is within the need: gallop up from the lowest count,
     // then bisect between the last level that fits and the first that does not.
-    let highest = live.iter().map(|l| l.top).max().unwrap_or(0);
-    let mut lo = live.iter().map(|l| l.count).min().unwrap_or(0);
+    let mut lo = lowest;
     let mut hi = highest;
     let mut step = 1u64;
     while lo < highest {
@@ -105,17 +93,19 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     let rest = need - raised;
     let mut added = map_of(
         nodes.len(),
-        live.iter()
-            .filter(|l| l.count < level)
-            .map(|l| (l.i, l.top.min(level) - l.count)),
+        nodes.iter().enumerate().filter_map(|(i, n)| {
+            candidate(n)
+                .filter(|&(count, _)| count < level)
+                .map(|(count, top)| (i, top.min(level) - count))
+        }),
     );
     // The remainder: one each to nodes at the level with room above it, most capacity left
     // first, then input order.
     if rest > 0 {
-        let mut at_level: Vec<usize> = live
-            .iter()
-            .filter(|l| l.count <= level && level < l.top)
-            .map(|l| l.i)
+        let mut at_level: Vec<usize> = (0..nodes.len())
+            .filter(|&i| {
+                candidate(&nodes[i]).is_some_and(|(count, top)| count <= level && level < top)
+            })
             .collect();
         let left = |i: usize| {
             let n = &nodes[i];

@@ -112,22 +112,24 @@ fn exact(n: &StrategyNode, t: f64, k: u64, cap: u64) -> u64 {
 
 pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
     need_within_total(c)?;
-    let mut live: Vec<usize> = (0..nodes.len())
-        .filter(|&i| !nodes[i].capacity.is_zero())
-        .collect();
-    let room = live.iter().fold(0u128, |s, &i| {
-        s + u128::from(nodes[i].capacity.saturating())
-    });
-    if room < u128::from(c.need) {
+    let with_room = || (0..nodes.len()).filter(|&i| !nodes[i].capacity.is_zero());
+    // With fewer than 4 nodes per instance, only the contenders can take any; there are at
+    // least `need` of them, each with room for one.
+    let live: Vec<usize> = if c.need.saturating_mul(4) <= nodes.len() as u64 {
+        contenders(nodes, with_room(), c.need)
+    } else {
+        with_room().collect()
+    };
+    let room = |live: &mut dyn Iterator<Item = usize>| {
+        live.fold(0u128, |s, i| s + u128::from(nodes[i].capacity.saturating()))
+    };
+    if room(&mut live.iter().copied()) < u128::from(c.need) {
         return Err(Error::InsufficientResource {
             field: Path::fields(c.paths.count),
             need: c.need,
-            available: u64::try_from(room).unwrap_or(u64::MAX),
+            available: u64::try_from(room(&mut with_room())).unwrap_or(u64::MAX),
             detail: String::new(),
         });
-    }
-    if c.need.saturating_mul(4) <= live.len() as u64 {
-        live = contenders(nodes, &live, c.need);
     }
     let (added, t) = if c.need <= 4 * live.len() as u64 {
         one_at_a_time(nodes, &live, c.need)
@@ -149,10 +151,14 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
 
 /// The nodes whose first key is at most the `need`-th smallest first key (ties included),
 /// in input order: no other node can take an instance.
-fn contenders(nodes: &[StrategyNode], live: &[usize], need: u64) -> Vec<usize> {
+fn contenders(
+    nodes: &[StrategyNode],
+    live: impl Iterator<Item = usize> + Clone,
+    need: u64,
+) -> Vec<usize> {
     // The `need` smallest first keys, the largest on top.
     let mut smallest: BinaryHeap<u64> = BinaryHeap::with_capacity(need as usize + 1);
-    for &i in live {
+    for i in live.clone() {
         let k = bits(&nodes[i], 1);
         if (smallest.len() as u64) < need {
             smallest.push(k);
@@ -162,10 +168,7 @@ fn contenders(nodes: &[StrategyNode], live: &[usize], need: u64) -> Vec<usize> {
         }
     }
     let bound = smallest.peek().copied().unwrap_or(u64::MAX);
-    live.iter()
-        .copied()
-        .filter(|&i| bits(&nodes[i], 1) <= bound)
-        .collect()
+    live.filter(|&i| bits(&nodes[i], 1) <= bound).collect()
 }
 
 /// The `need` smallest keys taken one at a time from a heap of each node's next key (ties by
