@@ -644,7 +644,7 @@ impl Shape {
             .into_iter()
             .filter(|c| c.pieces > 0)
             .partition(|c| is_full(c.pieces));
-        let rank = |c: &Core| -> (bool, u64, String) {
+        let rank = |c: &Core| -> (bool, u64) {
             let prev = origin
                 .and_then(|o| o.get(&c.id))
                 .copied()
@@ -653,14 +653,12 @@ impl Shape {
             // Previous full cores first among full ones, previous fragments among fragments.
             // Previous cores keep the previous order (by their previous pieces, then id).
             let previous = prev > 0 && is_full(prev) == is_full(c.pieces);
-            (
-                !previous,
-                if previous { prev } else { c.pieces },
-                c.id.clone(),
-            )
+            (!previous, if previous { prev } else { c.pieces })
         };
-        crate::order::sort_by_key(&mut full, rank);
-        crate::order::sort_by_key(&mut frag, rank);
+        // The id compared in place: a key holding it would copy it at every comparison.
+        let order = |a: &Core, b: &Core| rank(a).cmp(&rank(b)).then_with(|| a.id.cmp(&b.id));
+        crate::order::sort_by(&mut full, &order);
+        crate::order::sort_by(&mut frag, &order);
         (full, frag)
     }
 
