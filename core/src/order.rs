@@ -29,10 +29,11 @@ pub(crate) fn sort_indices_by_key<K: Ord>(v: &mut [usize], key: impl Fn(usize) -
     sort_indices(v, &|a, b| key(a).cmp(&key(b)));
 }
 
-/// Put the `k` smallest indices by `cmp` first, in no particular order, in linear time (one
-/// compiled selection, as [`sort_indices`] is one compiled sort).
+/// Put the `k` smallest indices by `cmp` first, the `k`-th smallest at `k - 1` and the others
+/// in no particular order, in linear time (one compiled selection, as [`sort_indices`] is one
+/// compiled sort).
 pub(crate) fn select_indices(v: &mut [usize], k: usize, cmp: &dyn Fn(usize, usize) -> Ordering) {
-    if k > 0 && k < v.len() {
+    if k > 0 && k <= v.len() {
         v.select_nth_unstable_by(k - 1, |&a, &b| cmp(a, b));
     }
 }

@@ -23,29 +23,31 @@ fn key(n: &StrategyNode) -> u128 {
 }
 
 /// The capacity at which the nodes, smallest first, reach `need` (each node counting at most
-/// `need`); `None` when all of them together fall short.
+/// `need`); `None` when all of them together fall short. A selection narrows the nodes by
+/// halves around their middle capacity (one compiled selection over indices, as
+/// [`crate::order`] keeps it).
 fn last_capacity(nodes: &[StrategyNode], need: u64) -> Option<u128> {
-    let mut items: Vec<(u128, u64)> = nodes
-        .iter()
-        .filter(|n| !n.capacity.is_zero())
-        .map(|n| (key(n), n.capacity.saturating().min(need)))
+    let mut items: Vec<usize> = (0..nodes.len())
+        .filter(|&i| !nodes[i].capacity.is_zero())
         .collect();
+    let weight = |i: usize| u128::from(nodes[i].capacity.saturating().min(need));
     let mut left = u128::from(need);
     let mut slice = &mut items[..];
     loop {
-        let m = slice.len() / 2;
         if slice.is_empty() {
             return None;
         }
-        slice.select_nth_unstable_by_key(m, |x| x.0);
-        let below: u128 = slice[..m].iter().map(|x| u128::from(x.1)).sum();
+        let m = slice.len() / 2;
+        // The m + 1 smallest first, the (m + 1)-th at m.
+        crate::order::select_indices_by_key(slice, m + 1, |i| key(&nodes[i]));
+        let below: u128 = slice[..m].iter().map(|&i| weight(i)).sum();
         if below >= left {
             slice = &mut slice[..m];
             continue;
         }
-        let through = below + u128::from(slice[m].1);
+        let through = below + weight(slice[m]);
         if through >= left {
-            return Some(slice[m].0);
+            return Some(key(&nodes[slice[m]]));
         }
         left -= through;
         slice = &mut slice[m + 1..];
