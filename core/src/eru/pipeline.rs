@@ -202,12 +202,12 @@ pub fn capacities_at(d: &Deploy<'_>, paths: &Paths) -> Result<(Vec<NodeCapacity>
             cpumem::node_capacity(&cm, &cpumem_request, n.origin_cpu_map.as_ref()).map_err(at)?;
         // The cpumem plugin's figure, then the storage and gpu plugins' when they run.
         let mut figures = [
-            Some(PluginFigure {
-                capacity: c.capacity,
-                usage: c.usage,
-                rate: c.rate,
-                weight: f64::from(c.weight),
-            }),
+            Some(PluginFigure::new(
+                c.capacity,
+                c.usage,
+                c.rate,
+                f64::from(c.weight),
+            )),
             None,
             None,
         ];
@@ -225,12 +225,7 @@ pub fn capacities_at(d: &Deploy<'_>, paths: &Paths) -> Result<(Vec<NodeCapacity>
                 },
             };
             let s = storage::node_capacity(&sn, req).map_err(at)?;
-            figures[1] = Some(PluginFigure {
-                capacity: s.capacity,
-                usage: s.usage,
-                rate: s.rate,
-                weight: 1.0,
-            });
+            figures[1] = Some(PluginFigure::new(s.capacity, s.usage, s.rate, 1.0));
             explanation.push(s.explanation);
             volume_plans = s.plans;
         }
@@ -240,12 +235,7 @@ pub fn capacities_at(d: &Deploy<'_>, paths: &Paths) -> Result<(Vec<NodeCapacity>
                 usage: n.usage_gpus.clone(),
             };
             let g = gpu::node_capacity(&g, &gpu_request).map_err(at)?;
-            figures[2] = Some(PluginFigure {
-                capacity: g.capacity,
-                usage: g.usage,
-                rate: g.rate,
-                weight: 1.0,
-            });
+            figures[2] = Some(PluginFigure::new(g.capacity, g.usage, g.rate, 1.0));
             explanation.push(g.explanation);
         }
         let taking_part = [true, with_storage, with_gpu];
