@@ -67,13 +67,14 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     }
     // The largest level whose cost is within the need: gallop up from the lowest count,
     // then bisect between the last level that fits and the first that does not.
-    let mut lo = lowest;
-    let mut hi = highest;
+    // `raised` is what the level reached so far costs (nothing at the lowest count).
+    let (mut lo, mut hi, mut raised) = (lowest, highest, 0u64);
     let mut step = 1u64;
     while lo < highest {
         let next = lo.saturating_add(step).min(highest);
-        if given(next) <= need {
-            lo = next;
+        let cost = given(next);
+        if cost <= need {
+            (lo, raised) = (next, cost);
             step = step.saturating_mul(2);
         } else {
             hi = next - 1;
@@ -82,23 +83,23 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     }
     while lo < hi {
         let mid = lo + (hi - lo).div_ceil(2);
-        if given(mid) <= need {
-            lo = mid;
+        let cost = given(mid);
+        if cost <= need {
+            (lo, raised) = (mid, cost);
         } else {
             hi = mid - 1;
         }
     }
     let level = lo;
-    let raised = given(level);
     let rest = need - raised;
-    let mut added = map_of(
-        nodes.len(),
-        nodes.iter().enumerate().filter_map(|(i, n)| {
-            candidate(n)
-                .filter(|&(count, _)| count < level)
-                .map(|(count, top)| (i, top.min(level) - count))
-        }),
-    );
+    // Nobody is below the lowest count: nothing to raise, no node to read.
+    let to_read = if level > lowest { nodes.len() } else { 0 };
+    let below = nodes.iter().take(to_read).enumerate().filter_map(|(i, n)| {
+        candidate(n)
+            .filter(|&(count, _)| count < level)
+            .map(|(count, top)| (i, top.min(level) - count))
+    });
+    let mut added = map_of(nodes.len(), below);
     // The remainder: one each to nodes at the level with room above it, most capacity left
     // first, then input order.
     if rest > 0 {

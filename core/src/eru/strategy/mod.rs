@@ -259,7 +259,13 @@ fn check<'a>(
             limit: MAX_TARGETS as u64,
         });
     }
+    // One pass: every node checked, and the capacities summed (unless the caller gave the
+    // total).
+    let mut sum = Capacity::Finite(0);
     for (i, n) in nodes.iter().enumerate() {
+        if ask.total.is_none() {
+            sum = Capacity::sum([sum, n.capacity]);
+        }
         for (what, v) in [("usage", n.usage), ("rate", n.rate)] {
             if !(v.is_finite() && v >= 0.0) {
                 return Err(Error::InvalidResource {
@@ -274,9 +280,7 @@ fn check<'a>(
         paths,
         need: ask.need as u64,
         limit: ask.nodes_limit as u64,
-        total: ask
-            .total
-            .unwrap_or_else(|| Capacity::sum(nodes.iter().map(|n| n.capacity))),
+        total: ask.total.unwrap_or(sum),
         explain: detail == Detail::Explained,
     })
 }
