@@ -29,6 +29,20 @@ pub(crate) fn sort_indices_by_key<K: Ord>(v: &mut [usize], key: impl Fn(usize) -
     sort_indices(v, &|a, b| key(a).cmp(&key(b)));
 }
 
+/// Put the `k` smallest indices by `cmp` first, the `k`-th smallest at `k - 1` and the others
+/// in no particular order, in linear time (one compiled selection, as [`sort_indices`] is one
+/// compiled sort).
+pub(crate) fn select_indices(v: &mut [usize], k: usize, cmp: &dyn Fn(usize, usize) -> Ordering) {
+    if k > 0 && k <= v.len() {
+        v.select_nth_unstable_by(k - 1, |&a, &b| cmp(a, b));
+    }
+}
+
+/// [`select_indices`] by `key`.
+pub(crate) fn select_indices_by_key<K: Ord>(v: &mut [usize], k: usize, key: impl Fn(usize) -> K) {
+    select_indices(v, k, &|a, b| key(a).cmp(&key(b)));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -43,5 +57,11 @@ mod tests {
         let keys = [2, 1, 2, 0];
         sort_indices_by_key(&mut i, |k| keys[k]);
         assert_eq!(i, [3, 1, 0, 2]);
+        // The two smallest by key, then index, come first.
+        let mut i = vec![0usize, 1, 2, 3];
+        select_indices_by_key(&mut i, 2, |k| (keys[k], k));
+        let mut first = i[..2].to_vec();
+        first.sort_unstable();
+        assert_eq!(first, [1, 3]);
     }
 }

@@ -86,6 +86,7 @@ struct ENode {
     count: Option<Num>,
     storage: Option<(Num, Num)>,
     volumes: Vec<(u8, Num)>,
+    gpus: Vec<(u8, Num, Option<Num>)>,
 }
 
 #[derive(Debug, Arbitrary)]
@@ -101,6 +102,7 @@ struct Eru {
     storage: Option<Num>,
     cpu_bind: bool,
     volumes: Vec<(u8, u8, Num)>,
+    gpus: Vec<(u8, Num)>,
     nodes: Vec<ENode>,
 }
 
@@ -108,6 +110,11 @@ struct Eru {
 enum Input {
     Karmada(Karmada),
     Eru(Eru),
+}
+
+/// A GPU product: two real ones, and a blank name (invalid).
+fn gpu_product(i: u8) -> &'static str {
+    pick(&["nvidia-3090", "a100", " "], i)
 }
 
 fn pick<'a>(all: &[&'a str], i: u8) -> &'a str {
@@ -345,6 +352,17 @@ fn eru(e: Eru) -> Value {
                     .collect();
                 o["volumes"] = Value::Object(v);
             }
+            if !n.gpus.is_empty() {
+                let cards = |f: fn(&(u8, Num, Option<Num>)) -> Option<i64>| -> Map<String, Value> {
+                    n.gpus
+                        .iter()
+                        .take(4)
+                        .filter_map(|g| f(g).map(|c| (gpu_product(g.0).into(), json!(c))))
+                        .collect()
+                };
+                o["gpus"] = Value::Object(cards(|g| Some(g.1 .0)));
+                o["usageGpus"] = Value::Object(cards(|g| g.2.as_ref().map(|u| u.0)));
+            }
             o
         })
         .collect();
@@ -368,10 +386,17 @@ fn eru(e: Eru) -> Value {
             json!(format!("{src}:/d{dst}:{flags}:{}", size.0))
         })
         .collect();
+    let gpus: Map<String, Value> = e
+        .gpus
+        .iter()
+        .take(4)
+        .map(|(p, n)| (gpu_product(*p).into(), json!(n.0)))
+        .collect();
     let mut doc = json!({
         "version": 1,
         "nodes": nodes,
-        "workload": {"count": e.count.0, "requests": requests, "cpuBind": e.cpu_bind, "volumes": volumes},
+        "workload": {"count": e.count.0, "requests": requests, "cpuBind": e.cpu_bind, "volumes": volumes,
+                     "gpus": gpus},
         "policy": {"strategy": pick(EruStrategy::NAMES, e.strategy)},
     });
     if let Some(l) = &e.nodes_limit {

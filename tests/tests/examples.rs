@@ -99,6 +99,7 @@ fn expected(name: &str) -> Vec<BTreeMap<String, u64>> {
         "eru-cpu-binding" => vec![m(&[("node1", 2)])],
         "eru-memory" => vec![m(&[("node1", 10)])],
         "eru-volumes" => vec![m(&[("node1", 12)])],
+        "eru-gpu" => vec![m(&[("gpu1", 2), ("gpu2", 2)])],
         "eru-global" => vec![m(&[("node1", 3)])],
         "eru-drained" => vec![m(&[("node2", 4), ("node3", 3)])],
         "scheduler-taint-drops-cluster" => vec![m(&[("member1", 3), ("member2", 3)])],

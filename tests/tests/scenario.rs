@@ -112,12 +112,13 @@ fn shape_errors_name_the_path() {
         assert_eq!(eru(extra), c("invalid_input", path));
     }
     // Fields both families read, and defaults written out, are not the other family's: the
-    // family check passes and the strategy runs (and finds the memoryless node full).
+    // family check passes and the strategy runs (and finds no node with room for the memory:
+    // FILL over no nodes is insufficient_resource, as in eru).
     assert_eq!(
         eru(json!({"policy": {"strategy": "FILL", "method": "webster"},
                    "workload": {"requests": {"memory": "1Mi"}}}))
         .0,
-        "already_filled"
+        "insufficient_resource"
     );
     assert_eq!(
         err(karmada(json!({"policy": {"cpumem": {"shareBase": 10}}}))),

@@ -540,6 +540,18 @@ export interface EruNode {
     [k: string]: Io;
   };
   /**
+   * GPU cards by product (`nvidia-3090` -> 4).
+   */
+  gpus?: {
+    [k: string]: number;
+  };
+  /**
+   * GPU cards the node's workloads hold, by product.
+   */
+  usageGpus?: {
+    [k: string]: number;
+  };
+  /**
    * Instances of the app already on the node.
    */
   count?: number;
@@ -585,7 +597,7 @@ export interface Io {
 /**
  * What is scheduled. Karmada uses `replicas`, `requests`, `nodeClaim`, `components` and
  * `priorityClass`; eru uses `count`, `requests` (`cpu`, `memory`, `storage`), `limits`
- * (`cpu`, `memory`), `cpuBind` and `volumes`.
+ * (`cpu`, `memory`), `cpuBind`, `volumes` and `gpus`.
  */
 export interface Workload {
   /**
@@ -621,6 +633,12 @@ export interface Workload {
    * eru: volume bindings `src:dst[:flags[:size[:riops:wiops:rbps:wbps]]]`.
    */
   volumes?: string[];
+  /**
+   * eru: GPU cards by product model, per instance (`nvidia-3090` -> 2).
+   */
+  gpus?: {
+    [k: string]: number;
+  };
   /**
    * Karmada: the resource's `apiVersion` (`apps/v1`), for the APIEnablement filter.
    */
@@ -1286,7 +1304,7 @@ export interface NodeCapacity {
   usage: number;
   rate: number;
   /**
-   * The resource that bound the capacity (`cpumem` or `storage`), if any did.
+   * The resource that bound the capacity (`cpumem`, `storage` or `gpu`), if any did.
    */
   boundBy: string | null;
   /**

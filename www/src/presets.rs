@@ -59,6 +59,7 @@ pub const PRESETS: &[Preset] = examples! {
         "eru-cpu-binding",
         "eru-memory",
         "eru-volumes",
+        "eru-gpu",
     ],
 };
 

@@ -356,7 +356,7 @@ fn memory_only(node: &CpuMemNode, r: &CpuMemRequest) -> CpuMemCapacity {
         return CpuMemCapacity {
             capacity: Capacity::Unlimited,
             plans: Vec::new(),
-            usage: 0.0,
+            usage: ratio(used, total),
             rate: 0.0,
             weight: 1,
             explanation: "memory: nothing requested -> unlimited".into(),
@@ -644,7 +644,7 @@ impl Shape {
             .into_iter()
             .filter(|c| c.pieces > 0)
             .partition(|c| is_full(c.pieces));
-        let rank = |c: &Core| -> (bool, u64, String) {
+        let rank = |c: &Core| -> (bool, u64) {
             let prev = origin
                 .and_then(|o| o.get(&c.id))
                 .copied()
@@ -653,14 +653,12 @@ impl Shape {
             // Previous full cores first among full ones, previous fragments among fragments.
             // Previous cores keep the previous order (by their previous pieces, then id).
             let previous = prev > 0 && is_full(prev) == is_full(c.pieces);
-            (
-                !previous,
-                if previous { prev } else { c.pieces },
-                c.id.clone(),
-            )
+            (!previous, if previous { prev } else { c.pieces })
         };
-        crate::order::sort_by_key(&mut full, rank);
-        crate::order::sort_by_key(&mut frag, rank);
+        // The id compared in place: a key holding it would copy it at every comparison.
+        let order = |a: &Core, b: &Core| rank(a).cmp(&rank(b)).then_with(|| a.id.cmp(&b.id));
+        crate::order::sort_by(&mut full, &order);
+        crate::order::sort_by(&mut frag, &order);
         (full, frag)
     }
 
@@ -995,6 +993,52 @@ mod tests {
         let c = capacity(&n, &r, CpuMemConfig::default(), None).unwrap();
         assert_eq!(c.capacity, Capacity::Finite(10));
         assert_eq!(c.rate, 0.1);
+    }
+
+    /// E1: without binding and without a memory request the node is unlimited, and its usage
+    /// is still its used over its total memory (it feeds GLOBAL's order, docs/rules/eru.md C2).
+    #[test]
+    fn e1_memory_only_usage_without_a_request() {
+        let mut n = node(&[("0", 100)], 100);
+        n.usage.memory = 50;
+        let c = capacity(&n, &CpuMemRequest::default(), CpuMemConfig::default(), None).unwrap();
+        assert_eq!(c.capacity, Capacity::Unlimited);
+        assert_eq!((c.usage, c.rate), (0.5, 0.0));
+    }
+
+    /// E3, a fixed accident (docs/rules/eru.md C3, decision 5): each NUMA node's plans are
+    /// limited by its own free memory and by what the node has left, so the NUMA nodes
+    /// together never take more memory than the node has (eru limits them by the NUMA
+    /// node's memory only and over-commits the node).
+    #[test]
+    fn e3_numa_plans_are_limited_by_the_node_memory() {
+        let mut n = node(&[("0", 100), ("1", 100), ("2", 100), ("3", 100)], 3);
+        n.numa = [("0", "0"), ("1", "0"), ("2", "1"), ("3", "1")]
+            .into_iter()
+            .map(|(c, m)| (c.into(), m.into()))
+            .collect();
+        n.numa_memory = [("0".into(), 2), ("1".into(), 2)].into_iter().collect();
+        let c = capacity(&n, &bind_req(1.0, 1), CpuMemConfig::default(), None).unwrap();
+        // eru: 2 plans on NUMA node 0 and 2 on NUMA node 1, 4 bytes out of 3.
+        assert_eq!(c.capacity, Capacity::Finite(3));
+        let numa: Vec<&str> = c.plans.iter().map(|p| p.numa_node.as_str()).collect();
+        assert_eq!(numa, ["0", "0", "1"]);
+    }
+
+    /// R4, a fixed accident: used memory above the total leaves no free memory (eru's binding
+    /// panics on it), so the node takes nothing.
+    #[test]
+    fn r4_used_memory_above_total_is_no_free_memory() {
+        let mut n = node(&[("0", 100), ("1", 100)], 100);
+        n.usage.memory = 150;
+        let c = capacity(&n, &bind_req(1.0, 10), CpuMemConfig::default(), None).unwrap();
+        assert_eq!(c.capacity, Capacity::Finite(0));
+        let r = CpuMemRequest {
+            memory_request: 10,
+            ..CpuMemRequest::default()
+        };
+        let c = capacity(&n, &r, CpuMemConfig::default(), None).unwrap();
+        assert_eq!(c.capacity, Capacity::Finite(0));
     }
 
     #[test]

@@ -17,6 +17,17 @@ pub struct PluginFigure {
     pub weight: f64,
 }
 
+impl PluginFigure {
+    pub fn new(capacity: Capacity, usage: f64, rate: f64, weight: f64) -> Self {
+        PluginFigure {
+            capacity,
+            usage,
+            rate,
+            weight,
+        }
+    }
+}
+
 /// A node's merged figure.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

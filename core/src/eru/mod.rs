@@ -5,11 +5,13 @@
 //! - [`strategy`]: AUTO (Communism), FILL, EACH (Average), GLOBAL, DRAINED (§A).
 //! - [`cpumem`]: memory-only capacity and CPU binding plans (§C).
 //! - [`storage`] and [`volume`]: storage quota and volume plans (§D).
+//! - [`gpu`]: whole GPU cards by product (§E).
 //! - [`merge`]: per-node minimum over resources, weighted usage and rate (§B).
 //! - [`pipeline`]: nodes + request + strategy -> capacities, deploy map and plans.
 //! - [`paths`]: where a deploy's inputs sit in the caller's document, for errors.
 
 pub mod cpumem;
+pub mod gpu;
 pub mod merge;
 pub mod paths;
 pub mod pipeline;

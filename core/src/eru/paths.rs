@@ -19,6 +19,8 @@ pub struct Paths {
     pub storage: &'static str,
     /// A list: `[i]` follows.
     pub volumes: &'static str,
+    /// A map: the product follows.
+    pub gpus: &'static str,
 }
 
 impl Paths {
@@ -35,6 +37,7 @@ impl Paths {
         memory_limit: "request.memoryLimit",
         storage: "request.storage",
         volumes: "request.volumes",
+        gpus: "request.gpus",
     };
 
     /// Where a scenario holds them.
@@ -50,5 +53,6 @@ impl Paths {
         memory_limit: "workload.limits.memory",
         storage: "workload.requests.storage",
         volumes: "workload.volumes",
+        gpus: "workload.gpus",
     };
 }

@@ -1,6 +1,7 @@
 //! The whole of eru's scheduling for one request (docs/rules/eru.md B): each node's capacity from
 //! every resource plugin that takes part (cpumem always; storage when storage or volumes are
-//! requested), the minimum across them, the strategy, and the plans each new instance takes.
+//! requested; gpu when cards are requested or any node has cards), the minimum across them,
+//! the strategy, and the plans each new instance takes.
 
 use alloc::borrow::Cow;
 use alloc::collections::BTreeMap;
@@ -11,6 +12,7 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 use super::cpumem::{self, CpuMap, CpuMemConfig, CpuMemNode, CpuMemRequest, CpuMemUsage, CpuPlan};
+use super::gpu::{self, Cards, GpuNode};
 use super::merge::{merge, PluginFigure};
 use super::paths::Paths;
 use super::storage::{self, StorageNode, StorageRequest, MAX_DEPLOY_COUNT};
@@ -60,6 +62,12 @@ pub struct EruNode {
     pub disks: Vec<Disk>,
     #[serde(default)]
     pub usage_disks: BTreeMap<String, Io>,
+    /// GPU cards by product (`nvidia-3090` -> 4).
+    #[serde(default)]
+    pub gpus: Cards,
+    /// GPU cards the node's workloads hold, by product.
+    #[serde(default)]
+    pub usage_gpus: Cards,
     /// Instances of the app already on the node.
     #[serde(default)]
     pub count: u64,
@@ -79,6 +87,9 @@ pub struct EruRequest {
     pub storage: i64,
     #[serde(default)]
     pub volumes: Vec<String>,
+    /// GPU cards by product, per instance.
+    #[serde(default)]
+    pub gpus: Cards,
 }
 
 /// A deploy: strategy, how many, where. The nodes may be borrowed, so a caller holding them
@@ -112,7 +123,7 @@ pub struct NodeCapacity {
     pub capacity: Capacity,
     pub usage: f64,
     pub rate: f64,
-    /// The resource that bound the capacity (`cpumem` or `storage`), if any did.
+    /// The resource that bound the capacity (`cpumem`, `storage` or `gpu`), if any did.
     pub bound_by: Option<&'static str>,
     /// One sentence per plugin.
     pub explanation: Vec<String>,
@@ -172,6 +183,8 @@ pub fn capacities_at(d: &Deploy<'_>, paths: &Paths) -> Result<(Vec<NodeCapacity>
     } else {
         None
     };
+    let gpu_request = gpu::Checked::new(&d.request.gpus, paths)?;
+    let with_gpu = gpu_request.asks() || d.nodes.iter().any(|n| !n.gpus.is_empty());
     let mut out = Vec::with_capacity(d.nodes.len());
     let mut made: u64 = 0;
     let mut plans = Vec::with_capacity(d.nodes.len());
@@ -187,14 +200,15 @@ pub fn capacities_at(d: &Deploy<'_>, paths: &Paths) -> Result<(Vec<NodeCapacity>
         };
         let c =
             cpumem::node_capacity(&cm, &cpumem_request, n.origin_cpu_map.as_ref()).map_err(at)?;
-        // The cpumem plugin's figure, then the storage plugin's when it runs.
+        // The cpumem plugin's figure, then the storage and gpu plugins' when they run.
         let mut figures = [
-            Some(PluginFigure {
-                capacity: c.capacity,
-                usage: c.usage,
-                rate: c.rate,
-                weight: f64::from(c.weight),
-            }),
+            Some(PluginFigure::new(
+                c.capacity,
+                c.usage,
+                c.rate,
+                f64::from(c.weight),
+            )),
+            None,
             None,
         ];
         let mut explanation = alloc::vec![c.explanation];
@@ -211,24 +225,37 @@ pub fn capacities_at(d: &Deploy<'_>, paths: &Paths) -> Result<(Vec<NodeCapacity>
                 },
             };
             let s = storage::node_capacity(&sn, req).map_err(at)?;
-            figures[1] = Some(PluginFigure {
-                capacity: s.capacity,
-                usage: s.usage,
-                rate: s.rate,
-                weight: 1.0,
-            });
+            figures[1] = Some(PluginFigure::new(s.capacity, s.usage, s.rate, 1.0));
             explanation.push(s.explanation);
             volume_plans = s.plans;
         }
-        let plugins = if with_storage { 2 } else { 1 };
-        let merged = merge(figures.get(..plugins).unwrap_or_default());
-        let bound_by = if with_storage {
-            let cpu = figures[0].map(|f| f.capacity);
-            let st = figures[1].map(|f| f.capacity);
-            Some(if cpu <= st { "cpumem" } else { "storage" })
-        } else {
-            Some("cpumem")
-        };
+        if with_gpu {
+            let g = GpuNode {
+                cards: n.gpus.clone(),
+                usage: n.usage_gpus.clone(),
+            };
+            let g = gpu::node_capacity(&g, &gpu_request).map_err(at)?;
+            figures[2] = Some(PluginFigure::new(g.capacity, g.usage, g.rate, 1.0));
+            explanation.push(g.explanation);
+        }
+        let taking_part = [true, with_storage, with_gpu];
+        let merged = merge(
+            &figures
+                .iter()
+                .zip(taking_part)
+                .filter(|(_, part)| *part)
+                .map(|(f, _)| *f)
+                .collect::<Vec<_>>(),
+        );
+        // The first plugin (cpumem, storage, gpu) with the smallest capacity.
+        let bound_by = ["cpumem", "storage", "gpu"]
+            .into_iter()
+            .zip(figures)
+            .zip(taking_part)
+            .filter(|(_, part)| *part)
+            .filter_map(|((name, f), _)| f.map(|f| (f.capacity, name)))
+            .min_by_key(|&(capacity, _)| capacity)
+            .map(|(_, name)| name);
         out.push(NodeCapacity {
             name: n.name.clone(),
             capacity: merged.map_or(Capacity::Finite(0), |m| m.capacity),
@@ -288,6 +315,7 @@ pub fn deploy_at(d: &Deploy<'_>, paths: &Paths) -> Result<DeployOutcome> {
             total: Some(total),
         },
         paths,
+        strategy::Detail::Explained,
     )?;
     let mut deploy = BTreeMap::new();
     let mut instance_plans = Vec::new();

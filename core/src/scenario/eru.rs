@@ -1,5 +1,6 @@
-//! An eru scenario (docs/rules/eru.md A-D): each node's capacity from the cpumem and storage plugins,
-//! then the strategy and the plans of the new instances, through [`crate::eru::pipeline`].
+//! An eru scenario (docs/rules/eru.md A-E): each node's capacity from the cpumem, storage and gpu
+//! plugins, then the strategy and the plans of the new instances, through
+//! [`crate::eru::pipeline`].
 //!
 //! The workload's Kubernetes-style `requests` and `limits` become eru's request: `cpu` in
 //! cores (from millicores), `memory` and `storage` in bytes. The pipeline locates its errors
@@ -50,6 +51,7 @@ fn deploy_of<'a>(s: &Scenario, nodes: &'a [EruNode]) -> Result<Deploy<'a>> {
             },
             storage: bytes(requests, "storage"),
             volumes: w.volumes.clone(),
+            gpus: w.gpus.clone(),
         },
         nodes: nodes.into(),
     })

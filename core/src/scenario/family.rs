@@ -22,7 +22,7 @@ pub enum Family<'a> {
 }
 
 /// The workload and policy fields eru reads; every other field set is Karmada's.
-const ERU_WORKLOAD: &[&str] = &["count", "requests", "limits", "cpuBind", "volumes"];
+const ERU_WORKLOAD: &[&str] = &["count", "requests", "limits", "cpuBind", "volumes", "gpus"];
 const ERU_POLICY: &[&str] = &["strategy", "nodesLimit", "maxDeployCount", "cpumem"];
 /// The scenario's own fields an eru scenario may set (the rest: `previous`, `uid`, Karmada's).
 const ERU_SCENARIO: &[&str] = &[
@@ -35,7 +35,7 @@ const ERU_SCENARIO: &[&str] = &[
     "seed",
 ];
 /// Of eru's fields, those Karmada does not read.
-const ERU_ONLY_WORKLOAD: &[&str] = &["count", "limits", "cpuBind", "volumes"];
+const ERU_ONLY_WORKLOAD: &[&str] = &["count", "limits", "cpuBind", "volumes", "gpus"];
 const ERU_ONLY_POLICY: &[&str] = &["nodesLimit", "maxDeployCount", "cpumem"];
 
 impl Scenario {

@@ -219,7 +219,7 @@ fn is_default<T: Default + PartialEq>(v: &T) -> bool {
 
 /// What is scheduled. Karmada uses `replicas`, `requests`, `nodeClaim`, `components` and
 /// `priorityClass`; eru uses `count`, `requests` (`cpu`, `memory`, `storage`), `limits`
-/// (`cpu`, `memory`), `cpuBind` and `volumes`.
+/// (`cpu`, `memory`), `cpuBind`, `volumes` and `gpus`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
@@ -251,6 +251,9 @@ pub struct Workload {
     /// eru: volume bindings `src:dst[:flags[:size[:riops:wiops:rbps:wbps]]]`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub volumes: Vec<String>,
+    /// eru: GPU cards by product model, per instance (`nvidia-3090` -> 2).
+    #[serde(skip_serializing_if = "alloc::collections::BTreeMap::is_empty")]
+    pub gpus: crate::eru::gpu::Cards,
     /// Karmada: the resource's `apiVersion` (`apps/v1`), for the APIEnablement filter.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,

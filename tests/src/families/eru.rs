@@ -442,6 +442,8 @@ pub fn run_pipeline(case: &Value) -> Verdict {
                     memory: i64_of(&n["memory"]),
                     storage: i64_of(&n["storage"]),
                     volumes: u64_map(&n["volumes"]),
+                    gpus: u64_map(&n["gpus"]),
+                    usage_gpus: u64_map(&n["usage_gpus"]),
                     count: n["count"].as_u64().unwrap_or(0),
                     ..EruNode::default()
                 })
@@ -459,6 +461,7 @@ pub fn run_pipeline(case: &Value) -> Verdict {
             cpumem: cpumem_request(r),
             storage: i64_of(&r["storage"]),
             volumes: strings(&r["volumes"]),
+            gpus: u64_map(&r["gpus"]),
         },
         nodes: nodes.as_slice().into(),
     };

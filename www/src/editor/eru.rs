@@ -1,6 +1,6 @@
-//! eru editors: the workload (count, requests, limits, CPU binding, volumes), the strategy with
-//! its nodes limit, and the nodes (CPU map, memory, storage, volumes, instances; opened: NUMA,
-//! usage, disks).
+//! eru editors: the workload (count, requests, limits, CPU binding, volumes, GPU cards), the
+//! strategy with its nodes limit, and the nodes (CPU map, memory, storage, volumes, GPU cards,
+//! instances; opened: NUMA, usage, disks).
 
 use allot_core::eru::strategy::Strategy;
 use serde_json::Value;
@@ -31,6 +31,7 @@ const WORKLOAD: Plain = &[
     ("limits", "limits (cpu, memory)", Kind::Amounts),
     ("cpuBind", "bind CPUs", Kind::Bool),
     ("volumes", "volumes (src:dst:flags:size)", Kind::List),
+    ("gpus", "GPU cards (product=cards)", Kind::Amounts),
 ];
 
 const POLICY: Plain = &[
@@ -55,6 +56,7 @@ const NODES: &[Column] = &[
     col("memory", "memory", Kind::Quantity),
     col("storage", "storage", Kind::Quantity),
     col("volumes", "volumes", Kind::Amounts),
+    col("gpus", "GPU cards (product=cards)", Kind::Amounts),
     col("count", "instances", Kind::Int),
 ];
 

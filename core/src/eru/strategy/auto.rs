@@ -2,12 +2,14 @@
 //! instances (then the most remaining capacity, then input order), so old + new instances end
 //! as even as possible; NodesLimit caps old + new per node.
 //!
-//! In bulk: nodes are raised to a common level `L` (the largest whose cost fits the need),
-//! then the remainder goes one each to the nodes at level `L` with the most capacity left.
+//! In bulk: nodes are raised to a common level `L` (the largest whose cost fits the need,
+//! found by galloping up from the lowest count, then bisecting), then the remainder goes one
+//! each to the nodes at level `L` with the most capacity left (selected, not sorted).
 
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::cmp::Reverse;
 
 use super::{map_of, need_within_total, Checked, StrategyNode};
 use crate::error::Path;
@@ -16,22 +18,38 @@ use crate::text::Digits;
 
 pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
     need_within_total(c)?;
-    // Candidates and the count each can reach: count + capacity, capped by the nodes limit.
-    let live: Vec<(usize, u128, u128)> = nodes
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| !n.capacity.is_zero() && (c.limit == 0 || n.count < c.limit))
-        .map(|(i, n)| {
-            let mut top = u128::from(n.count) + u128::from(n.capacity.saturating());
-            if c.limit > 0 {
-                top = top.min(u128::from(c.limit));
+    // A candidate's count now and the count it can reach (count + capacity, capped by the
+    // nodes limit; saturating: an unlimited node reaches any level).
+    let candidate = |n: &StrategyNode| -> Option<(u64, u64)> {
+        if n.capacity.is_zero() || (c.limit > 0 && n.count >= c.limit) {
+            return None;
+        }
+        let top = n.count.saturating_add(n.capacity.saturating());
+        Some((n.count, if c.limit > 0 { top.min(c.limit) } else { top }))
+    };
+    let live = || nodes.iter().filter_map(candidate);
+    // What raising every candidate to `level` costs, stopping once it passes the need (the
+    // need is below 2^63, so the sum never wraps).
+    let need = c.need;
+    let given = |level: u64| -> u64 {
+        let mut sum = 0u64;
+        for (count, top) in live() {
+            if count < level {
+                sum = sum.saturating_add(top.min(level) - count);
+                if sum > need {
+                    break;
+                }
             }
-            (i, u128::from(n.count), top)
-        })
-        .collect();
-    let room: u128 = live.iter().map(|&(_, count, top)| top - count).sum();
-    let need = u128::from(c.need);
-    if room < need {
+        }
+        sum
+    };
+    let (mut lowest, mut highest, mut room) = (u64::MAX, 0u64, 0u128);
+    for (count, top) in live() {
+        lowest = lowest.min(count);
+        highest = highest.max(top);
+        room += u128::from(top - count);
+    }
+    if room < u128::from(need) {
         let detail = if c.limit > 0 {
             format!(
                 "reached nodelimit, a node can host at most {} instances",
@@ -47,60 +65,67 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
             detail,
         });
     }
-    let given = |level: u128| -> u128 {
-        live.iter()
-            .map(|&(_, count, top)| top.min(level).saturating_sub(count))
-            .sum()
-    };
-    // The largest level whose cost is within the need.
-    let (mut lo, mut hi) = (
-        live.iter().map(|l| l.1).min().unwrap_or(0),
-        live.iter().map(|l| l.2).max().unwrap_or(0),
-    );
+    // The largest level whose cost is within the need: gallop up from the lowest count,
+    // then bisect between the last level that fits and the first that does not.
+    // `raised` is what the level reached so far costs (nothing at the lowest count).
+    let (mut lo, mut hi, mut raised) = (lowest, highest, 0u64);
+    let mut step = 1u64;
+    while lo < highest {
+        let next = lo.saturating_add(step).min(highest);
+        let cost = given(next);
+        if cost <= need {
+            (lo, raised) = (next, cost);
+            step = step.saturating_mul(2);
+        } else {
+            hi = next - 1;
+            break;
+        }
+    }
     while lo < hi {
         let mid = lo + (hi - lo).div_ceil(2);
-        if given(mid) <= need {
-            lo = mid;
+        let cost = given(mid);
+        if cost <= need {
+            (lo, raised) = (mid, cost);
         } else {
             hi = mid - 1;
         }
     }
     let level = lo;
-    let rest = need - given(level);
-    // The remainder: one each to nodes at the level, most capacity left first.
-    let mut added = alloc::vec![0u64; nodes.len()];
-    for &(i, count, top) in &live {
-        added[i] = top.min(level).saturating_sub(count) as u64;
-    }
-    let extra = rest as usize;
-    if extra > 0 {
-        // Each node's key once, (most capacity left, then input order), sorted by index.
-        let at_level: Vec<(usize, u128)> = live
-            .iter()
-            .filter(|&&(_, count, top)| count <= level && level < top)
-            .map(|&(i, count, _)| (i, count + u128::from(nodes[i].capacity.saturating())))
+    let rest = need - raised;
+    // Nobody is below the lowest count: nothing to raise, no node to read.
+    let to_read = if level > lowest { nodes.len() } else { 0 };
+    let below = nodes.iter().take(to_read).enumerate().filter_map(|(i, n)| {
+        candidate(n)
+            .filter(|&(count, _)| count < level)
+            .map(|(count, top)| (i, top.min(level) - count))
+    });
+    let mut added = map_of(nodes.len(), below);
+    // The remainder: one each to nodes at the level with room above it, most capacity left
+    // first, then input order.
+    if rest > 0 {
+        let mut at_level: Vec<usize> = (0..nodes.len())
+            .filter(|&i| {
+                candidate(&nodes[i]).is_some_and(|(count, top)| count <= level && level < top)
+            })
             .collect();
-        let mut order: Vec<usize> = (0..at_level.len()).collect();
-        crate::order::sort_indices_by_key(&mut order, |k| {
-            let (i, remaining) = at_level[k];
-            (core::cmp::Reverse(remaining), i)
+        let left = |i: usize| {
+            let n = &nodes[i];
+            u128::from(n.count) + u128::from(n.capacity.saturating())
+        };
+        crate::order::select_indices_by_key(&mut at_level, rest as usize, |i| {
+            (Reverse(left(i)), i)
         });
-        for &k in order.iter().take(extra) {
-            added[at_level[k].0] += 1;
+        for &i in at_level.iter().take(rest as usize) {
+            added[i] = Some(added[i].unwrap_or(0) + 1);
         }
     }
-    // 128-bit figures in digits of their own: `{}` of a u128 links 1.4 KB of wasm.
-    let explanation = alloc::vec![format!(
-        "AUTO: nodes raised to {} instances each (old + new), {} more to the nodes at that \
-         level with the most capacity left",
-        Digits::wide(level).as_str(),
-        Digits::wide(rest).as_str(),
-    )];
-    Ok((
-        map_of(
-            nodes.len(),
-            added.into_iter().enumerate().filter(|&(_, k)| k > 0),
-        ),
-        explanation,
-    ))
+    let explanation = c.says(|| {
+        format!(
+            "AUTO: nodes raised to {} instances each (old + new), {} more to the nodes at that \
+             level with the most capacity left",
+            Digits::new(level).as_str(),
+            Digits::new(rest).as_str(),
+        )
+    });
+    Ok((added, explanation))
 }

@@ -3,9 +3,12 @@
 //! gets.
 //!
 //! Where eru leaves ties to Go map order, allot breaks them by input order, never by chance.
-//! AUTO and GLOBAL are computed in bulk (a level or a threshold found by bisection) with
-//! results identical to handing out one instance at a time; the tests check that against the
-//! one-at-a-time rule.
+//! AUTO, GLOBAL and DRAINED are computed in bulk (a level or a threshold found by search)
+//! with results identical to handing out one instance at a time, and FILL and EACH select
+//! their nodes without sorting them all; the tests check each against the rule as worded.
+//!
+//! A deploy decides, and explains only when asked ([`Detail`]): the same code runs either
+//! way, and the sentences are written only for [`Detail::Explained`].
 
 pub mod auto;
 pub mod drained;
@@ -123,6 +126,15 @@ impl Deployment {
 /// Above this many nodes in a deploy map, the explanation summarises the rest.
 pub const DETAILED_NODES: usize = 100;
 
+/// How much a deploy says: the decision alone (no sentence is written), or the decision with
+/// its explanation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Detail {
+    #[default]
+    Decision,
+    Explained,
+}
+
 /// Validated inputs shared by the strategies.
 pub(crate) struct Checked<'a> {
     /// Where the caller holds `count` and `nodesLimit`, for errors.
@@ -130,18 +142,43 @@ pub(crate) struct Checked<'a> {
     pub need: u64,
     pub limit: u64,
     pub total: Capacity,
+    /// Whether to write the explanation.
+    pub explain: bool,
 }
 
-/// Run `ask` over `nodes`. Errors: `invalid_count` (need <= 0), negative nodes limit, usage or
-/// rate negative or not a number, and each strategy's own; `count` and `nodesLimit` are the
-/// ask's own fields ([`deploy_at`] names the caller's).
+impl Checked<'_> {
+    /// One sentence, written only when the deploy explains itself.
+    pub(crate) fn says(&self, sentence: impl FnOnce() -> String) -> Vec<String> {
+        if self.explain {
+            alloc::vec![sentence()]
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+/// Run `ask` over `nodes`: the decision alone, with an empty explanation. Errors:
+/// `invalid_count` (need <= 0), negative nodes limit, usage or rate negative or not a number,
+/// and each strategy's own; `count` and `nodesLimit` are the ask's own fields ([`deploy_at`]
+/// names the caller's).
 pub fn deploy(nodes: &[StrategyNode], ask: Ask) -> Result<Deployment> {
-    deploy_at(nodes, ask, &Paths::DEPLOY)
+    deploy_at(nodes, ask, &Paths::DEPLOY, Detail::Decision)
 }
 
-/// [`deploy`] with errors about the count and the nodes limit at the caller's `paths`.
-pub fn deploy_at(nodes: &[StrategyNode], ask: Ask, paths: &Paths) -> Result<Deployment> {
-    let checked = check(nodes, ask, paths)?;
+/// [`deploy`] with the explanation.
+pub fn deploy_explained(nodes: &[StrategyNode], ask: Ask) -> Result<Deployment> {
+    deploy_at(nodes, ask, &Paths::DEPLOY, Detail::Explained)
+}
+
+/// [`deploy`] with errors about the count and the nodes limit at the caller's `paths`, saying
+/// as much as `detail` asks.
+pub fn deploy_at(
+    nodes: &[StrategyNode],
+    ask: Ask,
+    paths: &Paths,
+    detail: Detail,
+) -> Result<Deployment> {
+    let checked = check(nodes, ask, paths, detail)?;
     let (instances, mut explanation) = match ask.strategy {
         Strategy::Auto => auto::run(nodes, &checked)?,
         Strategy::Fill => fill::run(nodes, &checked)?,
@@ -149,7 +186,23 @@ pub fn deploy_at(nodes: &[StrategyNode], ask: Ask, paths: &Paths) -> Result<Depl
         Strategy::Global => global::run(nodes, &checked)?,
         Strategy::Drained => drained::run(nodes, &checked)?,
     };
-    // One line per node that received instances (the first DETAILED_NODES of them).
+    if detail == Detail::Explained {
+        explain_nodes(nodes, ask.strategy, &instances, &mut explanation);
+    }
+    Ok(Deployment {
+        strategy: ask.strategy,
+        instances,
+        explanation,
+    })
+}
+
+/// One line per node that received instances (the first [`DETAILED_NODES`] of them).
+fn explain_nodes(
+    nodes: &[StrategyNode],
+    strategy: Strategy,
+    instances: &[Option<u64>],
+    explanation: &mut Vec<String>,
+) {
     let mut detailed = 0;
     for (i, k) in instances.iter().enumerate() {
         let Some(k) = *k else { continue };
@@ -162,7 +215,7 @@ pub fn deploy_at(nodes: &[StrategyNode], ask: Ask, paths: &Paths) -> Result<Depl
             break;
         }
         let n = &nodes[i];
-        explanation.push(match ask.strategy {
+        explanation.push(match strategy {
             Strategy::Global => format!(
                 "{}: +{k}, usage {} -> {} (capacity {})",
                 n.name,
@@ -179,14 +232,14 @@ pub fn deploy_at(nodes: &[StrategyNode], ask: Ask, paths: &Paths) -> Result<Depl
             ),
         });
     }
-    Ok(Deployment {
-        strategy: ask.strategy,
-        instances,
-        explanation,
-    })
 }
 
-fn check<'a>(nodes: &[StrategyNode], ask: Ask, paths: &'a Paths) -> Result<Checked<'a>> {
+fn check<'a>(
+    nodes: &[StrategyNode],
+    ask: Ask,
+    paths: &'a Paths,
+    detail: Detail,
+) -> Result<Checked<'a>> {
     if ask.need <= 0 {
         return Err(Error::InvalidCount {
             field: Path::fields(paths.count),
@@ -205,7 +258,13 @@ fn check<'a>(nodes: &[StrategyNode], ask: Ask, paths: &'a Paths) -> Result<Check
             limit: MAX_TARGETS as u64,
         });
     }
+    // One pass: every node checked, and the capacities summed (unless the caller gave the
+    // total).
+    let mut sum = Capacity::Finite(0);
     for (i, n) in nodes.iter().enumerate() {
+        if ask.total.is_none() {
+            sum = Capacity::sum([sum, n.capacity]);
+        }
         for (what, v) in [("usage", n.usage), ("rate", n.rate)] {
             if !(v.is_finite() && v >= 0.0) {
                 return Err(Error::InvalidResource {
@@ -220,9 +279,8 @@ fn check<'a>(nodes: &[StrategyNode], ask: Ask, paths: &'a Paths) -> Result<Check
         paths,
         need: ask.need as u64,
         limit: ask.nodes_limit as u64,
-        total: ask
-            .total
-            .unwrap_or_else(|| Capacity::sum(nodes.iter().map(|n| n.capacity))),
+        total: ask.total.unwrap_or(sum),
+        explain: detail == Detail::Explained,
     })
 }
 
@@ -311,6 +369,76 @@ pub(crate) mod reference {
             }
         }
         Some(added)
+    }
+
+    /// DRAINED as worded: by capacity, smallest first, input order among equals, each
+    /// filled in turn.
+    pub fn drained(nodes: &[StrategyNode], need: u64) -> Option<Vec<Option<u64>>> {
+        let mut order: Vec<usize> = (0..nodes.len()).collect();
+        order.sort_by_key(|&i| (nodes[i].capacity, i));
+        let mut out = alloc::vec![None; nodes.len()];
+        let mut left = need;
+        for i in order {
+            let take = nodes[i].capacity.saturating().min(left);
+            if take > 0 {
+                out[i] = Some(take);
+                left -= take;
+            }
+        }
+        (left == 0).then_some(out)
+    }
+
+    /// FILL as worded: by count, then capacity (most first), then input order; the first
+    /// `limit` nodes able to reach `need` (`None`: too few).
+    pub fn fill(nodes: &[StrategyNode], need: u64, limit: u64) -> Option<Vec<Option<u64>>> {
+        let limit = if limit == 0 {
+            nodes.len() as u64
+        } else {
+            limit
+        };
+        let mut order: Vec<usize> = (0..nodes.len()).collect();
+        order.sort_by_key(|&i| {
+            (
+                core::cmp::Reverse(nodes[i].count),
+                core::cmp::Reverse(nodes[i].capacity),
+                i,
+            )
+        });
+        let mut out = alloc::vec![None; nodes.len()];
+        let mut left = limit;
+        for i in order {
+            let n = &nodes[i];
+            if left > 0
+                && u128::from(n.count) + u128::from(n.capacity.saturating()) >= u128::from(need)
+            {
+                out[i] = Some(need.saturating_sub(n.count));
+                left -= 1;
+            }
+        }
+        (left == 0 && !nodes.is_empty()).then_some(out)
+    }
+
+    /// EACH as worded: by capacity (most first), then input order; the first `limit` nodes.
+    pub fn each(nodes: &[StrategyNode], need: u64, limit: u64) -> Option<Vec<Option<u64>>> {
+        let limit = if limit == 0 {
+            nodes.len()
+        } else {
+            limit as usize
+        };
+        let mut order: Vec<usize> = (0..nodes.len()).collect();
+        order.sort_by_key(|&i| (core::cmp::Reverse(nodes[i].capacity), i));
+        let able = order
+            .iter()
+            .take_while(|&&i| nodes[i].capacity.saturating() >= need)
+            .count();
+        if able == 0 || able < limit {
+            return None;
+        }
+        let mut out = alloc::vec![None; nodes.len()];
+        for &i in order.iter().take(limit) {
+            out[i] = Some(need);
+        }
+        Some(out)
     }
 
     pub fn global(nodes: &[StrategyNode], need: u64) -> Option<Vec<u64>> {
@@ -407,6 +535,35 @@ mod tests {
             prop_assert_eq!(got, reference::global(&ns, need));
         }
 
+        /// GLOBAL over many nodes and a small need (only some nodes contend) equals the rule.
+        #[test]
+        fn global_with_few_contenders_equals_the_rule(
+            spec in prop::collection::vec((0u64..12, 0u64..8, 0u32..300, 0u32..80), 1..60),
+            need in 1u64..12,
+        ) {
+            let ns = nodes(&spec);
+            let got = run(&ns, Strategy::Global, need, 0).ok();
+            prop_assert_eq!(got, reference::global(&ns, need));
+        }
+
+        /// DRAINED, FILL and EACH, selected rather than sorted, equal their rules as worded.
+        #[test]
+        fn drained_fill_and_each_equal_the_rule(
+            spec in prop::collection::vec((0u64..12, 0u64..8, 0u32..300, 0u32..80), 0..40),
+            need in 1u64..40,
+            limit in 0u64..10,
+        ) {
+            let ns = nodes(&spec);
+            let ask = |strategy, limit| Ask { strategy, need: need as i64, nodes_limit: limit as i64, total: None };
+            let got = |strategy, limit| deploy(&ns, ask(strategy, limit)).ok().map(|d| d.instances);
+            prop_assert_eq!(got(Strategy::Drained, 0), reference::drained(&ns, need));
+            let fill = got(Strategy::Fill, limit);
+            let want = reference::fill(&ns, need, limit)
+                .filter(|m| m.iter().flatten().any(|&k| k > 0));
+            prop_assert_eq!(fill, want);
+            prop_assert_eq!(got(Strategy::Each, limit), reference::each(&ns, need, limit));
+        }
+
         /// FILL and EACH use exactly `limit` nodes when they succeed, never above capacity.
         #[test]
         fn fill_and_each_honour_the_limit(spec in spec(), need in 1u64..10, limit in 1u64..6) {
@@ -484,6 +641,69 @@ mod tests {
             g("node3", 0.03, 0.01),
         ];
         assert_eq!(run(&ns, Strategy::Global, 3, 0).unwrap(), [3, 0, 0]);
+    }
+
+    /// E2: FILL over no nodes cannot fill anything: insufficient_resource, as eru, not
+    /// already_filled (every one of no nodes is trivially full).
+    #[test]
+    fn e2_fill_with_no_nodes_is_insufficient() {
+        for limit in [0, 2] {
+            let e = run(&[], Strategy::Fill, 1, limit).unwrap_err();
+            assert_eq!(e.code(), "insufficient_resource", "limit {limit}");
+        }
+    }
+
+    /// R3, a fixed accident (decision 5): FILL takes an unlimited node that already has
+    /// instances (eru's `MaxInt + count` wraps below the need and skips it).
+    #[test]
+    fn r3_fill_takes_an_unlimited_node_with_instances() {
+        let mut ns = nodes(&[(1, 0, 0, 0), (5, 0, 0, 0)]);
+        ns[0].capacity = Capacity::Unlimited;
+        ns[0].count = 2;
+        assert_eq!(run(&ns, Strategy::Fill, 4, 1).unwrap(), [2, 0]);
+    }
+
+    /// O6: DRAINED's map holds only the nodes that get instances (eru's also lists the nodes
+    /// it gives 0; the placement is the same).
+    #[test]
+    fn o6_drained_lists_only_nodes_given_instances() {
+        let ns = nodes(&[(3, 0, 0, 0), (1, 0, 0, 0), (5, 0, 0, 0)]);
+        let d = deploy(
+            &ns,
+            Ask {
+                strategy: Strategy::Drained,
+                need: 3,
+                nodes_limit: 0,
+                total: None,
+            },
+        )
+        .unwrap();
+        assert_eq!(d.instances, [Some(2), Some(1), None]);
+    }
+
+    /// A deploy explains itself only when asked, and decides the same either way.
+    #[test]
+    fn the_explanation_is_written_only_when_asked() {
+        let ns = nodes(&[(3, 0, 10, 5), (2, 1, 20, 5), (4, 0, 30, 5)]);
+        for strategy in [
+            Strategy::Auto,
+            Strategy::Fill,
+            Strategy::Each,
+            Strategy::Global,
+            Strategy::Drained,
+        ] {
+            let ask = Ask {
+                strategy,
+                need: 2,
+                nodes_limit: 1,
+                total: None,
+            };
+            let decided = deploy(&ns, ask).unwrap();
+            let explained = deploy_explained(&ns, ask).unwrap();
+            assert!(decided.explanation.is_empty(), "{strategy:?}");
+            assert!(explained.explanation.len() >= 2, "{strategy:?}");
+            assert_eq!(decided.instances, explained.instances, "{strategy:?}");
+        }
     }
 
     #[test]
