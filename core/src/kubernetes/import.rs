@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 
 use serde::Serialize;
 
+use super::interpreter::{interpret, SUPPORTED};
 use super::karmada::{ObjectReference, Placement, ResourceSelector};
 use super::objects::Object;
 use crate::error::{indexed, Error, ErrorCode, Path, Result};
@@ -18,7 +19,6 @@ use crate::estimate::accurate::{Container as AccurateContainer, Node, NodeState,
 use crate::estimate::general::ResourceSummary;
 use crate::estimate::models::{self, FullNodes};
 use crate::karmada::constraints::{AffinityTerm, ApiEnablement, NamedAffinity, SpreadField};
-use crate::karmada::interpreter::{interpret, SUPPORTED};
 use crate::resource::ResourceList;
 use crate::scenario::{Scenario, Target, FORMAT_VERSION};
 use crate::selector::node::{Taint, TaintEffect, Toleration};

@@ -190,6 +190,23 @@ pub fn run(
     }
 }
 
+/// The reason Karmada records for a cluster not being deleted: the first enabled plugin's
+/// failure in run order, the plugins after it not evaluated (`None`: feasible). What
+/// [`run`] records as `reason`, without the verdicts.
+pub fn first_failure(
+    plugins: &PluginSet,
+    b: &BindingView<'_>,
+    c: &ClusterView<'_>,
+) -> Option<String> {
+    Plugin::FILTERS
+        .iter()
+        .filter(|&&p| plugins.enabled(p))
+        .find_map(|&p| match filter(p, b, c) {
+            Verdict::Unschedulable { reason } => Some(reason),
+            _ => None,
+        })
+}
+
 /// The FitError message (§12.9): `0/N clusters are available: P.`, N counting every listed
 /// cluster (those being deleted too), P each distinct reason with its count, sorted as text.
 pub fn fit_error_message<'a>(listed: usize, reasons: impl IntoIterator<Item = &'a str>) -> String {
