@@ -112,10 +112,8 @@ impl Member {
     /// What the filter plugins read of the cluster; `placed`: it is in the previous result.
     pub fn view(&self, placed: bool) -> super::filter::ClusterView<'_> {
         super::filter::ClusterView {
+            member: self,
             facts: self.facts(),
-            taints: &self.taints,
-            api_enablements: &self.api_enablements,
-            complete_api_enablements: self.complete_api_enablements,
             placed,
         }
     }

@@ -533,7 +533,14 @@ fn say_selection(
     g: &[Candidate<'_>],
     rules: &Rules<'_>,
 ) {
-    let names = |idx: &[usize]| listed(idx.iter().map(|&k| g[k].name));
+    let names = |idx: &[usize]| {
+        let named: Vec<&str> = idx
+            .iter()
+            .filter_map(|&k| g.get(k))
+            .map(|c| c.name)
+            .collect();
+        listed(named.into_iter())
+    };
     let line = match sel.path {
         SelectPath::All if !rules.spread_constraints.is_empty() => {
             "static weights see every feasible cluster: the spread constraints do not select".into()
@@ -555,17 +562,20 @@ fn say_selection(
         }
     };
     report.explanation.push(line);
-    for r in sel
-        .regions
-        .iter()
-        .filter(|r| r.chosen && r.clusters.len() > 1)
-    {
+    for r in sel.regions.iter().filter(|r| r.chosen) {
+        let Some((kept, over)) = r
+            .clusters
+            .split_first()
+            .filter(|(_, over)| !over.is_empty())
+        else {
+            continue;
+        };
         report.explanation.push(format!(
             "one cluster per region: in {}, {} is kept over {} (G order: score, then available \
              replicas)",
             r.name,
-            r.clusters[0],
-            listed(r.clusters[1..].iter().map(Name::as_str))
+            kept,
+            listed(over.iter().map(Name::as_str))
         ));
     }
     if !sel.spares.is_empty() {
