@@ -179,3 +179,25 @@ proptest! {
         prop_assert_eq!(same_decision(&s), Ok(()), "{}", doc);
     }
 }
+
+/// The generated scenarios reach both answers: decisions, and scheduling failures.
+#[test]
+fn generated_scenarios_decide_and_fail() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let (mut decided, mut failed) = (0, 0);
+    for _ in 0..300 {
+        let doc = scenario().new_tree(&mut runner).unwrap().current();
+        let s: Scenario = from_json(&doc.to_string()).unwrap();
+        match decide(&s, 7) {
+            Ok(d) if !d.assignment.is_empty() => decided += 1,
+            Ok(_) => {}
+            Err(_) => failed += 1,
+        }
+    }
+    assert!(
+        decided >= 60 && failed >= 30,
+        "{decided} decided, {failed} failed"
+    );
+}
