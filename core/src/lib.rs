@@ -36,6 +36,7 @@ pub mod scenario;
 pub mod schema;
 pub mod selector;
 mod text;
+pub mod warning;
 
 pub use error::{Error, ErrorCode, Result};
 pub use names::Name;

@@ -98,53 +98,78 @@ pub fn combine_by_position(
     components: bool,
     answers: &[Answers<'_>],
 ) -> Vec<Combined> {
-    if requested == 0 && !components {
-        return clusters
-            .iter()
-            .map(|&c| Combined {
-                cluster: c.into(),
-                replicas: MAX_INT32,
-                source: Source::NotAsked,
-            })
-            .collect();
-    }
     clusters
         .iter()
         .enumerate()
         .map(|(i, &c)| {
-            let mut best: Option<(u64, &str)> = None;
-            for a in answers {
-                let Some(v) = a
-                    .replicas
-                    .as_ref()
-                    .and_then(|r| r.get(i).copied().flatten())
-                else {
-                    continue;
-                };
-                if v == NO_ANSWER || v < 0 {
-                    continue;
-                }
-                let v = (v as u64).min(MAX_INT32);
-                if best.is_none_or(|(b, _)| v < b) {
-                    best = Some((v, a.estimator));
-                }
-            }
-            match best {
-                Some((v, e)) if v < MAX_INT32 => Combined {
-                    cluster: c.into(),
-                    replicas: v,
-                    source: Source::Estimator {
+            let (replicas, source) = match combined_at(i, requested, components, answers) {
+                Pick::NotAsked => (MAX_INT32, Source::NotAsked),
+                Pick::Estimator(v, e) => (
+                    v,
+                    Source::Estimator {
                         estimator: e.into(),
                     },
-                },
-                _ => Combined {
-                    cluster: c.into(),
-                    replicas: requested,
-                    source: Source::Requested,
-                },
+                ),
+                Pick::Requested => (requested, Source::Requested),
+            };
+            Combined {
+                cluster: c.into(),
+                replicas,
+                source,
             }
         })
         .collect()
+}
+
+/// The combined figure of the cluster at position `i`, without its name and source: what
+/// the division reads.
+pub fn replicas_at(i: usize, requested: u64, components: bool, answers: &[Answers<'_>]) -> u64 {
+    match combined_at(i, requested, components, answers) {
+        Pick::NotAsked => MAX_INT32,
+        Pick::Estimator(v, _) => v,
+        Pick::Requested => requested,
+    }
+}
+
+/// What sets a cluster's combined figure.
+enum Pick<'a> {
+    NotAsked,
+    /// The tightest answer below MaxInt32, and its estimator.
+    Estimator(u64, &'a str),
+    Requested,
+}
+
+/// The rule of [`combine_by_position`] for the cluster at position `i`.
+fn combined_at<'a>(
+    i: usize,
+    requested: u64,
+    components: bool,
+    answers: &[Answers<'a>],
+) -> Pick<'a> {
+    if requested == 0 && !components {
+        return Pick::NotAsked;
+    }
+    let mut best: Option<(u64, &str)> = None;
+    for a in answers {
+        let Some(v) = a
+            .replicas
+            .as_ref()
+            .and_then(|r| r.get(i).copied().flatten())
+        else {
+            continue;
+        };
+        if v == NO_ANSWER || v < 0 {
+            continue;
+        }
+        let v = (v as u64).min(MAX_INT32);
+        if best.is_none_or(|(b, _)| v < b) {
+            best = Some((v, a.estimator));
+        }
+    }
+    match best {
+        Some((v, e)) if v < MAX_INT32 => Pick::Estimator(v, e),
+        _ => Pick::Requested,
+    }
 }
 
 #[cfg(test)]

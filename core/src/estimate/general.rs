@@ -260,6 +260,15 @@ pub fn max_available_component_sets(
     estimate(view, Need::Sets(components), Detail::Explained)
 }
 
+/// [`max_available_component_sets`] at a chosen [`Detail`].
+pub fn max_available_component_sets_with(
+    view: &ClusterView<'_>,
+    components: &[Component],
+    detail: Detail,
+) -> GeneralEstimate {
+    estimate(view, Need::Sets(components), detail)
+}
+
 #[derive(Clone, Copy)]
 enum Need<'a> {
     Replicas(Option<&'a ResourceList>),

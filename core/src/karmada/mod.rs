@@ -6,17 +6,23 @@
 //! - [`dynamic`]: Divided by available replicas and Aggregated (§4), fresh and steady.
 //! - Before the division (§12-15): [`filter`] (one module per plugin), [`score`], [`select`]
 //!   (spread constraints), [`affinity_terms`] (triggers and the ordered terms), over the rules
-//!   of [`constraints`] and the [`plugins`] enabled.
+//!   of [`constraints`] and the [`plugins`] enabled; [`scheduler`] runs them as one cycle.
+//! - Karmada's own input: [`cluster`] (each member cluster's facts, and the set of them) and
+//!   [`binding`] (one binding's placement, workload and state).
+//! - [`estimates`]: the estimator stage (§6-11); [`pipeline`]: estimates, the cycle and the
+//!   division, answering with the decision alone or with its report.
 
 pub mod affinity_terms;
 mod aggregated;
 pub mod assign;
+pub mod binding;
+pub mod cluster;
 pub mod constraints;
 pub mod duplicated;
 pub mod dynamic;
+pub mod estimates;
 pub mod explain;
 pub mod filter;
-pub mod interpreter;
 pub mod pipeline;
 pub mod plugins;
 pub mod scheduler;

@@ -1,8 +1,8 @@
-//! One scheduling cycle of a scenario's binding (docs/rules/karmada.md §12-15, then §0): for
-//! each affinity term tried, the filter pass, the scores, the global order and the selection
-//! give the candidates; the division (`pipeline`) assigns them replicas. The report records
-//! every plugin's verdict per cluster, the scores, the order, what selection kept and why, and
-//! each term tried, with sentences that tell the story.
+//! One scheduling cycle of a binding (docs/rules/karmada.md §12-15, then §0): for each
+//! affinity term tried, the filter pass, the scores, the global order and the selection give
+//! the candidates; the division (`pipeline`) assigns them replicas. When asked, the same pass
+//! records the report: every plugin's verdict per cluster, the scores, the order, what
+//! selection kept and why, and each term tried, with sentences that tell the story.
 
 use crate::Name;
 use alloc::collections::BTreeMap;
@@ -13,6 +13,8 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 use super::affinity_terms::run_terms;
+use super::binding::Binding;
+use super::cluster::{Clusters, Member};
 use super::constraints::{Division, Rules, SpreadConstraint};
 use super::filter::{self, BindingView, ClusterFilter, Tolerations};
 use super::plugins::PluginSet;
@@ -22,8 +24,6 @@ use super::select::{
     RegionTrace, SelectPath, Selection, Swap,
 };
 use crate::error::{indexed, Error, ErrorCode, Path, Result};
-use crate::scenario::outcome::TargetEstimate;
-use crate::scenario::{Scenario, Target};
 
 /// The candidates one attempt produced: indices into the scenario's clusters in candidate
 /// order, each with its overflow tier, and whether overflow tiers are filled in turn.
@@ -131,9 +131,11 @@ pub enum Depth {
 
 /// What every attempt shares.
 pub struct Context<'a> {
-    s: &'a Scenario,
-    targets: &'a [Target],
-    estimates: &'a [TargetEstimate],
+    b: Binding<'a>,
+    /// The clusters, in listed order.
+    members: &'a [Member],
+    /// Each cluster's combined estimate (`alloc(c)`), in listed order.
+    available: &'a [u64],
     plugins: PluginSet,
     spread: Vec<SpreadConstraint>,
     division: Division,
@@ -142,38 +144,40 @@ pub struct Context<'a> {
     tolerations: Tolerations<'a>,
     /// Each cluster's replicas in the previous result, `None` when it is not there.
     previous: Vec<Option<u64>>,
+    /// Whether each attempt writes its [`PipelineReport`].
+    record: bool,
 }
 
 impl<'a> Context<'a> {
-    /// Read and check the scenario's scheduler fields. `division`: what the strategy makes
-    /// of spread constraints ([`Division::of`]).
-    pub fn new(
-        s: &'a Scenario,
-        targets: &'a [Target],
-        estimates: &'a [TargetEstimate],
+    /// Read and check the binding's scheduler fields. `available`: each cluster's combined
+    /// estimate; `division`: what the strategy makes of spread constraints ([`Division::of`]);
+    /// `record`: whether attempts write their report.
+    pub fn new<'c: 'a>(
+        b: Binding<'a>,
+        clusters: &Clusters<'c>,
+        available: &'a [u64],
         division: Division,
+        record: bool,
     ) -> Result<Self> {
-        let p = &s.policy;
-        let plugins =
-            PluginSet::from_flag(p.plugins.as_deref()).map_err(|e| e.within(&"policy".into()))?;
-        let w = &s.workload;
+        let plugins = PluginSet::from_flag(b.plugins).map_err(|e| e.within(&"policy".into()))?;
         let ctx = Context {
-            s,
-            targets,
-            estimates,
+            b,
+            members: clusters.members(),
+            available,
             plugins,
-            spread: p
+            spread: b
                 .spread_constraints
                 .iter()
                 .map(SpreadConstraint::defaulted)
                 .collect(),
             division,
-            engaged: engaged(s, targets),
-            tolerations: Tolerations::new(&p.cluster_tolerations),
-            previous: previous_by_cluster(s, targets),
-            workload: w.replicas.unwrap_or(0) > 0
-                || w.requests.is_some()
-                || !w.components.is_empty(),
+            engaged: b.engaged() || clusters.engaged(),
+            tolerations: Tolerations::new(b.cluster_tolerations),
+            previous: previous_by_cluster(&b, clusters),
+            workload: b.replicas.unwrap_or(0) > 0
+                || b.requests.is_some()
+                || !b.components.is_empty(),
+            record,
         };
         ctx.rules()
             .validate()
@@ -183,11 +187,11 @@ impl<'a> Context<'a> {
     }
 
     fn rules(&self) -> Rules<'_> {
-        let p = &self.s.policy;
+        let b = &self.b;
         Rules {
-            cluster_affinity: p.cluster_affinity.as_ref(),
-            cluster_affinities: p.cluster_affinities.as_deref(),
-            cluster_tolerations: &p.cluster_tolerations,
+            cluster_affinity: b.cluster_affinity,
+            cluster_affinities: b.cluster_affinities,
+            cluster_tolerations: b.cluster_tolerations,
             spread_constraints: &self.spread,
             division: self.division,
         }
@@ -195,7 +199,7 @@ impl<'a> Context<'a> {
 
     /// Ordered terms compute each cluster's overflow tier; stating tiers too is a conflict.
     fn check_tiers(&self) -> Result<()> {
-        if self.s.policy.cluster_affinities.is_none() {
+        if self.b.cluster_affinities.is_none() {
             return Ok(());
         }
         let conflict = |field: Path| Error::Input {
@@ -204,10 +208,11 @@ impl<'a> Context<'a> {
             reason: "overflow tiers come from policy.clusterAffinities; do not state them too"
                 .into(),
         };
-        if self.s.policy.overflow {
+        if self.b.overflow {
             return Err(conflict("policy.overflow".into()));
         }
-        match self.targets.iter().position(|t| t.overflow_order != 0) {
+        let members = self.members;
+        match members.iter().position(|t| t.overflow_order != 0) {
             Some(i) => Err(conflict(indexed("clusters", i).field("overflowOrder"))),
             None => Ok(()),
         }
@@ -215,92 +220,125 @@ impl<'a> Context<'a> {
 
     /// The names of the ordered terms, when the policy has them (and no `clusterAffinity`).
     pub fn term_names(&self) -> Option<Vec<&'a str>> {
-        let p = &self.s.policy;
-        if p.cluster_affinity.is_some() {
+        if self.b.cluster_affinity.is_some() {
             return None;
         }
-        p.cluster_affinities
-            .as_ref()
+        self.b
+            .cluster_affinities
             .map(|t| t.iter().map(|t| t.affinity_name.as_str()).collect())
     }
 
     /// Filter, score, order and (with [`Depth::Select`]) select, with `observed` as the
-    /// observed term. The report is filled whatever happens; the error is a scheduling one.
-    pub fn attempt(&self, observed: &str, depth: Depth) -> (PipelineReport, Result<Candidates>) {
-        let s = self.s;
+    /// observed term. The report (when recorded) is filled whatever happens; the error is a
+    /// scheduling one.
+    pub fn attempt(
+        &self,
+        observed: &str,
+        depth: Depth,
+    ) -> (Option<PipelineReport>, Result<Candidates>) {
+        let b = &self.b;
+        let members = self.members;
         let rules = self.rules();
         let binding = BindingView {
-            resource: match (&s.workload.api_version, &s.workload.kind) {
-                (Some(v), Some(k)) => Some((v.as_str(), k.as_str())),
-                (Some(v), None) => Some((v.as_str(), "")),
-                (None, Some(k)) => Some(("", k.as_str())),
+            resource: match (b.api_version, b.kind) {
+                (Some(v), Some(k)) => Some((v, k)),
+                (Some(v), None) => Some((v, "")),
+                (None, Some(k)) => Some(("", k)),
                 (None, None) => None,
             },
             workload: self.workload,
-            evictions: &s.graceful_evictions,
+            evictions: b.graceful_evictions,
             observed,
             rules,
             tolerations: &self.tolerations,
         };
-        let mut report = PipelineReport {
-            observed_affinity: observed.into(),
-            ordered: self.engaged,
-            ..PipelineReport::default()
-        };
-        // One step per cluster, reserved at once: the steps are large, and growing the list
-        // would copy them over and over (a tenth of a 10,000-cluster run).
-        report.clusters.reserve_exact(self.targets.len());
-        let mut feasible = Vec::with_capacity(self.targets.len());
-        for (i, t) in self.targets.iter().enumerate() {
-            let view = t.view(self.previous[i].is_some());
-            let f = filter::run(&self.plugins, &binding, &view, t.deleting);
-            let ok = f.feasible();
+        let mut report = self.record.then(|| {
+            let mut r = PipelineReport {
+                observed_affinity: observed.into(),
+                ordered: self.engaged,
+                ..PipelineReport::default()
+            };
+            // One step per cluster, reserved at once: the steps are large, and growing the
+            // list would copy them over and over (a tenth of a 10,000-cluster run).
+            r.clusters.reserve_exact(members.len());
+            r
+        });
+        // Without a report, the reasons Karmada records, for the FitError message.
+        let mut reasons: Vec<String> = Vec::new();
+        let mut feasible: Vec<(usize, &Member)> = Vec::with_capacity(members.len());
+        for (i, t) in members.iter().enumerate() {
+            let view = t.view(self.placed(i));
+            let ok = match report.as_mut() {
+                Some(r) => {
+                    let f = filter::run(&self.plugins, &binding, &view, t.deleting);
+                    let ok = f.feasible();
+                    r.clusters.push(ClusterStep {
+                        feasible: ok,
+                        filter: f,
+                        scores: None,
+                        available_replicas: None,
+                        overflow_order: None,
+                        position: None,
+                        selected: false,
+                    });
+                    ok
+                }
+                None if t.deleting => false,
+                None => match filter::first_failure(&self.plugins, &binding, &view) {
+                    None => true,
+                    Some(reason) => {
+                        reasons.push(reason);
+                        false
+                    }
+                },
+            };
             if ok {
-                feasible.push(i);
+                feasible.push((i, t));
             }
-            report.clusters.push(ClusterStep {
-                feasible: ok,
-                filter: f,
-                scores: None,
-                available_replicas: None,
-                overflow_order: None,
-                position: None,
-                selected: false,
-            });
         }
-        say_filtered(&mut report);
-        // No cluster at all, in a scenario that uses no scheduler field: the division says so
+        if let Some(r) = report.as_mut() {
+            say_filtered(r);
+        }
+        // No cluster at all, in a binding that uses no scheduler field: the division says so
         // (`no_candidates`), as before these steps were modelled.
-        if feasible.is_empty() && (self.engaged || !self.targets.is_empty()) {
-            let reasons = report
-                .clusters
-                .iter()
-                .filter_map(|c| c.filter.reason.as_deref());
+        if feasible.is_empty() && (self.engaged || !members.is_empty()) {
+            let message = match &report {
+                Some(r) => filter::fit_error_message(
+                    members.len(),
+                    r.clusters.iter().filter_map(|c| c.filter.reason.as_deref()),
+                ),
+                None => {
+                    filter::fit_error_message(members.len(), reasons.iter().map(String::as_str))
+                }
+            };
             let e = Error::NoClusterFit {
                 field: "clusters".into(),
-                message: filter::fit_error_message(self.targets.len(), reasons),
+                message,
             };
             return (report, Err(e));
         }
-        let terms = s.policy.cluster_affinities.is_some();
-        let mut tiers = alloc::vec![0i64; self.targets.len()];
+        let terms = b.cluster_affinities.is_some();
+        let mut tiers = alloc::vec![0i64; members.len()];
         let candidates: Vec<Candidate<'_>> = feasible
             .iter()
-            .map(|&i| {
-                let t = &self.targets[i];
-                let sc = scores(&self.plugins, self.previous[i].is_some());
-                let prev = self.previous[i].unwrap_or(0);
-                let avail = self.estimates[i].available_replicas.saturating_add(prev);
+            .map(|&(i, t)| {
+                let prev = self.previous.get(i).copied().flatten();
+                let sc = scores(&self.plugins, prev.is_some());
+                let alloc = self.available.get(i).copied().unwrap_or(0);
+                let avail = alloc.saturating_add(prev.unwrap_or(0));
                 let tier = if terms {
                     overflow_order(&rules, observed, &t.facts())
                 } else {
                     t.overflow_order.clamp(0, i64::from(u32::MAX)) as u32
                 };
-                tiers[i] = i64::from(tier);
-                let step = &mut report.clusters[i];
-                step.scores = Some(sc);
-                step.available_replicas = Some(avail);
-                step.overflow_order = Some(i64::from(tier));
+                if let Some(slot) = tiers.get_mut(i) {
+                    *slot = i64::from(tier);
+                }
+                if let Some(step) = report.as_mut().and_then(|r| r.clusters.get_mut(i)) {
+                    step.scores = Some(sc);
+                    step.available_replicas = Some(avail);
+                    step.overflow_order = Some(i64::from(tier));
+                }
                 Candidate {
                     name: &t.name,
                     provider: &t.provider,
@@ -313,28 +351,43 @@ impl<'a> Context<'a> {
             })
             .collect();
         let order = global_order(&candidates, true);
-        let g: Vec<Candidate<'_>> = order.iter().map(|&k| candidates[k]).collect();
-        for (pos, &k) in order.iter().enumerate() {
-            report.clusters[feasible[k]].position = Some(pos);
+        let g: Vec<Candidate<'_>> = order
+            .iter()
+            .filter_map(|&k| candidates.get(k).copied())
+            .collect();
+        // Position k of G, as an index into the clusters.
+        let cluster_at: Vec<usize> = order
+            .iter()
+            .filter_map(|&k| feasible.get(k).map(|&(i, _)| i))
+            .collect();
+        if let Some(r) = report.as_mut() {
+            for (pos, &i) in cluster_at.iter().enumerate() {
+                if let Some(step) = r.clusters.get_mut(i) {
+                    step.position = Some(pos);
+                }
+            }
+            r.order = g.iter().map(|c| Name::from(c.name)).collect();
+            if self.engaged {
+                r.explanation.push(format!(
+                    "candidate order (overflow tier, score, available replicas, name): {}",
+                    listed(r.order.iter().map(Name::as_str))
+                ));
+            }
         }
-        report.order = g.iter().map(|c| Name::from(c.name)).collect();
-        if self.engaged {
-            report.explanation.push(format!(
-                "candidate order (overflow tier, score, available replicas, name): {}",
-                listed(report.order.iter().map(Name::as_str))
-            ));
-        }
-        let in_g = |k: &[usize]| -> Vec<usize> { k.iter().map(|&k| feasible[order[k]]).collect() };
+        let in_g = |k: &[usize]| -> Vec<usize> {
+            k.iter()
+                .filter_map(|&k| cluster_at.get(k).copied())
+                .collect()
+        };
         if depth == Depth::Filter {
-            let all: Vec<usize> = (0..g.len()).collect();
             return (
                 report,
-                Ok(self.candidates(in_g(&all), &tiers, terms, observed)),
+                Ok(self.candidates(cluster_at.clone(), &tiers, terms, observed)),
             );
         }
-        let replicas = s.workload.replicas.unwrap_or(0).max(0) as u64;
-        let need = if s.policy.gates.multiple_pod_templates_scheduling
-            && multi_template(s.workload.components.len(), Some(&rules))
+        let replicas = b.replicas.unwrap_or(0).max(0) as u64;
+        let need = if b.gates.multiple_pod_templates_scheduling
+            && multi_template(b.components.len(), Some(&rules))
         {
             1
         } else {
@@ -343,34 +396,48 @@ impl<'a> Context<'a> {
         match select_best(&g, &rules, replicas, need) {
             Ok(sel) => {
                 let c = self.candidates(in_g(&sel.chosen), &tiers, terms, observed);
-                for &(i, _) in &c.order {
-                    report.clusters[i].selected = true;
+                if let Some(r) = report.as_mut() {
+                    for &(i, _) in &c.order {
+                        if let Some(step) = r.clusters.get_mut(i) {
+                            step.selected = true;
+                        }
+                    }
+                    say_selection(r, &sel, &g, &rules);
+                    r.selection = Some(SelectionReport {
+                        path: sel.path,
+                        candidates: c
+                            .order
+                            .iter()
+                            .filter_map(|&(i, _)| members.get(i).map(|t| t.name.clone()))
+                            .collect(),
+                        swaps: sel.swaps,
+                        regions: sel.regions,
+                        spares: sel
+                            .spares
+                            .iter()
+                            .filter_map(|&k| g.get(k).map(|c| Name::from(c.name)))
+                            .collect(),
+                    });
                 }
-                say_selection(&mut report, &sel, &g, &rules);
-                report.selection = Some(SelectionReport {
-                    path: sel.path,
-                    candidates: c
-                        .order
-                        .iter()
-                        .map(|&(i, _)| self.targets[i].name.clone())
-                        .collect(),
-                    swaps: sel.swaps,
-                    regions: sel.regions,
-                    spares: sel.spares.iter().map(|&k| Name::from(g[k].name)).collect(),
-                });
                 (report, Ok(c))
             }
             Err(e) => {
-                report
-                    .explanation
-                    .push(format!("selection fails: {}", e.reason()));
+                if let Some(r) = report.as_mut() {
+                    r.explanation
+                        .push(format!("selection fails: {}", e.reason()));
+                }
                 (report, Err(e))
             }
         }
     }
 
+    /// Whether the cluster at `i` is in the previous result.
+    fn placed(&self, i: usize) -> bool {
+        self.previous.get(i).is_some_and(Option::is_some)
+    }
+
     /// The candidates in candidate order: the selection's order (G without spread
-    /// constraints), or the listed order when the scenario uses no scheduler field. `chosen`:
+    /// constraints), or the listed order when the binding uses no scheduler field. `chosen`:
     /// cluster indices; `tiers`: each cluster's overflow tier.
     fn candidates(
         &self,
@@ -385,58 +452,39 @@ impl<'a> Context<'a> {
             // The listed order: the chosen clusters marked, then read in list order.
             let mut kept = alloc::vec![false; tiers.len()];
             for &i in &chosen {
-                kept[i] = true;
+                if let Some(k) = kept.get_mut(i) {
+                    *k = true;
+                }
             }
-            (0..kept.len()).filter(|&i| kept[i]).collect()
+            (0..kept.len())
+                .filter(|&i| kept.get(i).copied().unwrap_or(false))
+                .collect()
         };
-        let list: Vec<(usize, i64)> = chosen.into_iter().map(|i| (i, tiers[i])).collect();
+        let list: Vec<(usize, i64)> = chosen
+            .into_iter()
+            .map(|i| (i, tiers.get(i).copied().unwrap_or(0)))
+            .collect();
         Candidates {
             order: list,
             overflow: if terms {
                 self.rules().overflow(observed)
             } else {
-                self.s.policy.overflow
+                self.b.overflow
             },
         }
     }
 }
 
-/// Each cluster's previous replicas (`None`: not in the previous result), found through one
-/// index of the clusters' names rather than a search of the previous result per cluster.
-fn previous_by_cluster(s: &Scenario, targets: &[Target]) -> Vec<Option<u64>> {
-    let mut out = alloc::vec![None; targets.len()];
-    if s.previous.is_empty() {
-        return out;
-    }
-    let index = crate::names::NameIndex::new(targets.iter().map(|t| t.name.as_str()));
-    for (name, &r) in &s.previous {
-        if let Some(i) = index.get(name) {
-            out[i] = Some(r.max(0) as u64);
+/// Each cluster's previous replicas (`None`: not in the previous result), found through the
+/// clusters' name index rather than a search of the previous result per cluster.
+fn previous_by_cluster(b: &Binding<'_>, clusters: &Clusters<'_>) -> Vec<Option<u64>> {
+    let mut out = alloc::vec![None; clusters.len()];
+    for (name, &r) in b.previous {
+        if let Some(slot) = clusters.position(name).and_then(|i| out.get_mut(i)) {
+            *slot = Some(r.max(0) as u64);
         }
     }
     out
-}
-
-/// Whether the scenario uses any field of the steps before the division. Without one, its
-/// clusters are the candidates in the order listed, as in scenarios written before these
-/// steps existed.
-fn engaged(s: &Scenario, targets: &[Target]) -> bool {
-    let p = &s.policy;
-    p.cluster_affinity.is_some()
-        || p.cluster_affinities.is_some()
-        || !p.cluster_tolerations.is_empty()
-        || !p.spread_constraints.is_empty()
-        || p.plugins.is_some()
-        || !s.observed_affinity.is_empty()
-        || !s.graceful_evictions.is_empty()
-        || s.workload.api_version.is_some()
-        || s.workload.kind.is_some()
-        || targets.iter().any(|t| {
-            !t.taints.is_empty()
-                || !t.api_enablements.is_empty()
-                || t.complete_api_enablements.is_some()
-                || t.deleting
-        })
 }
 
 /// Names for a sentence: the first [`LISTED`], then how many more (the report has them all).
@@ -485,7 +533,14 @@ fn say_selection(
     g: &[Candidate<'_>],
     rules: &Rules<'_>,
 ) {
-    let names = |idx: &[usize]| listed(idx.iter().map(|&k| g[k].name));
+    let names = |idx: &[usize]| {
+        let named: Vec<&str> = idx
+            .iter()
+            .filter_map(|&k| g.get(k))
+            .map(|c| c.name)
+            .collect();
+        listed(named.into_iter())
+    };
     let line = match sel.path {
         SelectPath::All if !rules.spread_constraints.is_empty() => {
             "static weights see every feasible cluster: the spread constraints do not select".into()
@@ -507,17 +562,20 @@ fn say_selection(
         }
     };
     report.explanation.push(line);
-    for r in sel
-        .regions
-        .iter()
-        .filter(|r| r.chosen && r.clusters.len() > 1)
-    {
+    for r in sel.regions.iter().filter(|r| r.chosen) {
+        let Some((kept, over)) = r
+            .clusters
+            .split_first()
+            .filter(|(_, over)| !over.is_empty())
+        else {
+            continue;
+        };
         report.explanation.push(format!(
             "one cluster per region: in {}, {} is kept over {} (G order: score, then available \
              replicas)",
             r.name,
-            r.clusters[0],
-            listed(r.clusters[1..].iter().map(Name::as_str))
+            kept,
+            listed(over.iter().map(Name::as_str))
         ));
     }
     if !sel.spares.is_empty() {
@@ -534,32 +592,49 @@ fn say_selection(
     }
 }
 
+/// What one scheduling cycle leaves: the division's result, the observed affinity term
+/// afterwards, and (when recorded) the report of the attempt that decided.
+pub struct Cycle {
+    pub result: Result<()>,
+    /// `status.schedulerObservingAffinityName` afterwards.
+    pub observed: String,
+    pub report: Option<PipelineReport>,
+}
+
 /// The whole cycle: the terms tried in turn, each attempt's candidates divided by `divide`.
-/// Returns the division's result and the report of the attempt that decided.
 /// `divide` keeps what it makes of the winning candidates itself (one instantiation serves
 /// every caller).
 pub fn schedule(
     ctx: &Context<'_>,
     depth: Depth,
     divide: &mut dyn FnMut(&Candidates) -> Result<()>,
-) -> (Result<()>, PipelineReport) {
+) -> Cycle {
     let names = ctx.term_names();
     let mut reports: BTreeMap<String, PipelineReport> = BTreeMap::new();
     let out = run_terms(
         names.as_deref(),
-        &ctx.s.observed_affinity,
-        ctx.s.policy.fresh,
+        ctx.b.observed_affinity,
+        ctx.b.fresh,
         |observed| {
             let (report, candidates) = ctx.attempt(observed, depth);
-            reports.insert(observed.into(), report);
+            if let Some(report) = report {
+                reports.insert(observed.into(), report);
+            }
             divide(&candidates?)
         },
     );
+    if !ctx.record {
+        return Cycle {
+            result: out.result,
+            observed: out.observed,
+            report: None,
+        };
+    }
     // The report shown: the winning term's, else the first failure's (the one reported).
     let shown = match (&out.result, out.tried.first()) {
         (Ok(_), _) => out.observed.clone(),
         (Err(_), Some(first)) => first.affinity_name.clone(),
-        (Err(_), None) => ctx.s.observed_affinity.clone(),
+        (Err(_), None) => ctx.b.observed_affinity.into(),
     };
     let mut report = reports.remove(&shown).unwrap_or_default();
     report.observed_affinity = out.observed.clone();
@@ -577,7 +652,11 @@ pub fn schedule(
             Some(e) => format!("affinity term {} fails: {}", t.affinity_name, e.reason()),
         });
     }
-    (out.result, report)
+    Cycle {
+        result: out.result,
+        observed: out.observed,
+        report: Some(report),
+    }
 }
 
 #[cfg(test)]

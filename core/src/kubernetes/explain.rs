@@ -12,7 +12,7 @@ use super::import::{import, Choice, ImportReport};
 use super::karmada::ObjectReference;
 use super::objects::Object;
 use crate::error::Result;
-use crate::karmada::pipeline;
+use crate::scenario::karmada as pipeline;
 use crate::scenario::outcome::KarmadaOutcome;
 use crate::scenario::Scenario;
 

@@ -16,6 +16,7 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 use super::import::Entry;
+use super::interpreter::SUPPORTED;
 use super::karmada::{
     AffinityTerm as ObjectTerm, ApiEnablement as ObjectApi, ApiResource, ClusterTaint, Condition,
     EvictionTask, ObjectReference, Placement, ReplicaScheduling, ResourceSelector, TargetCluster,
@@ -30,7 +31,6 @@ use super::pod::{
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::estimate::accurate::{Node, Pod, PodPhase};
 use crate::karmada::constraints::NamedAffinity;
-use crate::karmada::interpreter::SUPPORTED;
 use crate::karmada::StaticWeightRule;
 use crate::resource::ResourceList;
 use crate::scenario::{Policy, Scenario, Target};

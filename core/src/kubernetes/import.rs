@@ -6,11 +6,14 @@
 //! field, which defaults were applied and what was ignored, and why.
 
 use alloc::format;
-use alloc::string::{String, ToString};
+
+use alloc::string::String;
 use alloc::vec::Vec;
+use compact_str::{format_compact, ToCompactString};
 
 use serde::Serialize;
 
+use super::interpreter::{interpret, SUPPORTED};
 use super::karmada::{ObjectReference, Placement, ResourceSelector};
 use super::objects::Object;
 use crate::error::{indexed, Error, ErrorCode, Path, Result};
@@ -18,10 +21,10 @@ use crate::estimate::accurate::{Container as AccurateContainer, Node, NodeState,
 use crate::estimate::general::ResourceSummary;
 use crate::estimate::models::{self, FullNodes};
 use crate::karmada::constraints::{AffinityTerm, ApiEnablement, NamedAffinity, SpreadField};
-use crate::karmada::interpreter::{interpret, SUPPORTED};
 use crate::resource::ResourceList;
 use crate::scenario::{Scenario, Target, FORMAT_VERSION};
 use crate::selector::node::{Taint, TaintEffect, Toleration};
+use crate::Name;
 
 /// A scenario made from objects, and how.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -56,9 +59,9 @@ pub struct ImportReport {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Entry {
-    pub object: String,
-    pub field: String,
-    pub into: String,
+    pub object: Name,
+    pub field: Name,
+    pub into: Name,
 }
 
 /// What the objects alone cannot say.
@@ -82,12 +85,14 @@ pub fn import(objects: &[Object], choice: &Choice<'_>) -> Result<Imported> {
         ..Scenario::default()
     };
     let mut r = ImportReport::default();
-    let mut clusters = Vec::new();
+    // About seven report lines per Cluster: reserved at once rather than grown.
+    r.used.reserve(objects.len().saturating_mul(7));
+    let mut clusters = Vec::with_capacity(objects.len());
     let mut templates = Vec::new();
     let mut policies = Vec::new();
     let mut bindings = Vec::new();
     for (i, o) in objects.iter().enumerate() {
-        api_version(o, &object(i))?;
+        api_version(o, || object(i))?;
         match o.kind.as_str() {
             "Cluster" => clusters.push(cluster(o, i, &mut r)?),
             k if POLICY_KINDS.contains(&k) => policies.push((i, o)),
@@ -144,11 +149,11 @@ fn name(o: &Object) -> String {
     format!("{} {}", o.kind, o.metadata.name)
 }
 
-fn entry(o: &Object, field: &str, into: impl ToString) -> Entry {
+fn entry(o: &Object, field: &str, into: impl ToCompactString) -> Entry {
     Entry {
-        object: name(o),
+        object: format_compact!("{} {}", o.kind, o.metadata.name),
         field: field.into(),
-        into: into.to_string(),
+        into: into.to_compact_string(),
     }
 }
 
@@ -167,12 +172,12 @@ fn object(i: usize) -> Path {
 }
 
 /// A scenario field of the cluster `name`, as the report writes it.
-fn cluster_field(name: &str, field: &str) -> String {
-    format!("clusters[{name}].{field}")
+fn cluster_field(name: &str, field: &str) -> Name {
+    format_compact!("clusters[{name}].{field}")
 }
 
 /// A Cluster's or a Node's taints (`at`: the object's path).
-fn taints(o: &Object, at: &Path) -> Result<Vec<Taint>> {
+fn taints(o: &Object, at: impl Fn() -> Path) -> Result<Vec<Taint>> {
     o.spec
         .taints
         .iter()
@@ -181,7 +186,7 @@ fn taints(o: &Object, at: &Path) -> Result<Vec<Taint>> {
             let Some(effect) = TaintEffect::parse(&taint.effect) else {
                 let field = Path::fields("spec.taints").index(k).field("effect");
                 let unknown = format_args!("unknown effect {:?}", taint.effect);
-                return Err(invalid(o, at.clone(), field, unknown));
+                return Err(invalid(o, at(), field, unknown));
             };
             Ok(Taint {
                 key: taint.key.as_str().into(),
@@ -206,7 +211,7 @@ const API_VERSIONS: [(&str, &str); 7] = [
 /// An object of a kind allot reads must come in the API version whose fields it reads: the
 /// same kind under another version (`apps/v1beta1`, `work.karmada.io/v1alpha1`) has other
 /// fields, or none of them.
-fn api_version(o: &Object, at: &Path) -> Result<()> {
+fn api_version(o: &Object, at: impl FnOnce() -> Path) -> Result<()> {
     let expected = API_VERSIONS
         .iter()
         .copied()
@@ -216,7 +221,7 @@ fn api_version(o: &Object, at: &Path) -> Result<()> {
     match expected {
         Some(v) if v != o.api_version => Err(invalid(
             o,
-            at.clone(),
+            at(),
             "apiVersion".into(),
             format_args!("expected {v} for a {}, got {:?}", o.kind, o.api_version),
         )),
@@ -296,7 +301,7 @@ fn cluster(o: &Object, i: usize, r: &mut ImportReport) -> Result<Target> {
             "absent: the general estimator answers 0 for this cluster",
         ));
     }
-    t.taints = taints(o, &object(i))?;
+    t.taints = taints(o, || object(i))?;
     if !t.taints.is_empty() {
         r.used.push(entry(o, "spec.taints", at("taints")));
     }
@@ -335,13 +340,13 @@ fn member_state(t: &mut Target, objects: &[Object], k: usize, r: &mut ImportRepo
     let mut nodes = Vec::new();
     let mut pods = Vec::new();
     for (i, o) in objects.iter().enumerate() {
-        api_version(o, &at(i))?;
+        api_version(o, || at(i))?;
         match o.kind.as_str() {
             "Node" => {
                 nodes.push(Node {
                     name: o.metadata.name.clone(),
                     labels: o.metadata.labels.clone(),
-                    taints: taints(o, &at(i))?,
+                    taints: taints(o, || at(i))?,
                     unschedulable: o.spec.unschedulable,
                     allocatable: o.status.allocatable.clone().unwrap_or_default(),
                 });
@@ -374,15 +379,15 @@ fn member_state(t: &mut Target, objects: &[Object], k: usize, r: &mut ImportRepo
         }
     }
     let member = Entry {
-        object: format!("member {}", t.name),
-        field: format!("{} nodes, {} pods", nodes.len(), pods.len()),
+        object: format_compact!("member {}", t.name),
+        field: format_compact!("{} nodes, {} pods", nodes.len(), pods.len()),
         into: cluster_field(&t.name, "nodes, pods"),
     };
     r.used.push(member);
     if t.resource_summary.is_none() {
         t.resource_summary = Some(summary(t, &nodes, &pods)?);
         r.defaulted.push(Entry {
-            object: format!("Cluster {}", t.name),
+            object: format_compact!("Cluster {}", t.name),
             field: "status.resourceSummary".into(),
             into: "computed from the member's nodes and pods, as the cluster status \
                    controller reports it"

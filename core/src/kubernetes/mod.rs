@@ -9,6 +9,8 @@
 //! - [`meta`]: what is read of every object's `metadata`.
 //! - [`karmada`]: the parts of Clusters, the propagation policies and the bindings.
 //! - [`pod`]: pod specs and templates, containers and their resources.
+//! - [`interpreter`]: Karmada's built-in replica interpreter: a template's replicas and
+//!   replica requirements.
 //! - [`import`]: objects to a scenario, with the report of what fed what.
 //! - [`binding`]: what a schedule writes back into the binding, and what changes.
 //! - [`explain`]: objects in, the schedule, the binding result and the ResourceBinding out.
@@ -18,6 +20,7 @@ pub mod binding;
 pub mod explain;
 pub mod export;
 pub mod import;
+pub mod interpreter;
 pub mod karmada;
 pub mod meta;
 pub mod objects;

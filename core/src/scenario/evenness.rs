@@ -15,9 +15,9 @@ use core::ops::Range;
 
 use serde::Serialize;
 
+use super::karmada;
 use super::Scenario;
 use crate::error::{Error, Result};
-use crate::karmada::pipeline as karmada;
 use crate::names::NameIndex;
 
 /// One cluster's tally.

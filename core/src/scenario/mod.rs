@@ -7,8 +7,9 @@
 //! `policy`, the `previous` result, an optional `seed` and `uid`. Fields that belong to the other
 //! family are rejected with their path; unknown fields are rejected by the deserializer.
 //!
-//! - [`crate::karmada::pipeline`]: estimators, their combination and the replica division
-//!   (docs/rules/karmada.md §0-11).
+//! - [`karmada`]: the scenario's binding and clusters for [`crate::karmada::pipeline`]:
+//!   estimators, their combination, the steps before the division and the division
+//!   (docs/rules/karmada.md §0-15).
 //! - [`eru`]: the scenario's eru request for [`crate::eru::pipeline`]: capacities, the strategy
 //!   and the plans (docs/rules/eru.md A-D).
 //! - [`outcome`]: what the calls return.
@@ -16,10 +17,10 @@
 pub mod eru;
 pub mod evenness;
 mod family;
+pub mod karmada;
 pub mod outcome;
 pub mod step;
 
-use crate::Name;
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
@@ -30,18 +31,15 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Result};
 use crate::eru::cpumem::CpuMemConfig;
 use crate::eru::pipeline::EruNode;
-use crate::estimate::accurate::{Node, Pod};
 use crate::estimate::by_model::ModelMethod;
-use crate::estimate::general::ResourceSummary;
-use crate::estimate::models::ResourceModel;
-use crate::estimate::quota::ResourceQuota;
-use crate::estimate::{AssumedWorkload, Component, Gates};
-use crate::karmada::constraints::{AffinityTerm, ApiEnablement, SpreadConstraint};
-use crate::karmada::{pipeline, Method, StaticWeightRule};
+use crate::estimate::{Component, Gates};
+pub use crate::karmada::binding::Estimator;
+pub use crate::karmada::cluster::Member as Target;
+use crate::karmada::constraints::{AffinityTerm, SpreadConstraint};
+use crate::karmada::{Method, StaticWeightRule};
 use crate::resource::ResourceList;
 use crate::selector::cluster::ClusterAffinity;
-use crate::selector::label::Labels;
-use crate::selector::node::{NodeClaim, Taint, Toleration};
+use crate::selector::node::{NodeClaim, Toleration};
 
 #[cfg(feature = "json")]
 pub use crate::json::from_json;
@@ -51,8 +49,7 @@ pub use outcome::{Estimates, Outcome, Warning};
 /// The scenario format version this crate reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
 
-/// Largest number of pods (over every cluster) a scenario may list.
-pub const MAX_PODS: usize = 1 << 22;
+pub use crate::karmada::estimates::MAX_PODS;
 
 /// A whole problem.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -105,107 +102,6 @@ pub struct Scenario {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[serde(default)]
     pub graceful_evictions: Vec<String>,
-}
-
-/// A Karmada member cluster with whatever its estimators look at.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[cfg_attr(feature = "schema", schemars(rename = "Cluster"))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Target {
-    pub name: Name,
-    #[serde(skip_serializing_if = "Labels::is_empty")]
-    #[serde(default)]
-    pub labels: Labels,
-    #[serde(skip_serializing_if = "Name::is_empty")]
-    #[serde(default)]
-    pub provider: Name,
-    #[serde(skip_serializing_if = "Name::is_empty")]
-    #[serde(default)]
-    pub region: Name,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    #[serde(default)]
-    pub zones: Vec<Name>,
-    /// Shorthand static weight: the cluster's own rule. Either every weighted cluster says it
-    /// here or `policy.staticWeights` lists rules, not both.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[serde(default)]
-    pub weight: Option<i64>,
-    /// Overflow tier (lower first), used when `policy.overflow` is on.
-    #[serde(skip_serializing_if = "is_zero")]
-    #[serde(default)]
-    pub overflow_order: i64,
-    /// Replicas the cluster can take, as stated (an estimator answer named `given`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[serde(default)]
-    pub available_replicas: Option<i64>,
-    /// `status.resourceSummary`: the general estimator's input.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[serde(default)]
-    pub resource_summary: Option<ResourceSummary>,
-    /// `spec.resourceModels`: grades for the summary's `allocatableModelings`.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    #[serde(default)]
-    pub resource_models: Vec<ResourceModel>,
-    /// Nodes: the accurate estimator's input.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[serde(default)]
-    pub nodes: Option<Vec<Node>>,
-    /// Pods bound to those nodes.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    #[serde(default)]
-    pub pods: Vec<Pod>,
-    /// ResourceQuotas of the workload's namespace (the accurate estimator's quota plugin).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    #[serde(default)]
-    pub resource_quotas: Vec<ResourceQuota>,
-    /// Workloads scheduled here but not yet running (SchedulingOvercommitProtection).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    #[serde(default)]
-    pub assumed: Vec<AssumedWorkload>,
-    /// `spec.taints`: `NoSchedule` and `NoExecute` taints keep new placements out unless the
-    /// policy tolerates them.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    #[serde(default)]
-    pub taints: Vec<Taint>,
-    /// `status.apiEnablements`: the APIs the cluster serves (read when the workload states its
-    /// `apiVersion` and `kind`).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    #[serde(default)]
-    pub api_enablements: Vec<ApiEnablement>,
-    /// The `CompleteAPIEnablements` condition: `true` when `apiEnablements` is the complete
-    /// list; absent when the cluster does not say.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[serde(default)]
-    pub complete_api_enablements: Option<bool>,
-    /// Being deleted (`metadata.deletionTimestamp` set): never a candidate.
-    #[serde(skip_serializing_if = "core::ops::Not::not")]
-    #[serde(default)]
-    pub deleting: bool,
-}
-
-impl Target {
-    /// What affinities and spreading read of the cluster.
-    pub fn facts(&self) -> crate::selector::cluster::ClusterFacts<'_> {
-        crate::selector::cluster::ClusterFacts {
-            name: &self.name,
-            labels: &self.labels,
-            provider: &self.provider,
-            region: &self.region,
-            zones: &self.zones,
-        }
-    }
-
-    /// What the filter plugins read of the cluster; `placed`: it is in the previous result.
-    pub fn view(&self, placed: bool) -> crate::karmada::filter::ClusterView<'_> {
-        crate::karmada::filter::ClusterView {
-            facts: self.facts(),
-            taints: &self.taints,
-            api_enablements: &self.api_enablements,
-            complete_api_enablements: self.complete_api_enablements,
-            placed,
-        }
-    }
 }
 
 fn is_zero(v: &i64) -> bool {
@@ -261,22 +157,6 @@ pub struct Workload {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
 }
-
-/// Which Karmada estimator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "camelCase")]
-pub enum Estimator {
-    /// From `resourceSummary` (and `resourceModels`).
-    General,
-    /// From `nodes` and `pods` (and `resourceQuotas`).
-    Accurate,
-}
-
-crate::choice::names!(Estimator {
-    General => "general",
-    Accurate => "accurate",
-});
 
 /// How it is scheduled.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -342,32 +222,38 @@ pub struct Policy {
 /// has no seed (the bindings draw one; the outcome reports which).
 pub fn schedule(s: &Scenario, drawn_seed: u64) -> Result<Outcome> {
     Ok(match s.family()? {
-        Family::Karmada(t) => Outcome::Karmada(pipeline::schedule(s, t, drawn_seed)?),
+        Family::Karmada(t) => Outcome::Karmada(karmada::schedule(s, t, drawn_seed)?),
         Family::Eru(n) => Outcome::Eru(eru::deploy(s, n, drawn_seed)?),
     })
 }
 
+/// Karmada: the decision alone (replicas per cluster and the observed affinity term),
+/// computed as [`schedule`] computes it with no report built.
+pub fn decide(s: &Scenario, drawn_seed: u64) -> Result<crate::karmada::pipeline::Decision> {
+    karmada::decide(s, s.family()?.karmada("decide")?, drawn_seed)
+}
+
 /// Karmada: the estimator stage alone.
 pub fn estimate(s: &Scenario) -> Result<Estimates> {
-    pipeline::estimate(s, s.family()?.karmada("estimate")?)
+    karmada::estimate(s, s.family()?.karmada("estimate")?)
 }
 
 /// Karmada: the division alone, with `availableReplicas` as stated.
 pub fn divide(s: &Scenario, drawn_seed: u64) -> Result<outcome::KarmadaOutcome> {
-    pipeline::divide(s, s.family()?.karmada("divide")?, drawn_seed)
+    karmada::divide(s, s.family()?.karmada("divide")?, drawn_seed)
 }
 
 /// Karmada: the filter plugins and the scores alone (docs/rules/karmada.md §12-13).
 pub fn filter(s: &Scenario) -> Result<crate::karmada::scheduler::PipelineReport> {
     let t = s.family()?.karmada("filter")?;
-    pipeline::steps(s, t, crate::karmada::scheduler::Depth::Filter)
+    karmada::steps(s, t, crate::karmada::scheduler::Depth::Filter)
 }
 
 /// Karmada: filters, scores and the selection of candidates (docs/rules/karmada.md §12-15),
 /// without the division.
 pub fn select(s: &Scenario) -> Result<crate::karmada::scheduler::PipelineReport> {
     let t = s.family()?.karmada("select")?;
-    pipeline::steps(s, t, crate::karmada::scheduler::Depth::Select)
+    karmada::steps(s, t, crate::karmada::scheduler::Depth::Select)
 }
 
 /// eru: capacities alone.

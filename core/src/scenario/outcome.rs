@@ -2,8 +2,6 @@
 //! return. Every outcome carries the format version, the seed in effect, warnings, and the trace
 //! of how it was found.
 
-use crate::Name;
-use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -13,58 +11,11 @@ use serde::Serialize;
 use crate::eru::pipeline::{InstancePlan, NodeCapacity};
 use crate::eru::strategy::Deployment;
 use crate::eru::Capacity;
-use crate::estimate::accurate::AccurateEstimate;
-use crate::estimate::combine::Source;
-use crate::estimate::framework::PluginResult;
-use crate::estimate::general::GeneralEstimate;
 use crate::karmada::scheduler::PipelineReport;
 use crate::karmada::{Assigned, Trace};
-use crate::path::Path;
 
-/// Something worth knowing about an answer that is not an error.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct Warning {
-    /// Stable: `capacity_exceeded`, `estimator_without_input`, `no_capacity`.
-    pub code: &'static str,
-    /// The scenario field it concerns.
-    pub path: Path,
-    pub message: String,
-}
-
-/// The accurate estimator's answer for a cluster: the node plugin, the quota plugin, and what
-/// the estimator server returns after merging them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "camelCase")]
-pub struct AccurateAnswer {
-    /// `None`: the server's answer is an error (no answer).
-    pub replicas: Option<u64>,
-    pub nodes: AccurateEstimate,
-    /// Present when the cluster lists resource quotas.
-    pub quota: Option<PluginResult>,
-    /// The cluster's pods that hold nothing on its nodes (unbound, on a node it does not list,
-    /// finished), and why.
-    pub ignored_pods: Vec<crate::estimate::accurate::IgnoredPod>,
-}
-
-/// One cluster's estimates and their combination.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "camelCase")]
-pub struct TargetEstimate {
-    pub name: Name,
-    /// The combined figure the division uses (the requested replicas when nobody answered).
-    pub available_replicas: u64,
-    /// Which estimator set it.
-    pub source: Source,
-    /// `availableReplicas` as the scenario stated it.
-    pub given: Option<i64>,
-    // Boxed, as `accurate`: most clusters have neither, and a list of 10,000 clusters then
-    // holds two pointers each rather than both estimates' room.
-    pub general: Option<Box<GeneralEstimate>>,
-    pub accurate: Option<Box<AccurateAnswer>>,
-}
+pub use crate::karmada::estimates::{AccurateAnswer, TargetEstimate};
+pub use crate::warning::Warning;
 
 /// The estimator stage alone.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

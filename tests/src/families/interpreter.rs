@@ -5,7 +5,7 @@
 use serde_json::{json, Map, Value};
 
 use allot_core::json::from_json;
-use allot_core::karmada::interpreter::{
+use allot_core::kubernetes::interpreter::{
     interpret, node_claim, pod_request, requirements, set_max, ReplicaRequirements, SUPPORTED,
 };
 use allot_core::kubernetes::objects::Object;

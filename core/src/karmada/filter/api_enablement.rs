@@ -13,8 +13,8 @@ pub(super) fn filter(c: &ClusterView<'_>, api_version: &str, kind: &str) -> Opti
         return None;
     }
     match api_status(
-        c.api_enablements,
-        c.complete_api_enablements,
+        &c.member.api_enablements,
+        c.member.complete_api_enablements,
         api_version,
         kind,
     ) {

@@ -18,24 +18,23 @@ use alloc::vec::Vec;
 
 use serde::Serialize;
 
-use super::constraints::{ApiEnablement, Rules};
+use super::cluster::Member;
+use super::constraints::Rules;
 use super::plugins::{Plugin, PluginSet};
 use crate::selector::cluster::ClusterFacts;
-use crate::selector::node::Taint;
 
 pub use api_enablement::REASON as API_REASON;
 pub use cluster_affinity::REASON as AFFINITY_REASON;
 pub use eviction::REASON as EVICTION_REASON;
 pub use taint::Tolerations;
 
-/// What the filter plugins read of a cluster.
+/// What the filter plugins read of a cluster: its facts, and whether the binding is placed
+/// there.
 #[derive(Debug, Clone, Copy)]
 pub struct ClusterView<'a> {
+    pub member: &'a Member,
+    /// What affinities and spreading read of it ([`Member::facts`]).
     pub facts: ClusterFacts<'a>,
-    pub taints: &'a [Taint],
-    pub api_enablements: &'a [ApiEnablement],
-    /// The `CompleteAPIEnablements` condition: `None` when absent.
-    pub complete_api_enablements: Option<bool>,
     /// In the binding's previous result (`spec.clusters`, 0-replica entries included).
     pub placed: bool,
 }
@@ -188,6 +187,23 @@ pub fn run(
         verdicts,
         reason,
     }
+}
+
+/// The reason Karmada records for a cluster not being deleted: the first enabled plugin's
+/// failure in run order, the plugins after it not evaluated (`None`: feasible). What
+/// [`run`] records as `reason`, without the verdicts.
+pub fn first_failure(
+    plugins: &PluginSet,
+    b: &BindingView<'_>,
+    c: &ClusterView<'_>,
+) -> Option<String> {
+    Plugin::FILTERS
+        .iter()
+        .filter(|&&p| plugins.enabled(p))
+        .find_map(|&p| match filter(p, b, c) {
+            Verdict::Unschedulable { reason } => Some(reason),
+            _ => None,
+        })
 }
 
 /// The FitError message (§12.9): `0/N clusters are available: P.`, N counting every listed

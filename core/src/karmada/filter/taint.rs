@@ -65,7 +65,7 @@ pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<String>
     if c.placed {
         return None;
     }
-    untolerated(c.taints, b.tolerations)
+    untolerated(&c.member.taints, b.tolerations)
         .map(|t| format!("cluster(s) had untolerated taint {{{}}}", render(t)))
 }
 

@@ -7,10 +7,10 @@ use alloc::vec::Vec;
 
 use serde::Serialize;
 
+use super::objects::Object;
+use super::pod::{Container, PodSpec};
 use crate::error::{indexed, non_negative, Error, Path, Result};
 use crate::estimate::accurate::{Container as AccurateContainer, Pod};
-use crate::kubernetes::objects::Object;
-use crate::kubernetes::pod::{Container, PodSpec};
 use crate::resource::ResourceList;
 use crate::selector::node::NodeClaim;
 

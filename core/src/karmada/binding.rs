@@ -1,0 +1,124 @@
+//! One binding as Karmada's scheduler reads it (docs/rules/karmada.md §0, §12-15): the
+//! placement (strategy, weights, affinities, tolerations, spread constraints, plugins), the
+//! workload's replicas and requirements, and the binding's state (previous result, observed
+//! affinity term, graceful evictions, reschedule trigger, UID). A [`Binding`] borrows what it
+//! reads; whatever holds the binding (a scenario, imported objects) lends it.
+
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+
+use serde::{Deserialize, Serialize};
+
+use super::constraints::{AffinityTerm, SpreadConstraint};
+use super::{Method, StaticWeightRule};
+use crate::estimate::by_model::ModelMethod;
+use crate::estimate::{Component, Gates};
+use crate::resource::ResourceList;
+use crate::selector::cluster::ClusterAffinity;
+use crate::selector::node::{NodeClaim, Toleration};
+
+/// Which Karmada estimator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub enum Estimator {
+    /// From `resourceSummary` (and `resourceModels`).
+    General,
+    /// From `nodes` and `pods` (and `resourceQuotas`).
+    Accurate,
+}
+
+crate::choice::names!(Estimator {
+    General => "general",
+    Accurate => "accurate",
+});
+
+/// One binding: its placement, its workload, its state.
+#[derive(Debug, Clone, Copy)]
+pub struct Binding<'a> {
+    // The placement.
+    /// `duplicated`, `staticWeight` (absent), `dynamicWeight`, `aggregated`.
+    pub strategy: Option<&'a str>,
+    pub method: Method,
+    pub static_weights: Option<&'a [StaticWeightRule]>,
+    /// The estimators to run; absent: each whose input a cluster has.
+    pub estimators: Option<&'a [Estimator]>,
+    pub model_method: ModelMethod,
+    pub gates: Gates,
+    /// Fill clusters tier by tier of their `overflow_order`.
+    pub overflow: bool,
+    pub cluster_affinity: Option<&'a ClusterAffinity>,
+    pub cluster_affinities: Option<&'a [AffinityTerm]>,
+    pub cluster_tolerations: &'a [Toleration],
+    pub spread_constraints: &'a [SpreadConstraint],
+    /// The scheduler's `--plugins` entries; absent: `*`.
+    pub plugins: Option<&'a [String]>,
+    // The workload.
+    pub replicas: Option<i64>,
+    pub requests: Option<&'a ResourceList>,
+    pub node_claim: Option<&'a NodeClaim>,
+    pub components: &'a [Component],
+    pub priority_class: Option<&'a str>,
+    /// The resource's `apiVersion` and `kind`, for the APIEnablement filter.
+    pub api_version: Option<&'a str>,
+    pub kind: Option<&'a str>,
+    // The binding's state.
+    /// `spec.clusters`: cluster name -> replicas.
+    pub previous: &'a BTreeMap<String, i64>,
+    /// `status.schedulerObservingAffinityName`.
+    pub observed_affinity: &'a str,
+    /// `spec.gracefulEvictionTasks[].fromCluster`.
+    pub graceful_evictions: &'a [String],
+    /// A reschedule was triggered: divide afresh, ignoring placements.
+    pub fresh: bool,
+    /// The binding's UID (Webster's name tie direction).
+    pub uid: &'a str,
+    /// Seed of every random choice; absent: the caller's draw.
+    pub seed: Option<u64>,
+}
+
+impl Binding<'_> {
+    /// Whether the binding uses a field of the steps before the division. Without one (and no
+    /// cluster fact of them, [`super::cluster::Member::engaged`]), the clusters are the
+    /// candidates in listed order, as in scenarios written before these steps existed. Every
+    /// field is named, so a new one is a compile error here until it is said whether it
+    /// engages those steps.
+    pub fn engaged(&self) -> bool {
+        let Binding {
+            strategy: _,
+            method: _,
+            static_weights: _,
+            estimators: _,
+            model_method: _,
+            gates: _,
+            overflow: _,
+            cluster_affinity,
+            cluster_affinities,
+            cluster_tolerations,
+            spread_constraints,
+            plugins,
+            replicas: _,
+            requests: _,
+            node_claim: _,
+            components: _,
+            priority_class: _,
+            api_version,
+            kind,
+            previous: _,
+            observed_affinity,
+            graceful_evictions,
+            fresh: _,
+            uid: _,
+            seed: _,
+        } = self;
+        cluster_affinity.is_some()
+            || cluster_affinities.is_some()
+            || !cluster_tolerations.is_empty()
+            || !spread_constraints.is_empty()
+            || plugins.is_some()
+            || !observed_affinity.is_empty()
+            || !graceful_evictions.is_empty()
+            || api_version.is_some()
+            || kind.is_some()
+    }
+}

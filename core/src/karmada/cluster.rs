@@ -1,0 +1,198 @@
+//! Karmada's member clusters (docs/rules/karmada.md §12, §16.2): each cluster's facts as the
+//! filters, the scores, selection and the estimators read them ([`Member`]: labels, provider,
+//! region and zones, taints, API enablements, resource summary and models, nodes and pods,
+//! deletion), and the set of them a binding is scheduled against, built once ([`Clusters`]).
+
+use alloc::vec::Vec;
+use core::cell::OnceCell;
+
+use serde::{Deserialize, Serialize};
+
+use super::constraints::ApiEnablement;
+use crate::estimate::accurate::{Node, Pod};
+use crate::estimate::general::ResourceSummary;
+use crate::estimate::models::ResourceModel;
+use crate::estimate::quota::ResourceQuota;
+use crate::estimate::AssumedWorkload;
+use crate::names::NameIndex;
+use crate::selector::cluster::ClusterFacts;
+use crate::selector::label::Labels;
+use crate::selector::node::Taint;
+use crate::Name;
+
+/// A Karmada member cluster with whatever its estimators look at.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "Cluster"))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Member {
+    pub name: Name,
+    #[serde(skip_serializing_if = "Labels::is_empty")]
+    #[serde(default)]
+    pub labels: Labels,
+    #[serde(skip_serializing_if = "Name::is_empty")]
+    #[serde(default)]
+    pub provider: Name,
+    #[serde(skip_serializing_if = "Name::is_empty")]
+    #[serde(default)]
+    pub region: Name,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
+    pub zones: Vec<Name>,
+    /// Shorthand static weight: the cluster's own rule. Either every weighted cluster says it
+    /// here or `policy.staticWeights` lists rules, not both.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    pub weight: Option<i64>,
+    /// Overflow tier (lower first), used when `policy.overflow` is on.
+    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(default)]
+    pub overflow_order: i64,
+    /// Replicas the cluster can take, as stated (an estimator answer named `given`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    pub available_replicas: Option<i64>,
+    /// `status.resourceSummary`: the general estimator's input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    pub resource_summary: Option<ResourceSummary>,
+    /// `spec.resourceModels`: grades for the summary's `allocatableModelings`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
+    pub resource_models: Vec<ResourceModel>,
+    /// Nodes: the accurate estimator's input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    pub nodes: Option<Vec<Node>>,
+    /// Pods bound to those nodes.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
+    pub pods: Vec<Pod>,
+    /// ResourceQuotas of the workload's namespace (the accurate estimator's quota plugin).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
+    pub resource_quotas: Vec<ResourceQuota>,
+    /// Workloads scheduled here but not yet running (SchedulingOvercommitProtection).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
+    pub assumed: Vec<AssumedWorkload>,
+    /// `spec.taints`: `NoSchedule` and `NoExecute` taints keep new placements out unless the
+    /// policy tolerates them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
+    pub taints: Vec<Taint>,
+    /// `status.apiEnablements`: the APIs the cluster serves (read when the workload states its
+    /// `apiVersion` and `kind`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
+    pub api_enablements: Vec<ApiEnablement>,
+    /// The `CompleteAPIEnablements` condition: `true` when `apiEnablements` is the complete
+    /// list; absent when the cluster does not say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
+    pub complete_api_enablements: Option<bool>,
+    /// Being deleted (`metadata.deletionTimestamp` set): never a candidate.
+    #[serde(skip_serializing_if = "core::ops::Not::not")]
+    #[serde(default)]
+    pub deleting: bool,
+}
+
+impl Member {
+    /// What affinities and spreading read of the cluster.
+    pub fn facts(&self) -> ClusterFacts<'_> {
+        ClusterFacts {
+            name: &self.name,
+            labels: &self.labels,
+            provider: &self.provider,
+            region: &self.region,
+            zones: &self.zones,
+        }
+    }
+
+    /// What the filter plugins read of the cluster; `placed`: it is in the previous result.
+    pub fn view(&self, placed: bool) -> super::filter::ClusterView<'_> {
+        super::filter::ClusterView {
+            member: self,
+            facts: self.facts(),
+            placed,
+        }
+    }
+
+    /// Whether the cluster states a fact of the steps before the division (taints, API
+    /// enablements, deletion). Every field is named, so a new one is a compile error here until
+    /// it is said whether it engages those steps.
+    pub fn engaged(&self) -> bool {
+        let Member {
+            name: _,
+            labels: _,
+            provider: _,
+            region: _,
+            zones: _,
+            weight: _,
+            overflow_order: _,
+            available_replicas: _,
+            resource_summary: _,
+            resource_models: _,
+            nodes: _,
+            pods: _,
+            resource_quotas: _,
+            assumed: _,
+            taints,
+            api_enablements,
+            complete_api_enablements,
+            deleting,
+        } = self;
+        !taints.is_empty()
+            || !api_enablements.is_empty()
+            || complete_api_enablements.is_some()
+            || *deleting
+    }
+}
+
+fn is_zero(v: &i64) -> bool {
+    *v == 0
+}
+
+/// The clusters one binding (or many) is scheduled against, in listed order, with their
+/// names indexed once (when first looked up: a binding without a previous result never
+/// looks a name up).
+pub struct Clusters<'a> {
+    members: &'a [Member],
+    names: OnceCell<NameIndex<'a>>,
+    engaged: bool,
+}
+
+impl<'a> Clusters<'a> {
+    pub fn new(members: &'a [Member]) -> Self {
+        Clusters {
+            members,
+            names: OnceCell::new(),
+            engaged: members.iter().any(Member::engaged),
+        }
+    }
+
+    /// The clusters, in listed order.
+    pub fn members(&self) -> &'a [Member] {
+        self.members
+    }
+
+    pub fn len(&self) -> usize {
+        self.members.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    /// The position of the cluster named `name` (the last, when a name is listed twice).
+    pub fn position(&self, name: &str) -> Option<usize> {
+        self.names
+            .get_or_init(|| NameIndex::new(self.members.iter().map(|m| m.name.as_str())))
+            .get(name)
+    }
+
+    /// Whether some cluster states a fact of the steps before the division ([`Member::engaged`]).
+    pub fn engaged(&self) -> bool {
+        self.engaged
+    }
+}

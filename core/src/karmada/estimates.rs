@@ -1,0 +1,343 @@
+//! The estimator stage (docs/rules/karmada.md §6-11): each cluster's estimators (general,
+//! resource models, accurate with the quota plugin) and their combination, the replicas each
+//! cluster can take (`alloc(c)`) that selection and the division read. With the report, each
+//! estimator's answer with its formulas, and the warnings a user should see.
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::vec::Vec;
+
+use serde::Serialize;
+
+use super::binding::{Binding, Estimator};
+use super::cluster::{Clusters, Member};
+use super::Paths;
+use crate::error::{indexed, Error, Path, Result, MAX_TARGETS};
+use crate::estimate::accurate::{AccurateEstimate, IgnoredPod, Node, NodeState};
+use crate::estimate::combine::{combine_by_position, replicas_at, Answers, Source};
+use crate::estimate::framework::{server_answer, PluginResult};
+use crate::estimate::general::{self, ClusterView, Detail, GeneralEstimate};
+use crate::estimate::{models, quota};
+use crate::resource::ResourceList;
+use crate::warning::Warning;
+use crate::Name;
+
+/// Largest number of pods (over every cluster) a scenario may list.
+pub const MAX_PODS: usize = 1 << 22;
+
+/// The accurate estimator's answer for a cluster: the node plugin, the quota plugin, and what
+/// the estimator server returns after merging them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct AccurateAnswer {
+    /// `None`: the server's answer is an error (no answer).
+    pub replicas: Option<u64>,
+    pub nodes: AccurateEstimate,
+    /// Present when the cluster lists resource quotas.
+    pub quota: Option<PluginResult>,
+    /// The cluster's pods that hold nothing on its nodes (unbound, on a node it does not list,
+    /// finished), and why.
+    pub ignored_pods: Vec<IgnoredPod>,
+}
+
+/// One cluster's estimates and their combination.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct TargetEstimate {
+    pub name: Name,
+    /// The combined figure the division uses (the requested replicas when nobody answered).
+    pub available_replicas: u64,
+    /// Which estimator set it.
+    pub source: Source,
+    /// `availableReplicas` as the scenario stated it.
+    pub given: Option<i64>,
+    // Boxed, as `accurate`: most clusters have neither, and a list of 10,000 clusters then
+    // holds two pointers each rather than both estimates' room.
+    pub general: Option<Box<GeneralEstimate>>,
+    pub accurate: Option<Box<AccurateAnswer>>,
+}
+
+/// What the estimator stage found.
+#[derive(Debug, Clone, Default)]
+pub struct Estimated {
+    /// Per cluster in listed order: the combined figure (`alloc(c)`).
+    pub available: Vec<u64>,
+    /// Per cluster, with [`Detail::Explained`] only: every estimator's answer and the
+    /// combination.
+    pub targets: Vec<TargetEstimate>,
+    /// With [`Detail::Explained`] only.
+    pub warnings: Vec<Warning>,
+}
+
+/// The workload's replicas, which must be stated and not negative.
+pub fn requested(b: &Binding<'_>) -> Result<u64> {
+    let replicas = b.replicas.ok_or_else(|| Error::Missing {
+        field: Paths::SCENARIO.replicas.into(),
+    })?;
+    crate::error::non_negative(replicas, || Paths::SCENARIO.replicas.into())
+}
+
+/// Each cluster's `availableReplicas` as stated.
+fn given_answers(members: &[Member]) -> Result<Answers<'static>> {
+    let mut given = Vec::with_capacity(members.len());
+    for (i, t) in members.iter().enumerate() {
+        if let Some(a) = t.available_replicas {
+            crate::error::non_negative(a, || indexed("clusters", i).field("availableReplicas"))?;
+        }
+        given.push(t.available_replicas);
+    }
+    Ok(Answers {
+        estimator: "given",
+        replicas: Some(given),
+    })
+}
+
+/// The combined figures from the stated `availableReplicas` alone (absent: the requested
+/// replicas): the division's input when no estimator runs.
+pub fn given(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Result<Estimated> {
+    let requested = requested(b)?;
+    let members = clusters.members();
+    let answers = [given_answers(members)?];
+    Ok(combined(
+        b,
+        members,
+        requested,
+        &answers,
+        detail,
+        Vec::new(),
+    ))
+}
+
+/// Every chosen estimator on every cluster, and their combination. `detail`:
+/// [`Detail::Numbers`] computes the figures alone; [`Detail::Explained`] also each answer's
+/// formulas, the per-cluster report and the warnings.
+pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Result<Estimated> {
+    let requested = requested(b)?;
+    let members = clusters.members();
+    check_sizes(members)?;
+    if let Some(c) = b.node_claim {
+        c.validate()
+            .map_err(|e| e.within(&Path::fields("workload.nodeClaim")))?;
+    }
+    for (i, c) in b.components.iter().enumerate() {
+        if let Some(nc) = &c.node_claim {
+            nc.validate()
+                .map_err(|e| e.within(&indexed("workload.components", i).field("nodeClaim")))?;
+        }
+    }
+    let explained = detail == Detail::Explained;
+    let chosen = |e: Estimator, has_input: bool| match b.estimators {
+        Some(list) => list.contains(&e),
+        None => has_input,
+    };
+    let no_request = ResourceList::new();
+    let request = b.requests.unwrap_or(&no_request);
+    let sets = !b.components.is_empty();
+    // Karmada's defaulting gives every cluster the 9 default grades when it states none: made
+    // once, for every cluster that needs them.
+    let mut defaults = None;
+    let mut warnings = Vec::new();
+    let mut general_answers = alloc::vec![None; members.len()];
+    let mut accurate_answers = Some(alloc::vec![None; members.len()]);
+    let mut reports = Vec::with_capacity(if explained { members.len() } else { 0 });
+    for (i, t) in members.iter().enumerate() {
+        // The cluster's path, written only for an error or a warning.
+        let at = || indexed("clusters", i);
+        let general = if chosen(
+            Estimator::General,
+            t.resource_summary.is_some() || !t.resource_models.is_empty(),
+        ) {
+            if !t.resource_models.is_empty() {
+                models::validate(&t.resource_models).map_err(|e| e.within(&at()))?;
+            }
+            if t.resource_summary.is_none() && explained {
+                warnings.push(Warning {
+                    code: "estimator_without_input",
+                    path: at().field("resourceSummary"),
+                    message: format!(
+                        "{}: the general estimator runs but the cluster reports no resource \
+                         summary, so it answers 0",
+                        t.name
+                    ),
+                });
+            }
+            let cluster_models = if t.resource_models.is_empty() {
+                defaults.get_or_insert_with(models::default_models)
+            } else {
+                &t.resource_models
+            };
+            let view = ClusterView {
+                summary: t.resource_summary.as_ref(),
+                models: cluster_models,
+                gates: b.gates,
+                model_method: b.model_method,
+                assumed: &t.assumed,
+            };
+            let g = if sets {
+                general::max_available_component_sets_with(&view, b.components, detail)
+            } else {
+                general::max_available_replicas_with(&view, b.requests, detail)
+            };
+            if let Some(slot) = general_answers.get_mut(i) {
+                *slot = Some(g.replicas as i64);
+            }
+            explained.then(|| Box::new(g))
+        } else {
+            None
+        };
+        let accurate = match &t.nodes {
+            Some(nodes) if chosen(Estimator::Accurate, true) => {
+                let a = accurate(b, t, nodes, request).map_err(|e| e.within(&at()))?;
+                match (a.replicas, accurate_answers.as_mut()) {
+                    (Some(r), Some(m)) => {
+                        if let Some(slot) = m.get_mut(i) {
+                            *slot = Some(r as i64);
+                        }
+                    }
+                    // One cluster's error fails the whole call (docs/rules/karmada.md §11).
+                    (None, _) => accurate_answers = None,
+                    (Some(_), None) => {}
+                }
+                explained.then(|| Box::new(a))
+            }
+            None if chosen(Estimator::Accurate, false) && explained => {
+                warnings.push(Warning {
+                    code: "estimator_without_input",
+                    path: at().field("nodes"),
+                    message: format!(
+                        "{}: the accurate estimator is chosen but the cluster lists no nodes; \
+                         it has no answer for this cluster",
+                        t.name
+                    ),
+                });
+                None
+            }
+            _ => None,
+        };
+        if explained {
+            reports.push((general, accurate));
+        }
+    }
+    let answers = [
+        given_answers(members)?,
+        Answers {
+            estimator: "general",
+            replicas: Some(general_answers),
+        },
+        Answers {
+            estimator: "accurate",
+            replicas: accurate_answers,
+        },
+    ];
+    let mut out = combined(b, members, requested, &answers, detail, reports);
+    out.warnings = warnings;
+    Ok(out)
+}
+
+/// Totals over every cluster must stay within the documented limits.
+fn check_sizes(members: &[Member]) -> Result<()> {
+    if members.len() > MAX_TARGETS {
+        return Err(Error::TooLarge {
+            field: "clusters".into(),
+            limit: MAX_TARGETS as u64,
+        });
+    }
+    let (mut nodes, mut pods) = (0usize, 0usize);
+    for (i, t) in members.iter().enumerate() {
+        nodes = nodes.saturating_add(t.nodes.as_ref().map_or(0, Vec::len));
+        pods = pods.saturating_add(t.pods.len());
+        if nodes > MAX_TARGETS {
+            return Err(Error::TooLarge {
+                field: indexed("clusters", i).field("nodes"),
+                limit: MAX_TARGETS as u64,
+            });
+        }
+        if pods > MAX_PODS {
+            return Err(Error::TooLarge {
+                field: indexed("clusters", i).field("pods"),
+                limit: MAX_PODS as u64,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The accurate estimator for one cluster: node plugin, quota plugin, server answer.
+fn accurate(
+    b: &Binding<'_>,
+    t: &Member,
+    nodes: &[Node],
+    request: &ResourceList,
+) -> Result<AccurateAnswer> {
+    let state = NodeState::build(nodes.to_vec(), &t.pods)?;
+    let node = if b.components.is_empty() {
+        state.estimate(request, b.node_claim, &t.assumed)?
+    } else {
+        let (replicas, code) = state.estimate_components(b.components, &t.assumed, true)?;
+        AccurateEstimate {
+            replicas,
+            code,
+            nodes: Vec::new(),
+        }
+    };
+    let quota = (!t.resource_quotas.is_empty() && b.components.is_empty())
+        .then(|| quota::estimate(&t.resource_quotas, request, b.priority_class));
+    let mut results = alloc::vec![PluginResult {
+        replicas: node.replicas,
+        code: node.code,
+    }];
+    results.extend(quota);
+    Ok(AccurateAnswer {
+        replicas: server_answer(&results),
+        nodes: node,
+        quota,
+        ignored_pods: state.ignored_pods,
+    })
+}
+
+type Reports = Vec<(Option<Box<GeneralEstimate>>, Option<Box<AccurateAnswer>>)>;
+
+/// The combination of `answers`: the figures, and with [`Detail::Explained`] the per-cluster
+/// report (`reports`: each cluster's general and accurate answers, in listed order).
+fn combined(
+    b: &Binding<'_>,
+    members: &[Member],
+    requested: u64,
+    answers: &[Answers<'_>],
+    detail: Detail,
+    reports: Reports,
+) -> Estimated {
+    let sets = !b.components.is_empty();
+    if detail == Detail::Numbers {
+        return Estimated {
+            available: (0..members.len())
+                .map(|i| replicas_at(i, requested, sets, answers))
+                .collect(),
+            ..Estimated::default()
+        };
+    }
+    let names: Vec<&str> = members.iter().map(|t| t.name.as_str()).collect();
+    let mut reports = reports.into_iter();
+    let targets: Vec<TargetEstimate> = combine_by_position(&names, requested, sets, answers)
+        .into_iter()
+        .zip(members)
+        .map(|(c, t)| {
+            let (general, accurate) = reports.next().unwrap_or_default();
+            TargetEstimate {
+                name: c.cluster,
+                available_replicas: c.replicas,
+                source: c.source,
+                given: t.available_replicas,
+                general,
+                accurate,
+            }
+        })
+        .collect();
+    Estimated {
+        available: targets.iter().map(|t| t.available_replicas).collect(),
+        targets,
+        warnings: Vec::new(),
+    }
+}
