@@ -51,6 +51,7 @@ pub fn binding(s: &Scenario) -> Binding<'_> {
         limits: _,
         cpu_bind: _,
         volumes: _,
+        gpus: _,
     } = &s.workload;
     Binding {
         strategy: strategy.as_deref(),
