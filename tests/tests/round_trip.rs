@@ -80,6 +80,10 @@ const UNCARRIED: &[(&str, &str)] = &[
         "eru's: a Karmada scenario does not read it",
     ),
     (
+        "workload.gpus",
+        "eru's: a Karmada scenario does not read it",
+    ),
+    (
         "policy.nodesLimit",
         "eru's: a Karmada scenario does not read it",
     ),
@@ -265,7 +269,7 @@ fn scenario() -> impl Strategy<Value = Value> {
                    "components": [{"name": "c", "replicas": 1, "requests": {"cpu": "1"}}],
                    "priorityClass": "high", "apiVersion": api, "kind": kind,
                    "count": 2, "limits": {"cpu": "1"}, "cpuBind": true,
-                   "volumes": ["AUTO:/data:rw:1Gi"]})
+                   "volumes": ["AUTO:/data:rw:1Gi"], "gpus": {"nvidia-3090": 2}})
         });
     let terms = (affinity(), affinity()).prop_map(|(a, o)| {
         json!([{"affinityName": "first", "affinity": a,

@@ -515,6 +515,7 @@ fn unexpressed(s: &Scenario) -> Vec<Entry> {
     note(!w.limits.is_empty(), "workload.limits", eru);
     note(w.cpu_bind, "workload.cpuBind", eru);
     note(!w.volumes.is_empty(), "workload.volumes", eru);
+    note(!w.gpus.is_empty(), "workload.gpus", eru);
     note(p.nodes_limit != d.nodes_limit, "policy.nodesLimit", eru);
     note(p.cpumem != d.cpumem, "policy.cpumem", eru);
     note(p.max_deploy_count.is_some(), "policy.maxDeployCount", eru);
