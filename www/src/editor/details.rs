@@ -128,6 +128,7 @@ const ERU_FIELDS: Plain = &[
     ("usage.memory", "memory in use", Kind::Quantity),
     ("usageStorage", "storage in use", Kind::Quantity),
     ("usageVolumes", "volumes in use", Kind::Amounts),
+    ("gpus", "GPU cards (product=cards)", Kind::Amounts),
     ("usageGpus", "GPU cards in use", Kind::Amounts),
     ("originCpuMap", "current CPU binding", Kind::Amounts),
     ("disks", "disks (YAML or JSON)", Kind::Json),

@@ -56,7 +56,6 @@ const NODES: &[Column] = &[
     col("memory", "memory", Kind::Quantity),
     col("storage", "storage", Kind::Quantity),
     col("volumes", "volumes", Kind::Amounts),
-    col("gpus", "GPU cards (product=cards)", Kind::Amounts),
     col("count", "instances", Kind::Int),
 ];
 
