@@ -15,14 +15,8 @@ use allot_core::scenario::{decide, schedule};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use serde_json::{json, Value};
 
-fn rng(mut x: u64) -> impl FnMut(u64) -> u64 {
-    move |m| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x % m
-    }
-}
+mod common;
+use common::rng;
 
 /// `n` Clusters, a Deployment of 1,000 replicas and the PropagationPolicy that places it.
 pub fn objects(n: usize) -> Value {

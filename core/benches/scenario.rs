@@ -11,14 +11,8 @@ use allot_core::scenario::{from_json, schedule, Scenario};
 use criterion::{criterion_group, criterion_main, Criterion};
 use serde_json::{json, Value};
 
-fn rng(mut x: u64) -> impl FnMut(u64) -> u64 {
-    move |m| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x % m
-    }
-}
+mod common;
+use common::rng;
 
 /// Karmada's whole scheduler on 10,000 clusters: 20 taints each (all tolerated), ten regions,
 /// spread by region (2-3) and by cluster (2-500), divided by dynamic weight (Webster).
