@@ -671,3 +671,41 @@ proptest! {
         outcome_or_typed_error(&doc)?;
     }
 }
+
+/// A cluster whose own weight (or a rule's) is 0 gets nothing because its weight is 0: the
+/// sentence does not say that no rule selects it right after saying its weight.
+#[test]
+fn a_weight_of_0_is_said_as_such() {
+    let sentences = |doc: Value| {
+        let outcome = schedule(&doc.to_string()).expect("an outcome");
+        serde_json::to_value(&outcome).unwrap()["trace"]["explanation"].clone()
+    };
+    let own = sentences(karmada(json!({
+        "clusters": [{"name": "a", "weight": 1}, {"name": "b", "weight": 2},
+                     {"name": "c", "weight": 0}]})));
+    let own = own.as_array().unwrap();
+    assert!(own.contains(&json!("c: weight 0 (its own).")), "{own:?}");
+    assert!(
+        own.contains(&json!("c gets nothing: its weight is 0.")),
+        "{own:?}"
+    );
+    let rules = sentences(karmada(json!({
+        "clusters": [{"name": "a"}, {"name": "b"}, {"name": "c"}],
+        "policy": {"staticWeights": [
+            {"targetCluster": {"clusterNames": ["a", "b"]}, "weight": 1},
+            {"targetCluster": {"clusterNames": ["c"]}, "weight": 0}]}})));
+    let rules = rules.as_array().unwrap();
+    assert!(
+        rules.contains(&json!("c gets nothing: its weight is 0.")),
+        "{rules:?}"
+    );
+    let none = sentences(karmada(json!({
+        "clusters": [{"name": "a"}, {"name": "b"}, {"name": "c"}],
+        "policy": {"staticWeights": [
+            {"targetCluster": {"clusterNames": ["a", "b"]}, "weight": 1}]}})));
+    let none = none.as_array().unwrap();
+    assert!(
+        none.contains(&json!("c gets nothing: no static weight rule selects it.")),
+        "{none:?}"
+    );
+}

@@ -82,7 +82,16 @@ pub fn explain(placement: &Placement, trace: &Trace) -> Vec<String> {
         division(d, &mut out);
     }
     for d in trace.dropped.iter().take(DETAILED_CLUSTERS) {
+        // A rule (or the cluster's own weight) that selects it with weight 0 leaves it out too;
+        // the sentence must not contradict the weight said above.
+        let selected = || {
+            trace
+                .weights
+                .iter()
+                .any(|w| w.cluster == d.cluster && !w.rules.is_empty())
+        };
         let why = match d.reason {
+            DropReason::NoMatchingRule if selected() => "its weight is 0",
             DropReason::NoMatchingRule => "no static weight rule selects it",
             DropReason::NoLongerCandidate => "it held replicas but is no longer a candidate",
             DropReason::AggregatedCut => "the clusters before it already hold the replicas",
