@@ -237,14 +237,16 @@ fn meaning_errors_name_the_scenario_path() {
     }
 }
 
+/// A scenario's "Why" sentences.
+fn sentences(doc: Value) -> Value {
+    let outcome = schedule(&doc.to_string()).expect("an outcome");
+    serde_json::to_value(&outcome).unwrap()["trace"]["explanation"].clone()
+}
+
 /// Why names rules as the rules table numbers them (from 1), and cluster weights as the
 /// cluster's own, never as rules the user did not write.
 #[test]
 fn weight_sentences_follow_what_was_written() {
-    let sentences = |doc: Value| {
-        let outcome = schedule(&doc.to_string()).expect("an outcome");
-        serde_json::to_value(&outcome).unwrap()["trace"]["explanation"].clone()
-    };
     let own = sentences(karmada(json!({})));
     assert!(
         own.as_array()
@@ -676,10 +678,6 @@ proptest! {
 /// sentence does not say that no rule selects it right after saying its weight.
 #[test]
 fn a_weight_of_0_is_said_as_such() {
-    let sentences = |doc: Value| {
-        let outcome = schedule(&doc.to_string()).expect("an outcome");
-        serde_json::to_value(&outcome).unwrap()["trace"]["explanation"].clone()
-    };
     let own = sentences(karmada(json!({
         "clusters": [{"name": "a", "weight": 1}, {"name": "b", "weight": 2},
                      {"name": "c", "weight": 0}]})));

@@ -61,9 +61,7 @@ pub fn explain(
     drawn_seed: u64,
 ) -> Result<(Decision, Report)> {
     let estimated = estimates::estimate(b, clusters, Detail::Explained)?;
-    let mut report = Report::default();
-    let d = divide_with(b, clusters, estimated, drawn_seed, Some(&mut report))?;
-    Ok((d, report))
+    reported(b, clusters, estimated, drawn_seed)
 }
 
 /// The division alone, with each cluster's `availableReplicas` as stated (absent: the
@@ -74,6 +72,16 @@ pub fn divide(
     drawn_seed: u64,
 ) -> Result<(Decision, Report)> {
     let estimated = estimates::given(b, clusters, Detail::Explained)?;
+    reported(b, clusters, estimated, drawn_seed)
+}
+
+/// The division of what the estimators answered, with its report.
+fn reported(
+    b: &Binding<'_>,
+    clusters: &Clusters<'_>,
+    estimated: Estimated,
+    drawn_seed: u64,
+) -> Result<(Decision, Report)> {
     let mut report = Report::default();
     let d = divide_with(b, clusters, estimated, drawn_seed, Some(&mut report))?;
     Ok((d, report))
