@@ -29,6 +29,7 @@ pub mod scheduler;
 pub mod score;
 pub mod select;
 pub mod static_weight;
+pub mod version;
 
 use crate::Name;
 use alloc::collections::BTreeMap;
