@@ -395,3 +395,78 @@ fn a_policy_chosen_by_name_overrides_and_says_when_it_selects_nothing() {
     .unwrap_err();
     assert_eq!(e.field(), "policy");
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A policy: PropagationPolicy or not, priority, selector form (0 names nginx, 1 names
+    /// another, 2 matches nginx's label, 3 another label, 4 every Deployment), preemption.
+    type Drawn = (bool, i32, u8, bool);
+
+    fn policy(k: usize, (namespaced, priority, form, always): Drawn) -> String {
+        let selector = match form {
+            0 => "name: nginx",
+            1 => "name: other",
+            2 => "labelSelector: {matchLabels: {app: nginx}}",
+            3 => "labelSelector: {matchLabels: {app: other}}",
+            _ => "",
+        };
+        let (kind, namespace, ns) = if namespaced {
+            ("PropagationPolicy", ", namespace: default", "")
+        } else {
+            ("ClusterPropagationPolicy", "", ", namespace: default")
+        };
+        let preemption = if always { "Always" } else { "Never" };
+        format!(
+            "apiVersion: policy.karmada.io/v1alpha1\nkind: {kind}\n\
+             metadata: {{name: p{k}{namespace}}}\n\
+             spec:\n  resourceSelectors: [{{apiVersion: apps/v1, kind: Deployment{ns}, {selector}}}]\n  \
+             priority: {priority}\n  preemption: {preemption}\n"
+        )
+    }
+
+    fn objects(drawn: &[Drawn], order: &[usize], claim: Option<usize>) -> Vec<Object> {
+        let text: Vec<String> = order.iter().map(|&k| policy(k, drawn[k])).collect();
+        let objects = with(&text.join("---\n"));
+        match claim.map(|k| (k, drawn[k].0)) {
+            Some((k, true)) => claimed_by_pp(objects, &format!("p{k}")),
+            Some((k, false)) => claimed_by_cpp(objects, &format!("p{k}")),
+            None => objects,
+        }
+    }
+
+    proptest! {
+        /// The policy used does not depend on the order the policies are given in, and it
+        /// selects the template whenever one does; a PropagationPolicy that selects it is used
+        /// over any ClusterPropagationPolicy unless the template is claimed.
+        #[test]
+        fn the_choice_is_the_same_in_any_order(
+            drawn in prop::collection::vec((any::<bool>(), 0i32..3, 0u8..5, any::<bool>()), 2..6),
+            claim in prop::option::of(0usize..6),
+        ) {
+            let claim = claim.filter(|&k| k < drawn.len());
+            let forward: Vec<usize> = (0..drawn.len()).collect();
+            let backward: Vec<usize> = forward.iter().rev().copied().collect();
+            let a = import(&objects(&drawn, &forward, claim), &Choice::default());
+            let b = import(&objects(&drawn, &backward, claim), &Choice::default());
+            match (a, b) {
+                (Ok(a), Ok(b)) => {
+                    let (a, b) = (choice(&a), choice(&b));
+                    prop_assert_eq!(&a.policy, &b.policy);
+                    prop_assert_eq!(a.decided, b.decided);
+                    let selects = |k: usize| !matches!(drawn[k].2, 1 | 3);
+                    if (0..drawn.len()).any(selects) {
+                        let k: usize = a.policy.rsplit('p').next().unwrap_or_default().parse().unwrap();
+                        prop_assert!(selects(k), "{} does not select nginx", a.policy);
+                        if claim.is_none() && (0..drawn.len()).any(|j| selects(j) && drawn[j].0) {
+                            prop_assert!(drawn[k].0, "{} over a PropagationPolicy", a.policy);
+                        }
+                    }
+                }
+                (Err(a), Err(b)) => prop_assert_eq!(a.code(), b.code()),
+                (a, b) => prop_assert!(false, "{:?} / {:?}", a.is_ok(), b.is_ok()),
+            }
+        }
+    }
+}
