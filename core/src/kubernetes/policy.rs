@@ -336,9 +336,6 @@ impl<'o> Candidate<'o> {
 
 /// Why `loser` ranks below `winner` (both select the template), and what settled it.
 fn below(winner: &Candidate<'_>, loser: &Candidate<'_>) -> (Decided, String) {
-    if let Err(miss) = loser.selects {
-        return (Decided::Alone, miss.said().into());
-    }
     if winner.scope != loser.scope {
         return (
             Decided::Namespaced,
