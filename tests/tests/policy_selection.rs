@@ -117,7 +117,7 @@ fn a_name_beats_a_label_selector_which_beats_an_empty_selector() {
     assert!(c.why.contains("(priority 0, matched by name) over PropagationPolicy default/by-label (priority 0, matched by a label selector)"), "{}", c.why);
     assert_eq!(
         why_not(&i, "PropagationPolicy default/every-deployment"),
-        "the same priority, and matched by an empty selector is less precise than matched by name"
+        "the same priority, and a match by an empty selector is less precise than a match by name"
     );
 }
 

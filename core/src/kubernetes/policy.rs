@@ -49,6 +49,14 @@ impl Match {
             Match::Name => "matched by name",
         }
     }
+
+    fn noun(self) -> &'static str {
+        match self {
+            Match::All => "a match by an empty selector",
+            Match::LabelSelector => "a match by label selector",
+            Match::Name => "a match by name",
+        }
+    }
 }
 
 /// What settled the choice.
@@ -355,8 +363,8 @@ fn below(winner: &Candidate<'_>, loser: &Candidate<'_>) -> (Decided, String) {
             Decided::Match,
             format!(
                 "the same priority, and {} is less precise than {}",
-                l.said(),
-                w.said()
+                l.noun(),
+                w.noun()
             ),
         ),
         _ => (
