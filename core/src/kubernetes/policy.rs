@@ -615,3 +615,85 @@ fn karmada_others(
         None => below(winner, c).1,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::selector::label::LabelSelector;
+
+    fn template<'a>(labels: &'a Labels, annotations: &'a BTreeMap<String, String>) -> Template<'a> {
+        Template {
+            api_version: "apps/v1",
+            kind: "Deployment",
+            namespace: "default",
+            name: "nginx",
+            labels: Some(labels),
+            annotations,
+        }
+    }
+
+    fn selector(name: &str, labels: Option<(&str, &str)>) -> ResourceSelector {
+        ResourceSelector {
+            api_version: "apps/v1".into(),
+            kind: "Deployment".into(),
+            name: name.into(),
+            label_selector: labels.map(|(k, v)| LabelSelector {
+                match_labels: [(k.into(), v.into())].into(),
+                ..LabelSelector::default()
+            }),
+            ..ResourceSelector::default()
+        }
+    }
+
+    #[test]
+    fn a_selector_matches_as_karmadas_resource_selector_priority() {
+        let labels: Labels = [("app".into(), "nginx".into())].into();
+        let none = BTreeMap::new();
+        let t = template(&labels, &none);
+        assert_eq!(t.matched(&selector("", None), ""), Some(Match::All));
+        let by_label = selector("", Some(("app", "nginx")));
+        assert_eq!(t.matched(&by_label, ""), Some(Match::LabelSelector));
+        assert_eq!(t.matched(&selector("", Some(("app", "x"))), ""), None);
+        // A name decides alone: the label selector beside it is not read.
+        let named = selector("nginx", Some(("app", "x")));
+        assert_eq!(t.matched(&named, ""), Some(Match::Name));
+        assert_eq!(
+            t.matched(&selector("other", Some(("app", "nginx"))), ""),
+            None
+        );
+        // Another namespace, kind or version: no match; an empty namespace is `default`.
+        assert_eq!(t.matched(&selector("nginx", None), "team-b"), None);
+        let mut other_kind = selector("nginx", None);
+        other_kind.kind = "StatefulSet".into();
+        assert_eq!(t.matched(&other_kind, ""), None);
+        let unplaced = Template { namespace: "", ..t };
+        assert_eq!(
+            unplaced.matched(&selector("nginx", None), "default"),
+            Some(Match::Name)
+        );
+        // An invalid label selector matches nothing, even labels equal to it.
+        let odd: Labels = [("app".into(), "not a value!".into())].into();
+        let invalid = selector("", Some(("app", "not a value!")));
+        assert_eq!(template(&odd, &none).matched(&invalid, ""), None);
+    }
+
+    #[test]
+    fn a_claim_is_read_from_the_annotations() {
+        let pp: BTreeMap<String, String> = [
+            (CLAIM_NAMESPACE.into(), "default".into()),
+            (CLAIM_NAME.into(), "a".into()),
+        ]
+        .into();
+        assert_eq!(
+            Claim::of(&pp),
+            Some(Claim::Namespaced {
+                namespace: "default".into(),
+                name: "a".into()
+            })
+        );
+        let cpp: BTreeMap<String, String> = [(CLAIM_CLUSTER_NAME.into(), "c".into())].into();
+        assert_eq!(Claim::of(&cpp), Some(Claim::Cluster { name: "c".into() }));
+        let half: BTreeMap<String, String> = [(CLAIM_NAME.into(), "a".into())].into();
+        assert_eq!(Claim::of(&half), None);
+    }
+}
