@@ -550,6 +550,10 @@ test("Kubernetes: paste multi-document YAML, see the report and the placement, e
   await page.waitForSelector("#k8s-report");
   assert.match(await page.textContent("#k8s-report .report-defaulted"), /Defaulted \(\d+\)/);
   assert.match(await page.textContent("#k8s-report .report-used"), /policy\.staticWeights/);
+  assert.match(
+    await page.textContent("#k8s-report .report-policy"),
+    /^Policy: PropagationPolicy default\/nginx \(priority 0, matched by name\): the only policy that selects the template/,
+  );
   assert.match(await page.textContent("#notice"), /Imported from Kubernetes objects: 3 clusters/);
   // The placement the page shows is the core's for the imported scenario.
   const e = explain(yaml);
@@ -606,6 +610,30 @@ test("bug 3: a resource model's quantity error marks its own cell", async () => 
   assert.equal(await page.getAttribute(field(min), "aria-invalid"), "true");
   assert.equal(await page.getAttribute("#error", "data-path"), min);
   await page.close();
+});
+
+test("Kubernetes: the import report says which policy won and why, and why the others did not", async () => {
+  const yaml = readFileSync(join(ROOT, "docs", "manifests", "static-weight.yaml"), "utf8");
+  const everything = [
+    "apiVersion: policy.karmada.io/v1alpha1",
+    "kind: ClusterPropagationPolicy",
+    "metadata: {name: all-deployments}",
+    "spec:",
+    "  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]",
+    "  priority: 5",
+    "",
+  ].join("\n");
+  const page = await open("/");
+  await page.click("#tab-kubernetes");
+  await page.fill("#k8s-objects", `${yaml}\n---\n${everything}`);
+  await page.click("#k8s-import");
+  await page.waitForSelector("#k8s-report .report-policy");
+  const text = await page.textContent("#k8s-report .report-policy");
+  assert.match(
+    text,
+    /Policy: PropagationPolicy default\/nginx \(priority 0, matched by name\) over ClusterPropagationPolicy all-deployments \(priority 5, matched by an empty selector\): a PropagationPolicy that selects the template comes before any ClusterPropagationPolicy/,
+  );
+  assert.match(text, /not used: ClusterPropagationPolicy all-deployments: a PropagationPolicy that selects the template comes before/);
 });
 
 test("bugs 4 and 5: JSON that does not read is reported, kept across tabs, and dims the outcome", async () => {

@@ -238,7 +238,7 @@ fn webhook_defaults_are_reported() {
 }
 
 #[test]
-fn two_policies_selecting_the_template_are_an_error_naming_both_unless_one_is_chosen() {
+fn of_two_policies_selecting_the_template_the_first_name_wins_unless_one_is_chosen() {
     let text = list(vec![
         cluster("member1", "us-east", json!({})),
         deployment(),
@@ -250,14 +250,14 @@ fn two_policies_selecting_the_template_are_an_error_naming_both_unless_one_is_ch
         ),
     ]);
     let objects = read(&text);
-    let e = import(&objects.0, &Choice::default()).unwrap_err();
-    assert_eq!(e.code(), "invalid_input");
-    assert!(
-        e.to_string().contains("PropagationPolicy a")
-            && e.to_string().contains("PropagationPolicy b"),
-        "{e}"
+    let first = import(&objects.0, &Choice::default()).expect("imports");
+    assert_eq!(
+        first.scenario.policy.strategy.as_deref(),
+        Some("duplicated")
     );
-    assert_eq!(e.field(), "objects[3].spec.resourceSelectors");
+    let report = first.report.policy.as_ref().expect("the policy choice");
+    assert_eq!(report.policy, "PropagationPolicy default/a");
+    assert_eq!(report.others[0].policy, "PropagationPolicy default/b");
     let chosen = import(
         &objects.0,
         &Choice {

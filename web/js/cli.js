@@ -53,10 +53,10 @@ Options:
       --member CLUSTER=FILE
                            that member cluster's own Nodes and Pods (kubectl get nodes,pods
                            -A -o yaml, run against it); repeatable
-      --policy NAME        the policy to use when several select the template
+      --policy NAME        the policy to use, over the one Karmada's detector would choose
   -o, --output FORMAT      json or yaml: the whole answer (scenario, report, outcome, binding,
                            resourceBinding); wide: the table with each cluster's region,
-                           zones, available replicas and scores
+                           zones, available replicas and scores, and the policies not used
       --binding            print the ResourceBinding Karmada would write (YAML, with what
                            changes in its spec.clusters as comments; -o json: as JSON)
   -h, --help               print this help
@@ -232,6 +232,12 @@ function report(e, wide) {
     `${workload.kind ?? "workload"}: ${workload.replicas ?? 0} replicas, ` +
       `strategy ${e.scenario.policy.strategy ?? "staticWeight"}`,
   );
+  // Which policy propagates the template, and why (the others and why not under -o wide).
+  const chosen = e.report.policy;
+  if (chosen) {
+    out.push(`Policy: ${chosen.why}`);
+    for (const o of wide ? chosen.others : []) out.push(`  not used: ${o.policy}: ${o.why}`);
+  }
   out.push("");
   out.push(table(rows));
   const reasons = pipeline.clusters.filter((c) => c.reason);

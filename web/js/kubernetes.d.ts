@@ -13,14 +13,16 @@ export * from "./index.js";
 export type ObjectsInput = string | T.KubernetesObject | Array<T.KubernetesObject | string>;
 
 export interface ObjectsOptions {
-  /** The policy's name, when several select the template. */
+  /** The policy to use, by name, over the one Karmada's detector would choose (the report's
+   * `policy` says whether it selects the template). */
   policy?: string;
   /** Each member cluster's own Nodes and Pods (`kubectl get nodes,pods -A -o yaml` run
    * against it), by the Cluster's name. */
   members?: Record<string, ObjectsInput>;
 }
 
-/** The scenario the objects describe, and how each was read (used, defaulted, ignored). */
+/** The scenario the objects describe, and how each was read (used, defaulted, ignored, and
+ * which policy was chosen and why). */
 export function fromObjects(input: ObjectsInput, options?: ObjectsOptions): T.Imported;
 /**
  * Import the objects and schedule them: the scenario, the report, the whole outcome, the

@@ -220,6 +220,19 @@ export type EruStrategy = "AUTO" | "FILL" | "EACH" | "GLOBAL" | "DRAINED";
  * The unit a resource's integers count.
  */
 export type Unit = "milli" | "base";
+/**
+ * What settled the choice.
+ */
+export type Decided =
+  | "alone"
+  | "namespaced"
+  | "priority"
+  | "match"
+  | "nameOrder"
+  | "claimed"
+  | "preemption"
+  | "named"
+  | "onlyGiven";
 
 /**
  * A whole problem.
@@ -1392,6 +1405,11 @@ export interface ImportReport {
    * What was read but does not change the placement, and why.
    */
   ignored: Entry[];
+  /**
+   * Which policy was used and why, the others and why not (§16.6); absent without a
+   * policy.
+   */
+  policy?: PolicyChoice | null;
 }
 /**
  * One line of the report: `object` (`Cluster member1`), its `field`, and what became of it
@@ -1401,6 +1419,31 @@ export interface Entry {
   object: string;
   field: string;
   into: string;
+}
+/**
+ * The policy used and why, with every other policy given and why it is not used.
+ */
+export interface PolicyChoice {
+  /**
+   * `PropagationPolicy default/nginx` or `ClusterPropagationPolicy all`.
+   */
+  policy: string;
+  decided: Decided;
+  /**
+   * Why, in Karmada's terms.
+   */
+  why: string;
+  /**
+   * The other policies given, in the order given.
+   */
+  others: NotUsed[];
+}
+/**
+ * A policy not used, and why.
+ */
+export interface NotUsed {
+  policy: string;
+  why: string;
 }
 /**
  * A binding's `spec.resource`: the template it is for.

@@ -37,8 +37,9 @@ fn objects_of(value: &JsValue, at: &Path) -> Result<Vec<Object>, JsValue> {
         .map_err(within)
 }
 
-/// `{policy?, members?}`: the policy's name when several select the template, and each member
-/// cluster's own Nodes and Pods by cluster name (texts, objects or lists, as for the objects).
+/// `{policy?, members?}`: the name of the policy to use over the one Karmada's detector would
+/// choose, and each member cluster's own Nodes and Pods by cluster name (texts, objects or
+/// lists, as for the objects).
 struct Options {
     policy: Option<String>,
     members: Vec<(String, Vec<Object>)>,

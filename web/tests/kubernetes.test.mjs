@@ -120,12 +120,18 @@ test("bad input: clear errors with code and path, never a hang", () => {
     "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: m1}\n",
   );
   assert.ok(bare.report.ignored.some((d) => d.field === "status.resourceSummary"));
-  // Two policies selecting the template: an error naming both, settled by naming one.
+  // Two policies selecting the template alike: the name first in order is used, as Karmada's
+  // detector does, and the report says why; naming the other overrides.
   const second = text("static-weight.yaml") + "---\n" +
     text("static-weight.yaml").split("---\n").find((d) => d.includes("kind: PropagationPolicy")).replace("name: nginx\n  namespace", "name: nginx-too\n  namespace");
-  const both = code(() => fromObjects(second));
-  assert.match(both.message, /PropagationPolicy nginx and PropagationPolicy nginx-too/);
-  assert.equal(fromObjects(second, { policy: "nginx-too" }).scenario.policy.strategy, "staticWeight");
+  const both = fromObjects(second).report.policy;
+  assert.equal(both.policy, "PropagationPolicy default/nginx");
+  assert.equal(both.decided, "nameOrder");
+  assert.deepEqual(both.others.map((o) => o.policy), ["PropagationPolicy default/nginx-too"]);
+  assert.match(both.others[0].why, /nginx comes first in name order/);
+  const named = fromObjects(second, { policy: "nginx-too" });
+  assert.equal(named.scenario.policy.strategy, "staticWeight");
+  assert.equal(named.report.policy.decided, "named");
   // Not YAML at all, and a field of the wrong type in a later document.
   assert.equal(code(() => fromObjects("kind: [")).code, "invalid_input");
   const typed = code(() => fromObjects(text("static-weight.yaml").replace("replicas: 7", "replicas: seven")));
@@ -151,6 +157,7 @@ test("npx allot explain on files and on standard input", () => {
   assert.match(files.stdout, /^member1\s+2\s/m);
   assert.match(files.stdout, /^member3\s+5\s/m);
   assert.match(files.stdout, /member2: cluster\(s\) had untolerated taint \{dedicated=gpu:NoSchedule\}/);
+  assert.match(files.stdout, /^Policy: PropagationPolicy default\/nginx \(priority 0, matched by name\): the only policy that selects the template$/m);
   const stdin = allot(["explain", "-"], text("static-weight.yaml"));
   assert.equal(stdin.status, 0, stdin.stderr);
   assert.equal(stdin.stdout, files.stdout);
@@ -216,6 +223,14 @@ test("npx allot explain -o json|yaml|wide", () => {
   const wide = allot(["explain", "-o", "wide", "-f", f]);
   assert.equal(wide.status, 0, wide.stderr);
   assert.match(wide.stdout, /^CLUSTER\s+REPLICAS.*\sREGION\s+ZONES\s+AVAILABLE/m);
+  // A ClusterPropagationPolicy for every Deployment: the PropagationPolicy wins, and -o wide
+  // says why the other is not used.
+  const cpp = "apiVersion: policy.karmada.io/v1alpha1\nkind: ClusterPropagationPolicy\nmetadata: {name: all}\n" +
+    "spec:\n  priority: 5\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n";
+  const two = allot(["explain", "-o", "wide", "-"], text("static-weight.yaml") + "---\n" + cpp);
+  assert.equal(two.status, 0, two.stderr);
+  assert.match(two.stdout, /^Policy: PropagationPolicy default\/nginx \(priority 0, matched by name\) over ClusterPropagationPolicy all \(priority 5, matched by an empty selector\): a PropagationPolicy that selects the template comes before any ClusterPropagationPolicy/m);
+  assert.match(two.stdout, /^  not used: ClusterPropagationPolicy all: a PropagationPolicy that selects/m);
   const binding = JSON.parse(allot(["explain", "--binding", "-o", "json", "-f", file("dynamic-weight.yaml")]).stdout);
   assert.equal(binding.kind, "ResourceBinding");
 });

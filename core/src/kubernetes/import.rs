@@ -14,8 +14,9 @@ use compact_str::{format_compact, ToCompactString};
 use serde::Serialize;
 
 use super::interpreter::{interpret, SUPPORTED};
-use super::karmada::{ObjectReference, Placement, ResourceSelector};
+use super::karmada::{ObjectReference, Placement};
 use super::objects::Object;
+use super::policy::{choose, Chosen, Decided, PolicyChoice, Template};
 use crate::error::{indexed, Error, ErrorCode, Path, Result};
 use crate::estimate::accurate::{Container as AccurateContainer, Node, NodeState, Pod, PodPhase};
 use crate::estimate::general::ResourceSummary;
@@ -52,6 +53,10 @@ pub struct ImportReport {
     pub defaulted: Vec<Entry>,
     /// What was read but does not change the placement, and why.
     pub ignored: Vec<Entry>,
+    /// Which policy was used and why, the others and why not (§16.6); absent without a
+    /// policy.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub policy: Option<PolicyChoice>,
 }
 
 /// One line of the report: `object` (`Cluster member1`), its `field`, and what became of it
@@ -67,7 +72,7 @@ pub struct Entry {
 /// What the objects alone cannot say.
 #[derive(Debug, Clone, Default)]
 pub struct Choice<'a> {
-    /// Which policy to use when several select the template (its name).
+    /// The policy to use, by name, over the one Karmada's detector would choose (§16.6).
     pub policy: Option<&'a str>,
     /// Each member cluster's own Nodes and Pods (`kubectl get nodes,pods -A -o json` run
     /// against it), by the cluster's name.
@@ -123,7 +128,7 @@ pub fn import(objects: &[Object], choice: &Choice<'_>) -> Result<Imported> {
         binding_state(&mut s, b, i, template.is_none(), &mut r);
     }
     let target = Template::of(template.map(|t| t.1), binding.map(|b| b.1));
-    if let Some((i, p)) = pick(&policies, &target, choice, &mut r)? {
+    if let Some((i, p)) = pick(&policies, target.as_ref(), choice, &mut r)? {
         policy(&mut s, p, i, &mut r)?;
     }
     let resource = match (template, binding) {
@@ -554,120 +559,45 @@ fn binding_state(s: &mut Scenario, o: &Object, i: usize, alone: bool, r: &mut Im
     }
 }
 
-/// What a policy must select: the template's identity.
-struct Template<'o> {
-    api_version: &'o str,
-    kind: &'o str,
-    namespace: &'o str,
-    name: &'o str,
-    labels: Option<&'o crate::selector::label::Labels>,
-}
-
-impl<'o> Template<'o> {
-    fn of(template: Option<&'o Object>, binding: Option<&'o Object>) -> Option<Self> {
-        if let Some(t) = template {
-            return Some(Template {
-                api_version: &t.api_version,
-                kind: &t.kind,
-                namespace: &t.metadata.namespace,
-                name: &t.metadata.name,
-                labels: Some(&t.metadata.labels),
-            });
-        }
-        binding.map(|b| {
-            let res = &b.spec.resource;
-            Template {
-                api_version: &res.api_version,
-                kind: &res.kind,
-                namespace: &res.namespace,
-                name: &res.name,
-                labels: None,
-            }
-        })
-    }
-
-    fn selected_by(&self, sel: &ResourceSelector) -> bool {
-        sel.api_version == self.api_version
-            && sel.kind == self.kind
-            && (sel.namespace.is_empty() || sel.namespace == self.namespace)
-            && (sel.name.is_empty() || sel.name == self.name)
-            && sel
-                .label_selector
-                .as_ref()
-                .is_none_or(|ls| self.labels.is_some_and(|l| ls.matches(l)))
-    }
-}
-
-/// The policy to use: the named one, else the one whose resource selectors select the
-/// template (a PropagationPolicy of the template's namespace before a ClusterPropagationPolicy,
-/// as Karmada prefers), else the only one given.
+/// The policy to use (§16.6): the named one, else the one Karmada's detector chooses among
+/// those whose resource selectors select the template, else the only one given. The report
+/// says which and why.
 fn pick<'o>(
     policies: &[(usize, &'o Object)],
-    target: &Option<Template<'_>>,
+    target: Option<&Template<'_>>,
     choice: &Choice<'_>,
     r: &mut ImportReport,
 ) -> Result<Option<(usize, &'o Object)>> {
-    if let Some(wanted) = choice.policy {
-        return match policies.iter().find(|(_, p)| p.metadata.name == wanted) {
-            Some(&p) => Ok(Some(p)),
-            None => Err(Error::Input {
-                field: Path::fields("policy"),
-                code: ErrorCode::InvalidInput,
-                reason: format!("no policy named {wanted} among the objects"),
-            }),
-        };
-    }
-    let selecting: Vec<(usize, &Object)> = policies
-        .iter()
-        .copied()
-        .filter(|(_, p)| {
-            target.as_ref().is_some_and(|t| {
-                (p.kind == "ClusterPropagationPolicy" || p.metadata.namespace == t.namespace)
-                    && p.spec.resource_selectors.iter().any(|s| t.selected_by(s))
-            })
-        })
-        .collect();
-    let namespaced: Vec<(usize, &Object)> = selecting
-        .iter()
-        .copied()
-        .filter(|(_, p)| p.kind == "PropagationPolicy")
-        .collect();
-    let best = if namespaced.is_empty() {
-        &selecting
-    } else {
-        &namespaced
-    };
-    match (best.as_slice(), policies) {
-        ([one], _) => {
-            r.used.push(entry(
-                one.1,
-                "spec.resourceSelectors",
-                "selects the resource template: this policy's placement is used",
-            ));
-            Ok(Some(*one))
+    match choose(policies, target, choice.policy) {
+        Chosen::Policy(i, p, report) => {
+            if report.decided == Decided::OnlyGiven {
+                r.ignored.push(entry(
+                    p,
+                    "spec.resourceSelectors",
+                    "select no template given here; the only policy is used as it is",
+                ));
+            } else {
+                r.used.push(entry(
+                    p,
+                    "spec.resourceSelectors",
+                    "this policy's placement is used (see the policy choice)",
+                ));
+            }
+            r.policy = Some(report);
+            Ok(Some((i, p)))
         }
-        ([(_, a), (j, b), ..], _) => Err(invalid(
-            b,
-            object(*j),
-            "spec.resourceSelectors".into(),
-            format_args!(
-                "both {} and {} select the resource template; choose one by name",
-                name(a),
-                name(b)
+        Chosen::None => Ok(None),
+        Chosen::Unknown => Err(Error::Input {
+            field: Path::fields("policy"),
+            code: ErrorCode::InvalidInput,
+            reason: format!(
+                "no policy named {} among the objects",
+                choice.policy.unwrap_or_default()
             ),
-        )),
-        ([], [only]) => {
-            r.ignored.push(entry(
-                only.1,
-                "spec.resourceSelectors",
-                "select no template given here; the only policy is used as it is",
-            ));
-            Ok(Some(*only))
-        }
-        ([], []) => Ok(None),
-        ([], [(_, a), (j, b), ..]) => Err(invalid(
+        }),
+        Chosen::Unselected(j, a, b) => Err(invalid(
             b,
-            object(*j),
+            object(j),
             "spec.resourceSelectors".into(),
             format_args!(
                 "neither {} nor {} selects a template given here; choose one by name",

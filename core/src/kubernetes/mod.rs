@@ -12,6 +12,7 @@
 //! - [`interpreter`]: Karmada's built-in replica interpreter: a template's replicas and
 //!   replica requirements.
 //! - [`import`]: objects to a scenario, with the report of what fed what.
+//! - [`policy`]: which policy propagates the template, as Karmada's detector chooses it.
 //! - [`binding`]: what a schedule writes back into the binding, and what changes.
 //! - [`explain`]: objects in, the schedule, the binding result and the ResourceBinding out.
 //! - [`export`]: a scenario back to objects.
@@ -25,6 +26,7 @@ pub mod karmada;
 pub mod meta;
 pub mod objects;
 pub mod pod;
+pub mod policy;
 
 /// Left at its default: not written.
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {

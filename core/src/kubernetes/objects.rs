@@ -98,6 +98,12 @@ pub struct Spec {
     pub scheduler_name: String,
     #[serde(skip_serializing)]
     pub schedule_priority: Option<IgnoredAny>,
+    /// A policy's explicit priority (a Pod's `spec.priority` is read here too, and not used).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub priority: Option<i32>,
+    /// A policy's `Always` or `Never`.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub preemption: String,
     // ResourceBinding, ClusterResourceBinding.
     #[serde(skip_serializing_if = "super::is_default")]
     pub resource: ObjectReference,

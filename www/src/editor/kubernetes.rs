@@ -506,9 +506,37 @@ fn report_view(r: &Value) -> Html {
     html! {
         <section id="k8s-report" aria-label="import report">
             <h3>{ "Import report" }</h3>
+            { policy_view(&r["policy"]) }
             { section("used", "Used", "scenario field") }
             { section("defaulted", "Defaulted", "default applied") }
             { section("ignored", "Ignored", "why") }
         </section>
+    }
+}
+
+/// Which policy propagates the template and why, and the others with why not (§16.6).
+fn policy_view(p: &Value) -> Html {
+    let Some(why) = p["why"].as_str() else {
+        return Html::default();
+    };
+    let others: Vec<(String, String)> = p["others"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|o| {
+                    let s = |k: &str| o[k].as_str().unwrap_or_default().to_string();
+                    (s("policy"), s("why"))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    html! {
+        <div class="report-policy">
+            <p><strong>{ "Policy: " }</strong>{ why }</p>
+            if !others.is_empty() {
+                <ul>{ for others.into_iter().map(|(o, w)| html! {
+                    <li>{ format!("not used: {o}: {w}") }</li> }) }</ul>
+            }
+        </div>
     }
 }
