@@ -582,6 +582,23 @@ mod tests {
         }
     }
 
+    proptest! {
+        // The reference hands out one instance at a time over every node: few cases.
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+        /// GLOBAL over more nodes than its sample (the nodes narrowed to those within an
+        /// estimated bound of the threshold) equals the rule.
+        #[test]
+        fn global_over_many_nodes_equals_the_rule(
+            spec in prop::collection::vec((0u64..12, 0u64..8, 0u32..300, 0u32..80), 257..700),
+            need in 1u64..2500,
+        ) {
+            let ns = nodes(&spec);
+            let got = run(&ns, Strategy::Global, need, 0).ok();
+            prop_assert_eq!(got, reference::global(&ns, need));
+        }
+    }
+
     /// Every orchestration example of the design document (docs/rules/eru.md A), capacities 10.
     #[test]
     fn seed_examples() {
@@ -641,6 +658,33 @@ mod tests {
             g("node3", 0.03, 0.01),
         ];
         assert_eq!(run(&ns, Strategy::Global, 3, 0).unwrap(), [3, 0, 0]);
+    }
+
+    /// GLOBAL's estimated bound falls short when the sampled nodes (every other one here) are
+    /// not like the others: it is raised until it holds, and the answer is the rule's.
+    #[test]
+    fn global_raises_a_bound_the_sample_underestimates() {
+        for (low, high) in [(0, 50), (50, 0), (0, 0)] {
+            let spec: Vec<(u64, u64, u32, u32)> = (0..600)
+                .map(|i| {
+                    (
+                        10,
+                        0,
+                        if i % 2 == 0 { low } else { high },
+                        1 + (i % 3) as u32,
+                    )
+                })
+                .collect();
+            let ns = nodes(&spec);
+            for need in [1, 300, 2000, 4000, 6000] {
+                let got = run(&ns, Strategy::Global, need, 0).unwrap();
+                assert_eq!(
+                    Some(got),
+                    reference::global(&ns, need),
+                    "{low} {high} {need}"
+                );
+            }
+        }
     }
 
     /// E2: FILL over no nodes cannot fill anything: insufficient_resource, as eru, not
