@@ -9,7 +9,6 @@
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::cmp::Reverse;
 
 use super::{map_of, need_within_total, Checked, StrategyNode};
 use crate::error::Path;
@@ -103,19 +102,22 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     // The remainder: one each to nodes at the level with room above it, most capacity left
     // first, then input order.
     if rest > 0 {
-        let mut at_level: Vec<usize> = (0..nodes.len())
-            .filter(|&i| {
-                candidate(&nodes[i]).is_some_and(|(count, top)| count <= level && level < top)
+        // Most capacity left first, then input order, packed into one key (smallest first):
+        // what is left, at most 2^65, counted down from 2^66, above the position (< 2^32).
+        let mut at_level: Vec<u128> = nodes
+            .iter()
+            .enumerate()
+            .filter(|&(_, n)| {
+                candidate(n).is_some_and(|(count, top)| count <= level && level < top)
+            })
+            .map(|(i, n)| {
+                let left = u128::from(n.count) + u128::from(n.capacity.saturating());
+                (((1u128 << 66) - left) << 32) | i as u128
             })
             .collect();
-        let left = |i: usize| {
-            let n = &nodes[i];
-            u128::from(n.count) + u128::from(n.capacity.saturating())
-        };
-        crate::order::select_indices_by_key(&mut at_level, rest as usize, |i| {
-            (Reverse(left(i)), i)
-        });
-        for &i in at_level.iter().take(rest as usize) {
+        crate::order::select_keys(&mut at_level, rest as usize);
+        for &k in at_level.iter().take(rest as usize) {
+            let i = (k & u128::from(u32::MAX)) as usize;
             added[i] = Some(added[i].unwrap_or(0) + 1);
         }
     }

@@ -165,7 +165,7 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     // With fewer than 4 nodes per instance, only the contenders can take any; there are at
     // least `need` of them, each with room for one.
     let live: Vec<Live> = if c.need.saturating_mul(4) <= nodes.len() as u64 {
-        contenders(nodes, with_room(), c.need)
+        contenders(nodes, c.need)
     } else {
         with_room().map(|i| Live::of(nodes, i)).collect()
     };
@@ -202,28 +202,39 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     ))
 }
 
-/// The nodes whose first key is at most the `need`-th smallest first key (ties included),
-/// in input order: no other node can take an instance.
-fn contenders(
-    nodes: &[StrategyNode],
-    live: impl Iterator<Item = usize> + Clone,
-    need: u64,
-) -> Vec<Live> {
+/// The nodes with room whose first key is at most the `need`-th smallest first key (ties
+/// included), in input order: no other node can take an instance. One pass: a node is kept
+/// when its key is within the `need` smallest seen so far (the bound only falls, so every
+/// contender is kept), and the kept ones are filtered by the final bound.
+fn contenders(nodes: &[StrategyNode], need: u64) -> Vec<Live> {
     // The `need` smallest first keys, the largest on top.
     let mut smallest: BinaryHeap<u64> = BinaryHeap::with_capacity(need as usize + 1);
-    for i in live.clone() {
-        let k = Live::of(nodes, i).bits(1);
-        if (smallest.len() as u64) < need {
-            smallest.push(k);
-        } else if smallest.peek().is_some_and(|&top| k < top) {
-            smallest.pop();
-            smallest.push(k);
+    let mut kept = Vec::new();
+    for (i, n) in nodes.iter().enumerate() {
+        if n.capacity.is_zero() {
+            continue;
+        }
+        let l = Live::of(nodes, i);
+        let k = l.bits(1);
+        match smallest.peek() {
+            Some(&top) if smallest.len() as u64 >= need => {
+                if k < top {
+                    smallest.pop();
+                    smallest.push(k);
+                }
+                if k <= top {
+                    kept.push(l);
+                }
+            }
+            _ => {
+                smallest.push(k);
+                kept.push(l);
+            }
         }
     }
     let bound = smallest.peek().copied().unwrap_or(u64::MAX);
-    live.map(|i| Live::of(nodes, i))
-        .filter(|l| l.bits(1) <= bound)
-        .collect()
+    kept.retain(|l| l.bits(1) <= bound);
+    kept
 }
 
 /// The nodes of `live` (which have room for `need`) whose first key is within an upper bound
