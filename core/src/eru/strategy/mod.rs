@@ -509,6 +509,17 @@ mod tests {
         .map(|d| d.instances.iter().map(|n| n.unwrap_or(0)).collect())
     }
 
+    /// GLOBAL in bulk over the nodes of `spec` gives what the one-at-a-time rule gives.
+    fn global_is_the_rule(
+        spec: &[(u64, u64, u32, u32)],
+        need: u64,
+    ) -> Result<(), proptest::test_runner::TestCaseError> {
+        let ns = nodes(spec);
+        let got = run(&ns, Strategy::Global, need, 0).ok();
+        prop_assert_eq!(got, reference::global(&ns, need));
+        Ok(())
+    }
+
     fn spec() -> impl Gen<Value = Vec<(u64, u64, u32, u32)>> {
         prop::collection::vec((0u64..12, 0u64..8, 0u32..300, 0u32..80), 1..9)
     }
@@ -551,9 +562,7 @@ mod tests {
         /// GLOBAL in bulk equals the one-at-a-time rule.
         #[test]
         fn global_equals_the_rule(spec in spec(), need in 1u64..60) {
-            let ns = nodes(&spec);
-            let got = run(&ns, Strategy::Global, need, 0).ok();
-            prop_assert_eq!(got, reference::global(&ns, need));
+            global_is_the_rule(&spec, need)?;
         }
 
         /// GLOBAL over many nodes and a small need (only some nodes contend) equals the rule.
@@ -562,9 +571,7 @@ mod tests {
             spec in prop::collection::vec((0u64..12, 0u64..8, 0u32..300, 0u32..80), 1..60),
             need in 1u64..12,
         ) {
-            let ns = nodes(&spec);
-            let got = run(&ns, Strategy::Global, need, 0).ok();
-            prop_assert_eq!(got, reference::global(&ns, need));
+            global_is_the_rule(&spec, need)?;
         }
 
         /// DRAINED, FILL and EACH, selected rather than sorted, equal their rules as worded.
@@ -614,9 +621,7 @@ mod tests {
             spec in prop::collection::vec((0u64..12, 0u64..8, 0u32..300, 0u32..80), 257..700),
             need in 1u64..2500,
         ) {
-            let ns = nodes(&spec);
-            let got = run(&ns, Strategy::Global, need, 0).ok();
-            prop_assert_eq!(got, reference::global(&ns, need));
+            global_is_the_rule(&spec, need)?;
         }
     }
 
