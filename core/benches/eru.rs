@@ -78,18 +78,29 @@ fn cpu_binding(c: &mut Criterion) {
         memory_request: 1 << 30,
         ..CpuMemRequest::default()
     };
-    c.bench_function("eru_cpu_binding/1k_nodes_64_cores", |b| {
-        b.iter(|| {
-            ns.iter()
-                .map(|n| {
-                    capacity(n, black_box(&request), CpuMemConfig::default(), None)
-                        .unwrap()
-                        .plans
-                        .len()
-                })
-                .sum::<usize>()
-        })
-    });
+    // 1.7 cores (whole and fragment cores), and 0.3 of a core (fragments only: up to three
+    // plans per core, 100-odd plans per node).
+    for (name, cpu) in [
+        ("1k_nodes_64_cores", 1.7),
+        ("1k_nodes_64_cores_0.3_cpu", 0.3),
+    ] {
+        let request = CpuMemRequest {
+            cpu_request: cpu,
+            ..request
+        };
+        c.bench_function(&format!("eru_cpu_binding/{name}"), |b| {
+            b.iter(|| {
+                ns.iter()
+                    .map(|n| {
+                        capacity(n, black_box(&request), CpuMemConfig::default(), None)
+                            .unwrap()
+                            .plans
+                            .len()
+                    })
+                    .sum::<usize>()
+            })
+        });
+    }
 }
 
 criterion_group!(benches, strategies, cpu_binding);

@@ -38,6 +38,16 @@ pub(crate) fn select_indices(v: &mut [usize], k: usize, cmp: &dyn Fn(usize, usiz
     }
 }
 
+/// Put the `k` smallest keys of `v` first, the `k`-th smallest at `k - 1` and the others in
+/// no particular order, in linear time: the selection of plain keys (a node's order and its
+/// position packed into one number), compared without a call, one compiled instance beside
+/// [`select_indices`].
+pub(crate) fn select_keys(v: &mut [u128], k: usize) {
+    if k > 0 && k <= v.len() {
+        v.select_nth_unstable(k - 1);
+    }
+}
+
 /// [`select_indices`] by `key`.
 pub(crate) fn select_indices_by_key<K: Ord>(v: &mut [usize], k: usize, key: impl Fn(usize) -> K) {
     select_indices(v, k, &|a, b| key(a).cmp(&key(b)));

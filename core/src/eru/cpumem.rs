@@ -10,6 +10,7 @@ use alloc::collections::{BTreeMap, BinaryHeap};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use compact_str::CompactString;
 
 use serde::{Deserialize, Serialize};
 
@@ -95,13 +96,76 @@ pub struct CpuMemRequest {
 }
 
 /// One instance's CPU binding.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CpuPlan {
     /// The NUMA node the plan lives on; `""` for cross-NUMA or no NUMA.
     pub numa_node: String,
     pub cpu_map: BTreeMap<String, u64>,
+}
+
+/// A node's CPU plans, in the order instances take them, held compactly: each plan a run of
+/// (core, pieces) parts naming the node's cores by position. A plan is written out as a
+/// [`CpuPlan`] only when it is read ([`CpuPlans::get`], [`CpuPlans::iter`]), so that counting
+/// a node's plans does not build a map per plan. Serialized as the list of its [`CpuPlan`]s.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CpuPlans {
+    /// The node's core ids, in id order; parts name cores by their position here.
+    cores: Vec<CompactString>,
+    /// The NUMA nodes whose plans are held.
+    numa_nodes: Vec<String>,
+    /// Each plan: its NUMA node (a position in `numa_nodes`; `None`: across NUMA nodes or no
+    /// NUMA) and where its parts end.
+    plans: Vec<(Option<usize>, usize)>,
+    /// (core, pieces), plan after plan.
+    parts: Vec<(usize, u64)>,
+}
+
+impl CpuPlans {
+    /// How many plans.
+    pub fn len(&self) -> usize {
+        self.plans.len()
+    }
+
+    /// No plan at all.
+    pub fn is_empty(&self) -> bool {
+        self.plans.is_empty()
+    }
+
+    /// Plan `j` (the `j`-th instance's binding), written out.
+    pub fn get(&self, j: usize) -> Option<CpuPlan> {
+        let &(numa, end) = self.plans.get(j)?;
+        let start = j.checked_sub(1).map_or(0, |p| self.plans[p].1);
+        let mut cpu_map = BTreeMap::new();
+        for &(core, pieces) in self.parts.get(start..end)? {
+            let id = self.cores.get(core)?;
+            *cpu_map.entry(String::from(id.as_str())).or_insert(0) += pieces;
+        }
+        Some(CpuPlan {
+            numa_node: numa
+                .and_then(|m| self.numa_nodes.get(m).cloned())
+                .unwrap_or_default(),
+            cpu_map,
+        })
+    }
+
+    /// Every plan, written out one at a time.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = CpuPlan> + '_ {
+        (0..self.len()).map(|j| self.get(j).unwrap_or_default())
+    }
+
+    /// Add a plan of `parts` on NUMA node `numa`.
+    fn push(&mut self, numa: Option<usize>, parts: impl IntoIterator<Item = (usize, u64)>) {
+        self.parts.extend(parts);
+        self.plans.push((numa, self.parts.len()));
+    }
+}
+
+impl Serialize for CpuPlans {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
 }
 
 /// The plugin's answer for one node.
@@ -111,7 +175,8 @@ pub struct CpuPlan {
 pub struct CpuMemCapacity {
     pub capacity: Capacity,
     /// CPU binding plans (empty without binding).
-    pub plans: Vec<CpuPlan>,
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<CpuPlan>"))]
+    pub plans: CpuPlans,
     pub usage: f64,
     pub rate: f64,
     /// Weight in the usage mean: 100 with binding, else 1.
@@ -340,7 +405,7 @@ fn memory_only(node: &CpuMemNode, r: &CpuMemRequest) -> CpuMemCapacity {
     if r.cpu_request > node.cpu_map.len() as f64 {
         return CpuMemCapacity {
             capacity: Capacity::Finite(0),
-            plans: Vec::new(),
+            plans: CpuPlans::default(),
             usage: ratio(used, total),
             rate: ratio(r.memory_request as f64, total),
             weight: 1,
@@ -355,7 +420,7 @@ fn memory_only(node: &CpuMemNode, r: &CpuMemRequest) -> CpuMemCapacity {
     if r.memory_request == 0 {
         return CpuMemCapacity {
             capacity: Capacity::Unlimited,
-            plans: Vec::new(),
+            plans: CpuPlans::default(),
             usage: ratio(used, total),
             rate: 0.0,
             weight: 1,
@@ -366,7 +431,7 @@ fn memory_only(node: &CpuMemNode, r: &CpuMemRequest) -> CpuMemCapacity {
     let cap = available / r.memory_request as u64;
     CpuMemCapacity {
         capacity: Capacity::Finite(cap),
-        plans: Vec::new(),
+        plans: CpuPlans::default(),
         usage: ratio(used, total),
         rate: ratio(r.memory_request as f64, total),
         weight: 1,
@@ -412,10 +477,11 @@ fn within_bound(budget: &mut u64, assignments: u64) -> Result<()> {
     }
 }
 
-/// A core with pieces available.
-#[derive(Debug, Clone)]
+/// A core with pieces available: its position among the node's cores (id order, so
+/// positions compare as ids do) and its free pieces.
+#[derive(Debug, Clone, Copy)]
 struct Core {
-    id: String,
+    at: usize,
     pieces: u64,
 }
 
@@ -438,28 +504,44 @@ fn bind(
         max_share: config.max_share,
         memory: r.memory_request.max(0) as u64,
     };
-    let mut avail: BTreeMap<String, u64> = node
+    let mut out = CpuPlans {
+        cores: node
+            .cpu_map
+            .keys()
+            .map(|id| CompactString::from(id.as_str()))
+            .collect(),
+        ..CpuPlans::default()
+    };
+    // Free pieces per core; the usage map is read alongside (both in id order).
+    let mut used = node.usage.cpu_map.iter().peekable();
+    let mut avail: Vec<u64> = node
         .cpu_map
         .iter()
         .map(|(id, &pc)| {
-            let used = node.usage.cpu_map.get(id).copied().unwrap_or(0);
-            (id.clone(), (pc - used).max(0) as u64)
+            while used.next_if(|(u, _)| *u < id).is_some() {}
+            let u = used.next_if(|(u, _)| *u == id).map_or(0, |(_, &v)| v);
+            pc.saturating_sub(u).max(0) as u64
         })
         .collect();
     let mut memory = node.memory.saturating_sub(node.usage.memory).max(0) as u64;
-    let mut plans = Vec::new();
     let mut budget = MAX_BIND_ASSIGNMENTS;
     if !node.numa.is_empty() {
+        // Each core's NUMA node (the NUMA map's cores are among the node's, both in id order).
+        let mut numa = node.numa.iter().peekable();
+        let numa_of: Vec<Option<&String>> = node
+            .cpu_map
+            .keys()
+            .map(|id| numa.next_if(|(c, _)| *c == id).map(|(_, m)| m))
+            .collect();
         let mut numa_ids: Vec<&String> = node.numa.values().collect();
         crate::order::sort_by(&mut numa_ids, &|a, b| a.cmp(b));
         numa_ids.dedup();
-        for numa in numa_ids {
-            let cores: Vec<Core> = avail
-                .iter()
-                .filter(|(id, _)| node.numa.get(*id) == Some(numa))
-                .map(|(id, &pieces)| Core {
-                    id: id.clone(),
-                    pieces,
+        for (slot, numa) in numa_ids.into_iter().enumerate() {
+            let cores: Vec<Core> = (0..avail.len())
+                .filter(|&at| numa_of[at] == Some(numa))
+                .map(|at| Core {
+                    at,
+                    pieces: avail[at],
                 })
                 .collect();
             let numa_mem = node
@@ -469,37 +551,29 @@ fn bind(
                 .unwrap_or(0)
                 .saturating_sub(node.usage.numa_memory.get(numa).copied().unwrap_or(0))
                 .max(0) as u64;
-            let got = shape.plans(cores, numa_mem.min(memory), origin, &mut budget)?;
-            for plan in &got {
-                for (id, &pcs) in plan {
-                    if let Some(a) = avail.get_mut(id) {
-                        *a -= pcs;
-                    }
-                }
-                memory -= shape.memory;
+            out.numa_nodes.push(numa.clone());
+            let (before, start) = (out.plans.len(), out.parts.len());
+            shape.plans(
+                cores,
+                numa_mem.min(memory),
+                origin,
+                Some(slot),
+                &mut budget,
+                &mut out,
+            )?;
+            for &(at, pcs) in &out.parts[start..] {
+                avail[at] = avail[at].saturating_sub(pcs);
             }
-            plans.extend(got.into_iter().map(|cpu_map| CpuPlan {
-                numa_node: numa.clone(),
-                cpu_map,
-            }));
+            let made = (out.plans.len() - before) as u64;
+            memory = memory.saturating_sub(shape.memory.saturating_mul(made));
         }
     }
     let cores: Vec<Core> = avail
         .iter()
-        .map(|(id, &pieces)| Core {
-            id: id.clone(),
-            pieces,
-        })
+        .enumerate()
+        .map(|(at, &pieces)| Core { at, pieces })
         .collect();
-    plans.extend(
-        shape
-            .plans(cores, memory, origin, &mut budget)?
-            .into_iter()
-            .map(|cpu_map| CpuPlan {
-                numa_node: String::new(),
-                cpu_map,
-            }),
-    );
+    shape.plans(cores, memory, origin, None, &mut budget, &mut out)?;
     let cores = node.cpu_map.len() as f64;
     let used: i64 = node
         .usage
@@ -507,15 +581,15 @@ fn bind(
         .values()
         .fold(0i64, |sum, &v| sum.saturating_add(v));
     Ok(CpuMemCapacity {
-        capacity: Capacity::Finite(plans.len() as u64),
+        capacity: Capacity::Finite(out.len() as u64),
         explanation: format!(
             "cpu: {} {} = {full} full + {frag}/{base} of a core: {} {}",
             Decimal(r.cpu_request),
             cores_noun(r.cpu_request),
-            plans.len(),
-            crate::text::plural(plans.len() as u64, "plan", "plans")
+            out.len(),
+            crate::text::plural(out.len() as u64, "plan", "plans")
         ),
-        plans,
+        plans: out,
         usage: ratio(used as f64 / base as f64, cores),
         rate: ratio(r.cpu_request, cores),
         weight: 100,
@@ -531,20 +605,21 @@ struct Shape {
     memory: u64,
 }
 
-type Plan = BTreeMap<String, u64>;
-
 impl Shape {
-    /// Plans over `cores` (docs/rules/eru.md C3 4-10), truncated by `memory`. How many there
-    /// are is counted first; a binding that would assign more than [`MAX_BIND_ASSIGNMENTS`]
-    /// cores (plans times cores per plan) is `too_large` before any plan is made.
+    /// Plans over `cores` (docs/rules/eru.md C3 4-10), as many as `memory` holds, added to
+    /// `out` on NUMA node `numa`. How many there are is counted first; a binding that would
+    /// assign more than [`MAX_BIND_ASSIGNMENTS`] cores (plans times cores per plan) is
+    /// `too_large` before any plan is made.
     fn plans(
         &self,
         cores: Vec<Core>,
         memory: u64,
         origin: Option<&CpuMap>,
+        numa: Option<usize>,
         budget: &mut u64,
-    ) -> Result<Vec<Plan>> {
-        let (mut full_cores, mut frag_cores) = self.classify(cores, origin);
+        out: &mut CpuPlans,
+    ) -> Result<()> {
+        let (mut full_cores, mut frag_cores) = self.classify(cores, origin, &out.cores);
         let affinity = origin.is_some();
         let m = {
             let all = (full_cores.len() + frag_cores.len()) as i64 - self.full as i64;
@@ -554,16 +629,28 @@ impl Shape {
                 all.min(self.max_share)
             }
         };
-        let mut plans: Vec<Plan> = if self.frag == 0 {
+        // Plans past what the memory holds are never made.
+        let fit = memory.checked_div(self.memory).unwrap_or(u64::MAX);
+        let fit = usize::try_from(fit).unwrap_or(usize::MAX);
+        let whole = |at: usize| (at, self.base);
+        if self.frag == 0 {
             let count = self.count_full_plans(&full_cores, affinity);
             within_bound(budget, count.saturating_mul(self.full))?;
-            self.full_plans(&full_cores, affinity)
+            let k = self.full as usize;
+            for plan in self
+                .full_plans(&full_cores, affinity)
+                .chunks_exact(k)
+                .take(fit)
+            {
+                out.push(numa, plan.iter().map(|&at| whole(at)));
+            }
         } else if self.full == 0 {
             let moving = (m - frag_cores.len() as i64).max(0) as usize;
-            let moved: Vec<Core> = full_cores.drain(..moving.min(full_cores.len())).collect();
-            frag_cores.extend(moved);
+            frag_cores.extend(full_cores.drain(..moving.min(full_cores.len())));
             within_bound(budget, self.count_frag_plans(&frag_cores))?;
-            self.frag_plans(&frag_cores)
+            for at in self.frag_plans(&frag_cores).take(fit) {
+                out.push(numa, [(at, self.frag)]);
+            }
         } else {
             // Moving the first j full cores to the fragments; keep the best j.
             let last = ((m - frag_cores.len() as i64).max(0) as usize).min(full_cores.len());
@@ -578,26 +665,20 @@ impl Shape {
                             .saturating_add(self.count_frag_plans(&full_cores[..best_j])),
                     ),
             )?;
-            let mut best_frag = core::mem::take(&mut frag_cores);
-            best_frag.extend_from_slice(&full_cores[..best_j]);
+            frag_cores.extend_from_slice(&full_cores[..best_j]);
+            let k = self.full as usize;
             let fulls = self.full_plans(best_full, affinity);
-            let frags = self.frag_plans(&best_frag);
-            fulls
-                .into_iter()
-                .zip(frags)
-                .take(best as usize)
-                .map(|(mut a, b)| {
-                    for (id, pcs) in b {
-                        *a.entry(id).or_insert(0) += pcs;
-                    }
-                    a
-                })
-                .collect()
-        };
-        if let Some(fit) = memory.checked_div(self.memory) {
-            plans.truncate(fit.min(plans.len() as u64) as usize);
+            let take = usize::try_from(best).unwrap_or(usize::MAX).min(fit);
+            for (plan, at) in fulls
+                .chunks_exact(k)
+                .zip(self.frag_plans(&frag_cores))
+                .take(take)
+            {
+                let frag = [(at, self.frag)];
+                out.push(numa, plan.iter().map(|&at| whole(at)).chain(frag));
+            }
         }
-        Ok(plans)
+        Ok(())
     }
 
     /// How many of the first full cores to use as fragments, `j` in `0..=last`: the first `j`
@@ -637,28 +718,32 @@ impl Shape {
     }
 
     /// Full and fragment cores, each by (pieces, id) ascending; the workload's previous cores
-    /// first when it is reallocated.
-    fn classify(&self, cores: Vec<Core>, origin: Option<&CpuMap>) -> (Vec<Core>, Vec<Core>) {
+    /// first when it is reallocated (`ids`: the node's core ids, by position).
+    fn classify(
+        &self,
+        cores: Vec<Core>,
+        origin: Option<&CpuMap>,
+        ids: &[CompactString],
+    ) -> (Vec<Core>, Vec<Core>) {
         let is_full = |p: u64| p >= self.base && p % self.base == 0;
         let (mut full, mut frag): (Vec<Core>, Vec<Core>) = cores
             .into_iter()
             .filter(|c| c.pieces > 0)
             .partition(|c| is_full(c.pieces));
-        let rank = |c: &Core| -> (bool, u64) {
+        let rank = |c: &Core| -> (bool, u64, usize) {
             let prev = origin
-                .and_then(|o| o.get(&c.id))
+                .zip(ids.get(c.at))
+                .and_then(|(o, id)| o.get(id.as_str()))
                 .copied()
                 .unwrap_or(0)
                 .max(0) as u64;
             // Previous full cores first among full ones, previous fragments among fragments.
             // Previous cores keep the previous order (by their previous pieces, then id).
             let previous = prev > 0 && is_full(prev) == is_full(c.pieces);
-            (!previous, if previous { prev } else { c.pieces })
+            (!previous, if previous { prev } else { c.pieces }, c.at)
         };
-        // The id compared in place: a key holding it would copy it at every comparison.
-        let order = |a: &Core, b: &Core| rank(a).cmp(&rank(b)).then_with(|| a.id.cmp(&b.id));
-        crate::order::sort_by(&mut full, &order);
-        crate::order::sort_by(&mut frag, &order);
+        crate::order::sort_by_key(&mut full, rank);
+        crate::order::sort_by_key(&mut frag, rank);
         (full, frag)
     }
 
@@ -690,53 +775,52 @@ impl Shape {
         lo
     }
 
-    /// Full plans (§C3 9): each round the `full` cores with the most pieces left (larger
-    /// id among equals) give a core each; then plans by the sum of their cores' ranks. With
-    /// affinity: consecutive groups of `full` cores.
-    fn full_plans(&self, cores: &[Core], affinity: bool) -> Vec<Plan> {
+    /// Full plans (§C3 9), `full` cores each, one after another (core positions): each round
+    /// the `full` cores with the most pieces left (larger id among equals) give a core each;
+    /// then plans by the sum of their cores' ranks. With affinity: consecutive groups of
+    /// `full` cores.
+    fn full_plans(&self, cores: &[Core], affinity: bool) -> Vec<usize> {
         let k = self.full as usize;
+        let mut flat = Vec::new();
         if affinity {
-            let mut plans = Vec::new();
             self.rounds(cores, u64::MAX, |group| {
-                plans.push(
-                    group
-                        .iter()
-                        .map(|&i| (cores[i].id.clone(), self.base))
-                        .collect(),
-                );
+                flat.extend(group.iter().map(|&i| cores[i].at));
             });
-            return plans;
+            return flat;
         }
         // The cores by units left, then id: each round takes the `k` greatest.
-        let mut heap: BinaryHeap<(u64, &str, usize)> = self
+        let mut heap: BinaryHeap<(u64, usize, usize)> = self
             .units(cores)
             .into_iter()
             .enumerate()
             .filter(|&(_, u)| u > 0)
-            .map(|(i, u)| (u, cores[i].id.as_str(), i))
+            .map(|(i, u)| (u, cores[i].at, i))
             .collect();
-        let mut plans: Vec<(usize, Plan)> = Vec::new();
         if k > heap.len() {
             // Fewer cores than one plan takes (a request of more cores than the node has).
-            return Vec::new();
+            return flat;
         }
+        let mut ranks: Vec<usize> = Vec::new();
         let mut pick = Vec::with_capacity(k);
         while heap.len() >= k {
             pick.clear();
             pick.extend(core::iter::from_fn(|| heap.pop()).take(k));
-            let mut plan = Plan::new();
             let mut rank = 0;
-            for &(left, id, i) in &pick {
-                plan.insert(cores[i].id.clone(), self.base);
+            for &(left, at, i) in &pick {
+                flat.push(at);
                 rank += i;
                 if left > 1 {
-                    heap.push((left - 1, id, i));
+                    heap.push((left - 1, at, i));
                 }
             }
-            plans.push((rank, plan));
+            ranks.push(rank);
         }
-        crate::order::sort_by_key(&mut plans, |(rank, _)| *rank);
-        plans.into_iter().map(|(_, p)| p).collect()
+        let mut order: Vec<usize> = (0..ranks.len()).collect();
+        crate::order::sort_indices_by_key(&mut order, |p| ranks[p]);
+        order
+            .into_iter()
+            .flat_map(|p| flat[p * k..(p + 1) * k].iter().copied())
+            .collect()
     }
 
     /// Full plans in rounds, for a reallocation (docs/rules/eru.md C3 11): while at least
@@ -784,15 +868,12 @@ impl Shape {
             .fold(0u64, |a, c| a.saturating_add(c.pieces / self.frag))
     }
 
-    /// Fragment plans (docs/rules/eru.md C3 10): each core in order gives `pieces / frag` plans.
-    fn frag_plans(&self, cores: &[Core]) -> Vec<Plan> {
-        let mut plans = Vec::new();
-        for c in cores {
-            for _ in 0..c.pieces / self.frag {
-                plans.push([(c.id.clone(), self.frag)].into_iter().collect());
-            }
-        }
-        plans
+    /// Fragment plans (docs/rules/eru.md C3 10): each core in order gives `pieces / frag`
+    /// plans; the core (position) of each.
+    fn frag_plans<'a>(&'a self, cores: &'a [Core]) -> impl Iterator<Item = usize> + 'a {
+        cores
+            .iter()
+            .flat_map(|c| core::iter::repeat_n(c.at, (c.pieces / self.frag) as usize))
     }
 }
 
@@ -802,31 +883,27 @@ mod tests {
     use alloc::vec;
 
     /// The plans eru's greedy makes, one sort per round: what [`Shape::full_plans`] must equal.
-    fn full_plans_by_sorting(shape: &Shape, cores: &[Core]) -> Vec<Plan> {
+    fn full_plans_by_sorting(shape: &Shape, cores: &[Core]) -> Vec<usize> {
         let k = shape.full as usize;
         let mut left: Vec<u64> = shape.units(cores);
-        let mut plans: Vec<(usize, Plan)> = Vec::new();
+        let mut plans: Vec<(usize, Vec<usize>)> = Vec::new();
         loop {
             let mut order: Vec<usize> = (0..cores.len()).filter(|&i| left[i] > 0).collect();
             if order.len() < k {
                 break;
             }
-            order.sort_by(|&a, &b| {
-                left[b]
-                    .cmp(&left[a])
-                    .then_with(|| cores[b].id.cmp(&cores[a].id))
-            });
-            let mut plan = Plan::new();
+            order.sort_by(|&a, &b| left[b].cmp(&left[a]).then(cores[b].at.cmp(&cores[a].at)));
+            let mut plan = Vec::new();
             let mut rank = 0;
             for &i in &order[..k] {
                 left[i] -= 1;
-                plan.insert(cores[i].id.clone(), shape.base);
+                plan.push(cores[i].at);
                 rank += i;
             }
             plans.push((rank, plan));
         }
         plans.sort_by_key(|(rank, _)| *rank);
-        plans.into_iter().map(|(_, p)| p).collect()
+        plans.into_iter().flat_map(|(_, p)| p).collect()
     }
 
     /// The first best `j`, trying every one: what [`Shape::best_move`] must equal.
@@ -869,9 +946,9 @@ mod tests {
             let cores: Vec<Core> = pieces
                 .iter()
                 .enumerate()
-                .map(|(i, &p)| Core { id: alloc::format!("{i:02}"), pieces: p })
+                .map(|(at, &p)| Core { at, pieces: p })
                 .collect();
-            let (full_cores, frag_cores) = shape.classify(cores, None);
+            let (full_cores, frag_cores) = shape.classify(cores, None, &[]);
             proptest::prop_assert_eq!(
                 shape.full_plans(&full_cores, false),
                 full_plans_by_sorting(&shape, &full_cores)
@@ -1021,7 +1098,7 @@ mod tests {
         let c = capacity(&n, &bind_req(1.0, 1), CpuMemConfig::default(), None).unwrap();
         // eru: 2 plans on NUMA node 0 and 2 on NUMA node 1, 4 bytes out of 3.
         assert_eq!(c.capacity, Capacity::Finite(3));
-        let numa: Vec<&str> = c.plans.iter().map(|p| p.numa_node.as_str()).collect();
+        let numa: Vec<String> = c.plans.iter().map(|p| p.numa_node).collect();
         assert_eq!(numa, ["0", "0", "1"]);
     }
 
@@ -1060,14 +1137,11 @@ mod tests {
             let cores: Vec<Core> = pieces
                 .iter()
                 .enumerate()
-                .map(|(i, &p)| Core {
-                    id: format!("{i}"),
-                    pieces: p,
-                })
+                .map(|(at, &p)| Core { at, pieces: p })
                 .collect();
             assert_eq!(
                 s.count_full_plans(&cores, false),
-                s.full_plans(&cores, false).len() as u64,
+                s.full_plans(&cores, false).len() as u64 / s.full,
                 "{pieces:?}"
             );
         }

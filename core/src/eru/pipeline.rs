@@ -11,7 +11,9 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use super::cpumem::{self, CpuMap, CpuMemConfig, CpuMemNode, CpuMemRequest, CpuMemUsage, CpuPlan};
+use super::cpumem::{
+    self, CpuMap, CpuMemConfig, CpuMemNode, CpuMemRequest, CpuMemUsage, CpuPlan, CpuPlans,
+};
 use super::gpu::{self, Cards, GpuNode};
 use super::merge::{merge, PluginFigure};
 use super::paths::Paths;
@@ -154,7 +156,7 @@ pub struct DeployOutcome {
 }
 
 /// A node's CPU plans and volume plans, in the order instances take them.
-pub type NodePlans = (Vec<CpuPlan>, Vec<VolumePlan>);
+pub type NodePlans = (CpuPlans, Vec<VolumePlan>);
 
 /// Capacities of every node for the request, and each node's plans; errors name the deploy's
 /// own fields ([`capacities_at`] names the caller's).
@@ -327,7 +329,7 @@ pub fn deploy_at(d: &Deploy<'_>, paths: &Paths) -> Result<DeployOutcome> {
         for j in 0..(n as usize).min(cpu.len().max(vols.len())) {
             instance_plans.push(InstancePlan {
                 node: caps[i].name.clone(),
-                cpu: cpu.get(j).cloned(),
+                cpu: cpu.get(j),
                 volumes: vols.get(j).cloned().unwrap_or_default(),
             });
         }

@@ -9,7 +9,6 @@
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::cmp::Reverse;
 
 use super::{map_of, need_within_total, Checked, StrategyNode};
 use crate::error::Path;
@@ -43,9 +42,28 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
         }
         sum
     };
+    // The remainder's order: most capacity left first, then input order, packed into one key
+    // (smallest first): what is left, at most 2^65, counted down from 2^66, above the
+    // position (< 2^32).
+    let order = |i: usize, n: &StrategyNode| {
+        let left = u128::from(n.count) + u128::from(n.capacity.saturating());
+        (((1u128 << 66) - left) << 32) | i as u128
+    };
+    // With the lowest count, the candidates at it (the level when the need raises nobody
+    // above it, the usual small need): kept while the lowest count seen so far holds.
     let (mut lowest, mut highest, mut room) = (u64::MAX, 0u64, 0u128);
-    for (count, top) in live() {
-        lowest = lowest.min(count);
+    let mut at_lowest: Vec<u128> = Vec::new();
+    for (i, n) in nodes.iter().enumerate() {
+        let Some((count, top)) = candidate(n) else {
+            continue;
+        };
+        if count < lowest {
+            lowest = count;
+            at_lowest.clear();
+        }
+        if count == lowest {
+            at_lowest.push(order(i, n));
+        }
         highest = highest.max(top);
         room += u128::from(top - count);
     }
@@ -103,19 +121,23 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     // The remainder: one each to nodes at the level with room above it, most capacity left
     // first, then input order.
     if rest > 0 {
-        let mut at_level: Vec<usize> = (0..nodes.len())
-            .filter(|&i| {
-                candidate(&nodes[i]).is_some_and(|(count, top)| count <= level && level < top)
-            })
-            .collect();
-        let left = |i: usize| {
-            let n = &nodes[i];
-            u128::from(n.count) + u128::from(n.capacity.saturating())
+        // One each to the candidates at the level with room above it (every candidate at the
+        // lowest count has room above it).
+        let mut at_level = if level == lowest {
+            at_lowest
+        } else {
+            nodes
+                .iter()
+                .enumerate()
+                .filter(|&(_, n)| {
+                    candidate(n).is_some_and(|(count, top)| count <= level && level < top)
+                })
+                .map(|(i, n)| order(i, n))
+                .collect()
         };
-        crate::order::select_indices_by_key(&mut at_level, rest as usize, |i| {
-            (Reverse(left(i)), i)
-        });
-        for &i in at_level.iter().take(rest as usize) {
+        crate::order::select_keys(&mut at_level, rest as usize);
+        for &k in at_level.iter().take(rest as usize) {
+            let i = (k & u128::from(u32::MAX)) as usize;
             added[i] = Some(added[i].unwrap_or(0) + 1);
         }
     }

@@ -23,31 +23,34 @@ fn key(n: &StrategyNode) -> u128 {
 }
 
 /// The capacity at which the nodes, smallest first, reach `need` (each node counting at most
-/// `need`); `None` when all of them together fall short. A selection narrows the nodes by
-/// halves around their middle capacity (one compiled selection over indices, as
-/// [`crate::order`] keeps it).
+/// `need`, which is a function of its capacity); `None` when all of them together fall short.
+/// A selection narrows the capacities by halves around their middle one (the capacities alone,
+/// as plain keys: [`crate::order::select_keys`]).
 fn last_capacity(nodes: &[StrategyNode], need: u64) -> Option<u128> {
-    let mut items: Vec<usize> = (0..nodes.len())
-        .filter(|&i| !nodes[i].capacity.is_zero())
+    let mut keys: Vec<u128> = nodes
+        .iter()
+        .filter(|n| !n.capacity.is_zero())
+        .map(key)
         .collect();
-    let weight = |i: usize| u128::from(nodes[i].capacity.saturating().min(need));
+    // A node's share: its capacity, at most the need (an unlimited one, the need).
+    let weight = |k: u128| k.min(u128::from(need));
     let mut left = u128::from(need);
-    let mut slice = &mut items[..];
+    let mut slice = &mut keys[..];
     loop {
         if slice.is_empty() {
             return None;
         }
         let m = slice.len() / 2;
         // The m + 1 smallest first, the (m + 1)-th at m.
-        crate::order::select_indices_by_key(slice, m + 1, |i| key(&nodes[i]));
-        let below: u128 = slice[..m].iter().map(|&i| weight(i)).sum();
+        crate::order::select_keys(slice, m + 1);
+        let below: u128 = slice[..m].iter().map(|&k| weight(k)).sum();
         if below >= left {
             slice = &mut slice[..m];
             continue;
         }
         let through = below + weight(slice[m]);
         if through >= left {
-            return Some(key(&nodes[slice[m]]));
+            return Some(slice[m]);
         }
         left -= through;
         slice = &mut slice[m + 1..];

@@ -2,11 +2,14 @@
 //! (`usage + rate`) is lowest, input order among equals, so usage ratios stay even.
 //!
 //! In bulk: node `i`'s `k`-th new instance has the key `usage_i + k × rate_i`, non-decreasing
-//! in `k`; the instances handed out are the `need` smallest keys (ties by node order). Only a
-//! node whose first key is among the `need` smallest first keys can take any, so a small need
-//! looks at those nodes alone. Then either the keys are taken one at a time from a heap (when
-//! the need is within a few instances per node), or a bisection over the keys' bit patterns
-//! finds the threshold key in at most 64 passes.
+//! in `k`; the instances handed out are the `need` smallest keys (ties by node order), that is
+//! every key below a threshold `t` and, in node order, enough keys equal to it. Only a node
+//! whose first key is at most `t` takes any. A small need looks at the nodes whose first key
+//! is among the `need` smallest alone; otherwise an upper bound of `t` is estimated from a
+//! sample of the nodes (the threshold of a proportional share of the need), checked over every
+//! node (and raised until it holds), and only the nodes whose first key is within it stay.
+//! Then either the keys are taken one at a time from a heap (when the need is within a few
+//! instances per node), or a bisection over the keys' bit patterns finds `t`.
 //!
 //! The design document's example gives node1 2 and node2 1; the rule gives node1 3, because
 //! node1's keys 0.014, 0.018 and 0.022 all stay below node2's 0.026 (docs/rules/eru.md A4).
@@ -21,93 +24,139 @@ use super::{map_of, need_within_total, Checked, StrategyNode};
 use crate::error::Path;
 use crate::error::{Error, Result};
 
-/// The key of node `n`'s `k`-th new instance (`+ 0.0` turns a negative zero into zero, so
-/// that the bit patterns of keys order as their values do).
-fn key(n: &StrategyNode, k: u64) -> f64 {
-    n.usage + (k as f64) * n.rate + 0.0
+/// Above this many nodes with room, an upper bound of the threshold is estimated from a sample
+/// of this many nodes and the others are dropped.
+const SAMPLE: usize = 256;
+
+/// A node with room, as GLOBAL reads it: its keys and capacity, and its input position.
+#[derive(Debug, Clone, Copy)]
+struct Live {
+    at: usize,
+    usage: f64,
+    rate: f64,
+    cap: u64,
 }
 
-/// A key as an ordered integer (keys are >= 0).
-fn bits(n: &StrategyNode, k: u64) -> u64 {
-    key(n, k).to_bits()
-}
-
-/// How many of node `n`'s keys are `<= t` (at most its capacity).
-fn at_most(n: &StrategyNode, t: f64) -> u64 {
-    let cap = n.capacity.saturating();
-    if cap == 0 || key(n, 1) > t {
-        return 0;
-    }
-    if n.rate == 0.0 {
-        return cap;
-    }
-    let est = (t - n.usage) / n.rate;
-    if est >= cap as f64 {
-        // Checked below only when close to the cap.
-        return if key(n, cap) <= t {
-            cap
-        } else {
-            exact(n, t, cap - 1, cap)
-        };
-    }
-    if est < 1.0 {
-        return exact(n, t, 1, cap);
-    }
-    let k = est as u64; // truncates: the floor of a positive value
-    let frac = est - k as f64;
-    // The quotient and the key formula differ by a few units in the last place; away from a
-    // step by more than that, the floor is exact.
-    let tol = (t.abs() + n.usage.abs()) * 1e-14 / n.rate + 1e-9;
-    if frac > tol && frac < 1.0 - tol {
-        return k.min(cap);
-    }
-    exact(n, t, k.min(cap), cap)
-}
-
-/// The largest `k <= cap` with `key(k) <= t` (0 if none), from an estimate `k`: gallop, then
-/// bisect, so a poor estimate costs a logarithm, not a loop.
-fn exact(n: &StrategyNode, t: f64, k: u64, cap: u64) -> u64 {
-    let ok = |k: u64| k == 0 || key(n, k) <= t;
-    // Bracket: ok(lo) holds, ok(hi) fails (or hi = cap + 1).
-    let (mut lo, mut hi);
-    if ok(k) {
-        lo = k;
-        let mut step = 1u64;
-        loop {
-            let next = lo.saturating_add(step);
-            if next > cap {
-                hi = cap.saturating_add(1);
-                break;
-            }
-            if !ok(next) {
-                hi = next;
-                break;
-            }
-            lo = next;
-            step = step.saturating_mul(2);
+impl Live {
+    fn of(nodes: &[StrategyNode], at: usize) -> Live {
+        let n = &nodes[at];
+        Live {
+            at,
+            usage: n.usage,
+            rate: n.rate,
+            cap: n.capacity.saturating(),
         }
-    } else {
-        hi = k;
-        let mut step = 1u64;
-        loop {
-            let next = hi.saturating_sub(step);
-            if ok(next) {
+    }
+
+    /// The key of the node's `k`-th new instance (`+ 0.0` turns a negative zero into zero, so
+    /// that the bit patterns of keys order as their values do).
+    fn key(&self, k: u64) -> f64 {
+        self.usage + (k as f64) * self.rate + 0.0
+    }
+
+    /// A key as an ordered integer (keys are >= 0).
+    fn bits(&self, k: u64) -> u64 {
+        self.key(k).to_bits()
+    }
+
+    /// How many of the node's keys are `<= t` (at most its capacity).
+    fn at_most(&self, t: f64) -> u64 {
+        let cap = self.cap;
+        if cap == 0 || self.key(1) > t {
+            return 0;
+        }
+        if self.rate == 0.0 {
+            return cap;
+        }
+        let est = (t - self.usage) / self.rate;
+        if est >= cap as f64 {
+            // Checked below only when close to the cap.
+            return if self.key(cap) <= t {
+                cap
+            } else {
+                self.exact(t, cap - 1)
+            };
+        }
+        if est < 1.0 {
+            return self.exact(t, 1);
+        }
+        let k = est as u64; // truncates: the floor of a positive value
+        let frac = est - k as f64;
+        // The quotient and the key formula differ by a few units in the last place; away from
+        // a step by more than that, the floor is exact.
+        let tol = (t.abs() + self.usage.abs()) * 1e-14 / self.rate + 1e-9;
+        if frac > tol && frac < 1.0 - tol {
+            return k.min(cap);
+        }
+        self.exact(t, k.min(cap))
+    }
+
+    /// The largest `k <= cap` with `key(k) <= t` (0 if none), from an estimate `k`: gallop,
+    /// then bisect, so a poor estimate costs a logarithm, not a loop.
+    fn exact(&self, t: f64, k: u64) -> u64 {
+        let cap = self.cap;
+        let ok = |k: u64| k == 0 || self.key(k) <= t;
+        // Bracket: ok(lo) holds, ok(hi) fails (or hi = cap + 1).
+        let (mut lo, mut hi);
+        if ok(k) {
+            lo = k;
+            let mut step = 1u64;
+            loop {
+                let next = lo.saturating_add(step);
+                if next > cap {
+                    hi = cap.saturating_add(1);
+                    break;
+                }
+                if !ok(next) {
+                    hi = next;
+                    break;
+                }
                 lo = next;
-                break;
+                step = step.saturating_mul(2);
             }
-            hi = next;
-            step = step.saturating_mul(2);
-        }
-    }
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if ok(mid) {
-            lo = mid;
         } else {
-            hi = mid;
+            hi = k;
+            let mut step = 1u64;
+            loop {
+                let next = hi.saturating_sub(step);
+                if ok(next) {
+                    lo = next;
+                    break;
+                }
+                hi = next;
+                step = step.saturating_mul(2);
+            }
+        }
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if ok(mid) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+}
+
+/// Whether the keys `<= t` of `live` number at least `need` (stops counting once they do).
+fn reaches(live: &[Live], t: f64, need: u64) -> bool {
+    let mut sum = 0u64;
+    for l in live {
+        sum = sum.saturating_add(l.at_most(t));
+        if sum >= need {
+            return true;
         }
     }
-    lo
+    false
+}
+
+/// A key at or above which every node's first `min(capacity, need)` keys lie: the threshold
+/// of `need` keys is at most it (when the nodes have room for them).
+fn top_key(live: &[Live], need: u64) -> f64 {
+    live.iter()
+        .map(|l| l.key(l.cap.min(need)))
+        .fold(0.0f64, f64::max)
 }
 
 pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
@@ -115,26 +164,30 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     let with_room = || (0..nodes.len()).filter(|&i| !nodes[i].capacity.is_zero());
     // With fewer than 4 nodes per instance, only the contenders can take any; there are at
     // least `need` of them, each with room for one.
-    let live: Vec<usize> = if c.need.saturating_mul(4) <= nodes.len() as u64 {
-        contenders(nodes, with_room(), c.need)
+    let live: Vec<Live> = if c.need.saturating_mul(4) <= nodes.len() as u64 {
+        contenders(nodes, c.need)
     } else {
-        with_room().collect()
+        with_room().map(|i| Live::of(nodes, i)).collect()
     };
-    let room = |live: &mut dyn Iterator<Item = usize>| {
-        live.fold(0u128, |s, i| s + u128::from(nodes[i].capacity.saturating()))
-    };
-    if room(&mut live.iter().copied()) < u128::from(c.need) {
+    let room = live.iter().fold(0u128, |s, l| s + u128::from(l.cap));
+    if room < u128::from(c.need) {
+        let all = with_room().fold(0u128, |s, i| s + u128::from(nodes[i].capacity.saturating()));
         return Err(Error::InsufficientResource {
             field: Path::fields(c.paths.count),
             need: c.need,
-            available: u64::try_from(room(&mut with_room())).unwrap_or(u64::MAX),
+            available: u64::try_from(all).unwrap_or(u64::MAX),
             detail: String::new(),
         });
     }
-    let (added, t) = if c.need <= 4 * live.len() as u64 {
-        one_at_a_time(nodes, &live, c.need)
+    let live = if live.len() > SAMPLE {
+        narrow(live, c.need)
     } else {
-        by_threshold(nodes, &live, c.need)
+        live
+    };
+    let (added, t) = if c.need <= 4 * live.len() as u64 {
+        one_at_a_time(&live, c.need)
+    } else {
+        by_threshold(&live, c.need)
     };
     let explanation = c.says(|| {
         format!(
@@ -149,34 +202,75 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
     ))
 }
 
-/// The nodes whose first key is at most the `need`-th smallest first key (ties included),
-/// in input order: no other node can take an instance.
-fn contenders(
-    nodes: &[StrategyNode],
-    live: impl Iterator<Item = usize> + Clone,
-    need: u64,
-) -> Vec<usize> {
+/// The nodes with room whose first key is at most the `need`-th smallest first key (ties
+/// included), in input order: no other node can take an instance. One pass: a node is kept
+/// when its key is within the `need` smallest seen so far (the bound only falls, so every
+/// contender is kept), and the kept ones are filtered by the final bound.
+fn contenders(nodes: &[StrategyNode], need: u64) -> Vec<Live> {
     // The `need` smallest first keys, the largest on top.
     let mut smallest: BinaryHeap<u64> = BinaryHeap::with_capacity(need as usize + 1);
-    for i in live.clone() {
-        let k = bits(&nodes[i], 1);
-        if (smallest.len() as u64) < need {
-            smallest.push(k);
-        } else if smallest.peek().is_some_and(|&top| k < top) {
-            smallest.pop();
-            smallest.push(k);
+    let mut kept = Vec::new();
+    for (i, n) in nodes.iter().enumerate() {
+        if n.capacity.is_zero() {
+            continue;
+        }
+        let l = Live::of(nodes, i);
+        let k = l.bits(1);
+        match smallest.peek() {
+            Some(&top) if smallest.len() as u64 >= need => {
+                if k < top {
+                    smallest.pop();
+                    smallest.push(k);
+                }
+                if k <= top {
+                    kept.push(l);
+                }
+            }
+            _ => {
+                smallest.push(k);
+                kept.push(l);
+            }
         }
     }
     let bound = smallest.peek().copied().unwrap_or(u64::MAX);
-    live.filter(|&i| bits(&nodes[i], 1) <= bound).collect()
+    kept.retain(|l| l.bits(1) <= bound);
+    kept
+}
+
+/// The nodes of `live` (which have room for `need`) whose first key is within an upper bound
+/// of the threshold, in input order. The bound: the threshold of a sample of the nodes
+/// (every `len / SAMPLE`-th) for their share of the need and a quarter more, checked over
+/// every node and moved up (four times as far from the lowest first key each time, at most to
+/// [`top_key`]) until the keys within it number `need`.
+fn narrow(mut live: Vec<Live>, need: u64) -> Vec<Live> {
+    let stride = live.len() / SAMPLE;
+    let sample: Vec<Live> = live.iter().step_by(stride.max(1)).copied().collect();
+    let share = u128::from(need) * sample.len() as u128 / live.len() as u128;
+    let want = u64::try_from(share + share / 4 + 2).unwrap_or(u64::MAX);
+    let top = top_key(&live, need);
+    let low = live.iter().map(|l| l.key(1)).fold(f64::INFINITY, f64::min);
+    let sample_room = sample.iter().fold(0u128, |s, l| s + u128::from(l.cap));
+    let mut bound = if sample_room >= u128::from(want) {
+        by_threshold(&sample, want).1
+    } else {
+        top
+    };
+    while bound < top && !reaches(&live, bound, need) {
+        let next = low + (bound - low) * 4.0;
+        bound = if next > bound { next.min(top) } else { top };
+    }
+    live.retain(|l| l.key(1) <= bound);
+    live
 }
 
 /// The `need` smallest keys taken one at a time from a heap of each node's next key (ties by
 /// input order); with the last key taken.
-fn one_at_a_time(nodes: &[StrategyNode], live: &[usize], need: u64) -> (Vec<(usize, u64)>, f64) {
-    let mut added: Vec<(usize, u64)> = live.iter().map(|&i| (i, 0)).collect();
-    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = (0..live.len())
-        .map(|slot| Reverse((bits(&nodes[live[slot]], 1), slot)))
+fn one_at_a_time(live: &[Live], need: u64) -> (Vec<(usize, u64)>, f64) {
+    let mut added: Vec<(usize, u64)> = live.iter().map(|l| (l.at, 0)).collect();
+    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = live
+        .iter()
+        .enumerate()
+        .map(|(slot, l)| Reverse((l.bits(1), slot)))
         .collect();
     let mut last = 0u64;
     for _ in 0..need {
@@ -184,11 +278,11 @@ fn one_at_a_time(nodes: &[StrategyNode], live: &[usize], need: u64) -> (Vec<(usi
             break;
         };
         last = k;
-        let (i, taken) = &mut added[slot];
+        let taken = &mut added[slot].1;
         *taken += 1;
-        let n = &nodes[*i];
-        if *taken < n.capacity.saturating() {
-            heap.push(Reverse((bits(n, *taken + 1), slot)));
+        let l = &live[slot];
+        if *taken < l.cap {
+            heap.push(Reverse((l.bits(*taken + 1), slot)));
         }
     }
     (added, f64::from_bits(last))
@@ -196,47 +290,35 @@ fn one_at_a_time(nodes: &[StrategyNode], live: &[usize], need: u64) -> (Vec<(usi
 
 /// The smallest key `t` with at least `need` keys at or below it, found by bisection; every
 /// key below `t` is taken, and keys equal to `t` in input order; with `t`.
-fn by_threshold(nodes: &[StrategyNode], live: &[usize], need: u64) -> (Vec<(usize, u64)>, f64) {
-    let count = |t: f64| -> u128 {
-        live.iter()
-            .map(|&i| u128::from(at_most(&nodes[i], t)))
-            .sum()
-    };
-    // Smallest key t (keys are >= 0, so bit order is value order) with count(t) >= need.
-    // Every node's first min(capacity, need) keys are at or below `hi`.
-    let hi_key = live
-        .iter()
-        .map(|&i| key(&nodes[i], nodes[i].capacity.saturating().min(need)))
-        .fold(0.0f64, f64::max);
-    let lo_key = live
-        .iter()
-        .map(|&i| key(&nodes[i], 1))
-        .fold(f64::INFINITY, f64::min);
-    let (mut lo, mut hi) = (lo_key.to_bits(), hi_key.to_bits());
+fn by_threshold(live: &[Live], need: u64) -> (Vec<(usize, u64)>, f64) {
+    // Smallest key t (keys are >= 0, so bit order is value order) with need keys within it.
+    // Every node's first min(capacity, need) keys are at or below the top key.
+    let lo_key = live.iter().map(|l| l.key(1)).fold(f64::INFINITY, f64::min);
+    let (mut lo, mut hi) = (lo_key.to_bits(), top_key(live, need).to_bits());
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
-        if count(f64::from_bits(mid)) >= u128::from(need) {
+        if reaches(live, f64::from_bits(mid), need) {
             hi = mid;
         } else {
             lo = mid + 1;
         }
     }
     let t = f64::from_bits(lo);
-    let below = |i: usize| {
+    let below = |l: &Live| {
         if lo == 0 {
             0
         } else {
-            at_most(&nodes[i], f64::from_bits(lo - 1))
+            l.at_most(f64::from_bits(lo - 1))
         }
     };
-    let mut added: Vec<(usize, u64)> = live.iter().map(|&i| (i, below(i))).collect();
+    let mut added: Vec<(usize, u64)> = live.iter().map(|l| (l.at, below(l))).collect();
     let mut rest = need - added.iter().map(|a| a.1).sum::<u64>();
     // Keys equal to t go in node order.
-    for a in added.iter_mut() {
+    for (a, l) in added.iter_mut().zip(live) {
         if rest == 0 {
             break;
         }
-        let equal = at_most(&nodes[a.0], t) - a.1;
+        let equal = l.at_most(t) - a.1;
         let take = equal.min(rest);
         a.1 += take;
         rest -= take;
