@@ -20,9 +20,12 @@ use crate::error::{indexed, Error, ErrorCode, Path, Result};
 use crate::estimate::accurate::{Container as AccurateContainer, Node, NodeState, Pod, PodPhase};
 use crate::estimate::general::ResourceSummary;
 use crate::estimate::models::{self, FullNodes};
+use crate::karmada::admission;
 use crate::karmada::constraints::{AffinityTerm, ApiEnablement, NamedAffinity, SpreadField};
+use crate::karmada::version::Version;
+use crate::karmada::Strategy;
 use crate::resource::ResourceList;
-use crate::scenario::{Scenario, Target, FORMAT_VERSION};
+use crate::scenario::{Policy, Scenario, Target, FORMAT_VERSION};
 use crate::selector::node::{Taint, TaintEffect, Toleration};
 use crate::Name;
 
@@ -759,6 +762,7 @@ fn policy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Resul
         ));
     }
     strategy(s, o, i, r)?;
+    admitted(&s.policy, o, i, Version::NEWEST)?;
     if o.spec.placement.workload_affinity.is_some() {
         r.ignored.push(entry(
             o,
@@ -781,6 +785,37 @@ fn policy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Resul
         ));
     }
     Ok(())
+}
+
+/// What the policy webhook refuses (docs/rules/karmada.md §17), under the rules of `version`
+/// (the release the schedule follows): the placement as imported (with the webhook's
+/// defaults), then the resource selectors' namespaces.
+fn admitted(p: &Policy, o: &Object, i: usize, version: Version) -> Result<()> {
+    let placement = admission::Placement {
+        cluster_affinity: p.cluster_affinity.as_ref(),
+        cluster_affinities: p.cluster_affinities.as_deref(),
+        cluster_tolerations: &p.cluster_tolerations,
+        spread_constraints: &p.spread_constraints,
+        strategy: p
+            .strategy
+            .as_deref()
+            .and_then(Strategy::named)
+            .unwrap_or_default(),
+    };
+    admission::admit(&placement, admission::Layout::Object(i), version)?;
+    let namespace = match o.kind.as_str() {
+        "PropagationPolicy" => o.metadata.namespace.as_str(),
+        _ => "",
+    };
+    admission::resource_selectors(
+        o.spec
+            .resource_selectors
+            .iter()
+            .map(|s| s.namespace.as_str()),
+        namespace,
+        &object(i).join(&Path::fields("spec.resourceSelectors")),
+        version,
+    )
 }
 
 /// The strategy from `replicaScheduling` (docs/rules/karmada.md §0 step 3), with the CRD's
