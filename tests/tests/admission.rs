@@ -390,3 +390,23 @@ fn each_release_refuses_what_its_webhook_refuses() {
     );
     assert_eq!(label_key_problem("example.com/My_name.1", v("1.19")), None);
 }
+
+#[test]
+fn the_mutating_webhooks_defaults_come_before_the_checks() {
+    use allot_core::kubernetes::import::import;
+    // An empty preference is Weighted (SetReplicaDivisionPreferenceWeighted checks for ""), a
+    // spread constraint with neither field nor label spreads by cluster, minGroups 0 is 1.
+    let p = json!({"replicaScheduling": {"replicaSchedulingType": "Divided",
+                                         "replicaDivisionPreference": ""},
+                   "spreadConstraints": [{"spreadByField": "region", "maxGroups": 2},
+                                         {"maxGroups": 2}]});
+    let imported = import(&objects(&p, "").0, &Choice::default()).expect("admitted");
+    let policy = &imported.scenario.policy;
+    assert_eq!(policy.strategy.as_deref(), Some("staticWeight"));
+    let spread: Vec<(Option<&str>, u32)> = policy
+        .spread_constraints
+        .iter()
+        .map(|c| (c.spread_by_field.map(|f| f.as_str()), c.min_groups))
+        .collect();
+    assert_eq!(spread, [(Some("region"), 1), (Some("cluster"), 1)]);
+}

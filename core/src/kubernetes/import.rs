@@ -838,9 +838,10 @@ fn strategy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Res
     let strategy = match kind {
         "Duplicated" => "duplicated",
         "Divided" => {
+            // The webhook defaults an absent or empty preference.
             let preference = match rs.replica_division_preference.as_deref() {
-                Some(p) => p,
-                None => {
+                Some(p) if !p.is_empty() => p,
+                _ => {
                     r.defaulted.push(entry(
                         o,
                         field,
