@@ -410,3 +410,129 @@ fn the_mutating_webhooks_defaults_come_before_the_checks() {
         .collect();
     assert_eq!(spread, [(Some("region"), 1), (Some("cluster"), 1)]);
 }
+
+mod both_paths {
+    use super::{explain, json, objects, scenario, schedule, Choice, Error, Value, DYNAMIC};
+    use proptest::prelude::*;
+
+    fn pick(options: &'static [&'static str]) -> impl Strategy<Value = &'static str> {
+        proptest::sample::select(options)
+    }
+
+    fn affinity() -> impl Strategy<Value = Value> {
+        (
+            any::<bool>(),
+            proptest::option::of((pick(&["region", "zone", "name"]), pick(&["In", "Exists"]))),
+        )
+            .prop_map(|(names, field)| {
+                let mut a = json!({});
+                if names {
+                    a["clusterNames"] = json!(["m1"]);
+                }
+                if let Some((key, op)) = field {
+                    let values = if op == "In" { json!(["r1"]) } else { json!([]) };
+                    a["fieldSelector"] =
+                        json!({"matchExpressions": [{"key": key, "operator": op, "values": values}]});
+                }
+                a
+            })
+    }
+
+    fn term() -> impl Strategy<Value = Value> {
+        (
+            pick(&["a", "b", "", "x/y/z"]),
+            affinity(),
+            proptest::option::of((pick(&["a", "o"]), affinity())),
+        )
+            .prop_map(|(name, a, overflow)| {
+                let mut t = a;
+                t["affinityName"] = json!(name);
+                if let Some((n, o)) = overflow {
+                    let mut o = o;
+                    o["affinityName"] = json!(n);
+                    t["overflowAffinities"] = json!([o]);
+                }
+                t
+            })
+    }
+
+    fn placement() -> impl Strategy<Value = Value> {
+        let spread = (
+            proptest::option::of(pick(&["cluster", "region", "zone"])),
+            proptest::option::of(pick(&["team"])),
+            0u32..3,
+            0u32..3,
+        )
+            .prop_map(|(field, label, min, max)| {
+                let mut c = json!({"minGroups": min, "maxGroups": max});
+                if let Some(f) = field {
+                    c["spreadByField"] = json!(f);
+                }
+                if let Some(l) = label {
+                    c["spreadByLabel"] = json!(l);
+                }
+                c
+            });
+        (
+            proptest::option::of(affinity()),
+            proptest::option::of(proptest::collection::vec(term(), 1..3)),
+            proptest::collection::vec(spread, 0..3),
+            proptest::collection::vec(pick(&["Equal", "Exists", "Lt"]), 0..2),
+            pick(&["none", "Duplicated", "Weighted", "Dynamic", "Aggregated"]),
+        )
+            .prop_map(|(affinity, terms, spread, ops, scheduling)| {
+                let mut p = json!({"spreadConstraints": spread});
+                if let Some(a) = affinity {
+                    p["clusterAffinity"] = a;
+                }
+                if let Some(t) = terms {
+                    p["clusterAffinities"] = json!(t);
+                }
+                let tolerations: Vec<Value> = ops
+                    .iter()
+                    .map(|op| json!({"key": "k", "operator": op}))
+                    .collect();
+                p["clusterTolerations"] = json!(tolerations);
+                let rs = match scheduling {
+                    "none" => None,
+                    "Duplicated" => Some(json!({"replicaSchedulingType": "Duplicated"})),
+                    "Weighted" => Some(json!({"replicaDivisionPreference": "Weighted"})),
+                    "Dynamic" => Some(DYNAMIC()),
+                    _ => Some(json!({"replicaDivisionPreference": "Aggregated"})),
+                };
+                if let Some(rs) = rs {
+                    p["replicaScheduling"] = rs;
+                }
+                p
+            })
+    }
+
+    /// The refusal's field relative to the placement, written as in the objects, and reason.
+    fn refused(r: Result<(), Error>, prefix: &str) -> Option<(String, String)> {
+        let e = r
+            .err()
+            .filter(|e| e.code().as_str() == "refused_at_admission")?;
+        let field = e.field().text();
+        let field = field
+            .strip_prefix(prefix)
+            .unwrap_or(&field)
+            .replace(".affinity.", ".");
+        Some((field, e.reason()))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// A placement is refused through a policy object exactly when it is refused through
+        /// a scenario, with the same reason at the same field.
+        #[test]
+        fn a_policy_object_and_a_scenario_are_refused_alike(p in placement()) {
+            let objects = explain(&objects(&p, "").0, &Choice::default(), 0).map(|_| ());
+            let scenario = schedule(&scenario(&p), 0).map(|_| ());
+            prop_assert_eq!(
+                refused(objects, "objects[3].spec.placement"),
+                refused(scenario, "policy")
+            );
+        }
+    }
+}
