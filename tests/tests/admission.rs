@@ -293,6 +293,39 @@ fn what_the_webhook_admits_is_scheduled() {
 }
 
 #[test]
+fn a_policy_objects_workload_affinity_keys_are_checked() {
+    let refused = |w: Value| {
+        let p = json!({ "workloadAffinity": w });
+        explain(&objects(&p, "").0, &Choice::default(), 0)
+            .map(|_| ())
+            .err()
+            .map(|e| refusal(&e).1 + " " + &refusal(&e).2)
+    };
+    assert_eq!(
+        refused(json!({"affinity": {"groupByLabelKey": "app"},
+                       "antiAffinity": {"groupByLabelKey": "app"}})),
+        Some(
+            "objects[3].spec.placement.workloadAffinity refused at admission: affinity and \
+             antiAffinity must not use the same groupByLabelKey"
+                .into()
+        )
+    );
+    assert_eq!(
+        refused(json!({"antiAffinity": {"groupByLabelKey": "a/b/c"}})),
+        Some(format!(
+            "objects[3].spec.placement.workloadAffinity.antiAffinity.groupByLabelKey refused at \
+             admission: {}",
+            label_key_problem("a/b/c", Version::NEWEST).unwrap()
+        ))
+    );
+    assert_eq!(
+        refused(json!({"affinity": {"groupByLabelKey": "app"},
+                       "antiAffinity": {"groupByLabelKey": "team"}})),
+        None
+    );
+}
+
+#[test]
 fn a_policy_selecting_in_another_namespace_is_refused() {
     let e = explain(&objects(&json!({}), "other").0, &Choice::default(), 0)
         .map(|_| ())
@@ -338,6 +371,7 @@ fn each_release_refuses_what_its_webhook_refuses() {
         cluster_tolerations: tolerations,
         spread_constraints: &[],
         strategy: Strategy::StaticWeight,
+        workload_groups: None,
     };
     let overflow: &'static [AffinityTerm] = Box::leak(Box::new(overflow));
     let lt: &'static [Toleration] = Box::leak(Box::new(lt));
@@ -362,6 +396,21 @@ fn each_release_refuses_what_its_webhook_refuses() {
         assert_eq!(
             code(&with(&[], lt), version),
             want("policy.clusterTolerations[0].operator"),
+            "{version}"
+        );
+    }
+    // The workload affinity's checks came with 1.17.
+    let same = Placement {
+        workload_groups: Some(admission::WorkloadGroups {
+            affinity: Some("app"),
+            anti_affinity: Some("app"),
+        }),
+        ..with(&[], &[])
+    };
+    for (version, refused) in [("1.16.8", false), ("1.17.0", true), ("1.19", true)] {
+        assert_eq!(
+            code(&same, version),
+            refused.then(|| "policy.workloadAffinity".to_string()),
             "{version}"
         );
     }

@@ -27,6 +27,16 @@ pub struct Placement<'a> {
     /// How replicas are divided (`replicaScheduling`, with the CRD's and the webhook's
     /// defaults).
     pub strategy: Strategy,
+    /// `workloadAffinity`'s group keys (a policy object's; a scenario has none).
+    pub workload_groups: Option<WorkloadGroups<'a>>,
+}
+
+/// The `groupByLabelKey` of `workloadAffinity`'s `affinity` and `antiAffinity`, each when that
+/// term is given.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct WorkloadGroups<'a> {
+    pub affinity: Option<&'a str>,
+    pub anti_affinity: Option<&'a str>,
 }
 
 /// Where the placement was read, so that a refusal names the field as it is written there.
@@ -67,7 +77,7 @@ fn refuse(field: Path, reason: impl Into<String>) -> Error {
 /// The placement's first refusal, in the order Karmada checks (`ValidatePlacement`):
 /// `clusterAffinity` beside `clusterAffinities`, overflow affinities without a division that
 /// fills tiers, the field selectors, the affinity terms' names, the spread constraints, the
-/// tolerations' operators.
+/// workload affinity's group keys, the tolerations' operators.
 pub fn admit(p: &Placement<'_>, layout: Layout, version: Version) -> Result<()> {
     let at = layout.placement();
     let terms = p.cluster_affinities.unwrap_or_default();
@@ -110,6 +120,9 @@ pub fn admit(p: &Placement<'_>, layout: Layout, version: Version) -> Result<()> 
         }
     }
     spread_constraints(p.spread_constraints, at.clone().field("spreadConstraints"))?;
+    if let Some(w) = p.workload_groups.filter(|_| version.at_least(17, 0)) {
+        workload_groups(w, at.clone().field("workloadAffinity"), version)?;
+    }
     if version.at_least(18, 0) {
         tolerations(p.cluster_tolerations, at.field("clusterTolerations"))?;
     }
@@ -253,6 +266,23 @@ fn spread_constraints(list: &[SpreadConstraint], at: Path) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// `ValidateWorkloadAffinity` (Karmada 1.17 on): group keys that are label keys, and not the
+/// same for affinity and anti-affinity; `at`: `workloadAffinity`.
+fn workload_groups(w: WorkloadGroups<'_>, at: Path, version: Version) -> Result<()> {
+    for (term, key) in [("affinity", w.affinity), ("antiAffinity", w.anti_affinity)] {
+        if let Some(reason) = key.and_then(|k| label_key_problem(k, version)) {
+            return Err(refuse(at.field(term).field("groupByLabelKey"), reason));
+        }
+    }
+    match (w.affinity, w.anti_affinity) {
+        (Some(a), Some(b)) if a == b => Err(refuse(
+            at,
+            "affinity and antiAffinity must not use the same groupByLabelKey",
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// `validateClusterTolerations` (Karmada 1.18 on): no `Lt` or `Gt`; `at`: `clusterTolerations`.

@@ -129,6 +129,7 @@ fn admitted(b: &Binding<'_>, strategy: Strategy, version: Version) -> Result<()>
         cluster_tolerations: b.cluster_tolerations,
         spread_constraints: &spread,
         strategy,
+        workload_groups: None,
     };
     admission::admit(&placement, admission::Layout::Scenario, version)
 }

@@ -14,7 +14,7 @@ use compact_str::{format_compact, ToCompactString};
 use serde::Serialize;
 
 use super::interpreter::{interpret, SUPPORTED};
-use super::karmada::{ObjectReference, Placement, ResourceSelector};
+use super::karmada::{ObjectReference, Placement, ResourceSelector, WorkloadGroup};
 use super::objects::Object;
 use crate::error::{indexed, Error, ErrorCode, Path, Result};
 use crate::estimate::accurate::{Container as AccurateContainer, Node, NodeState, Pod, PodPhase};
@@ -801,6 +801,12 @@ fn admitted(p: &Policy, o: &Object, i: usize, version: Version) -> Result<()> {
             .as_deref()
             .and_then(Strategy::named)
             .unwrap_or_default(),
+        workload_groups: o.spec.placement.workload_affinity.as_ref().map(|w| {
+            admission::WorkloadGroups {
+                affinity: group_key(&w.affinity),
+                anti_affinity: group_key(&w.anti_affinity),
+            }
+        }),
     };
     admission::admit(&placement, admission::Layout::Object(i), version)?;
     let namespace = match o.kind.as_str() {
@@ -816,6 +822,11 @@ fn admitted(p: &Policy, o: &Object, i: usize, version: Version) -> Result<()> {
         &object(i).join(&Path::fields("spec.resourceSelectors")),
         version,
     )
+}
+
+/// A workload affinity term's `groupByLabelKey`, when the term is given.
+fn group_key(g: &Option<WorkloadGroup>) -> Option<&str> {
+    g.as_ref().map(|g| g.group_by_label_key.as_str())
 }
 
 /// The strategy from `replicaScheduling` (docs/rules/karmada.md §0 step 3), with the CRD's
