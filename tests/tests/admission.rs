@@ -238,34 +238,21 @@ fn refusal(e: &Error) -> (&str, String, String) {
 }
 
 #[test]
-fn every_check_refuses_a_policy_object_at_its_field_with_karmadas_reason() {
+fn every_check_refuses_a_policy_object_and_a_scenario_at_the_field_with_karmadas_reason() {
     for c in cases() {
-        let e = explain(&objects(&c.placement, "").0, &Choice::default(), 0)
-            .map(|_| ())
-            .expect_err(c.reason);
-        assert_eq!(
-            refusal(&e),
+        let object = explain(&objects(&c.placement, "").0, &Choice::default(), 0).map(|_| ());
+        let scenario = schedule(&scenario(&c.placement), 0).map(|_| ());
+        for (got, field) in [
             (
-                "refused_at_admission",
+                object,
                 format!("objects[3].spec.placement.{}", c.object_field),
-                format!("refused at admission: {}", c.reason)
-            )
-        );
-    }
-}
-
-#[test]
-fn every_check_refuses_a_scenario_policy_at_its_field_with_karmadas_reason() {
-    for c in cases() {
-        let e = schedule(&scenario(&c.placement), 0).expect_err(c.reason);
-        assert_eq!(
-            refusal(&e),
-            (
-                "refused_at_admission",
-                format!("policy.{}", c.scenario_field),
-                format!("refused at admission: {}", c.reason)
-            )
-        );
+            ),
+            (scenario, format!("policy.{}", c.scenario_field)),
+        ] {
+            let e = got.expect_err(c.reason);
+            let reason = format!("refused at admission: {}", c.reason);
+            assert_eq!(refusal(&e), ("refused_at_admission", field, reason));
+        }
     }
 }
 
