@@ -1108,14 +1108,14 @@ test("pipeline: regions, swaps, affinity terms and overflow tiers", async () => 
   await page.close();
 });
 
-test("pipeline: spreading only by zone shows Karmada's error and the steps", async () => {
-  const page = await open("/#preset=scheduler-zone-only", "#pipeline");
+test("pipeline: spreading only by a label shows Karmada's error and the steps", async () => {
+  const page = await open("/#preset=scheduler-label-only", "#pipeline");
   assert.equal(await page.getAttribute("#error", "data-code"), "spread_unsatisfiable");
   assert.match(await page.textContent("#error"), /just support cluster and region spread constraint/);
   const rows = await pipelineRows(page);
   assert.deepEqual(Object.keys(rows), ["member1", "member2"]);
   assert.ok(Object.values(rows).every((r) => !r.out));
-  await screenshot(page, "pipeline-zone-only");
+  await screenshot(page, "pipeline-label-only");
   await page.close();
 });
 

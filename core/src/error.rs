@@ -44,6 +44,7 @@ macro_rules! field_of {
             | Error::InvalidModel { field, .. }
             | Error::NoClusterFit { field, .. }
             | Error::SpreadUnsatisfiable { field, .. }
+            | Error::RefusedAtAdmission { field, .. }
             | Error::Input { field, .. } => field,
         }
     };
@@ -162,6 +163,10 @@ pub enum Error {
     /// The spread constraints cannot be met by the feasible clusters (Karmada's message).
     #[error("{}{message}", At(.field))]
     SpreadUnsatisfiable { field: Path, message: String },
+    /// Karmada's policy webhook refuses the placement, so the policy never reaches the
+    /// scheduler; `reason` is the webhook's, in its words (docs/rules/karmada.md §17).
+    #[error("{}refused at admission: {reason}", At(.field))]
+    RefusedAtAdmission { field: Path, reason: String },
     /// The input document does not have the expected shape: a wrong type, a missing or unknown
     /// field, an unreadable quantity. `code` is `invalid_input` or, when a value was read but
     /// rejected, that value's code (`invalid_quantity`, `negative`, `too_large`).
@@ -276,6 +281,7 @@ error_codes! {
     InvalidUsage => "invalid_usage",
     NoClusterFit => "no_cluster_fit",
     SpreadUnsatisfiable => "spread_unsatisfiable",
+    RefusedAtAdmission => "refused_at_admission",
     InvalidInput => "invalid_input",
     UnsupportedVersion => "unsupported_version",
 }
@@ -331,6 +337,7 @@ impl Error {
             Error::InvalidResource { code, .. } => *code,
             Error::NoClusterFit { .. } => ErrorCode::NoClusterFit,
             Error::SpreadUnsatisfiable { .. } => ErrorCode::SpreadUnsatisfiable,
+            Error::RefusedAtAdmission { .. } => ErrorCode::RefusedAtAdmission,
             Error::Input { code, .. } => *code,
         }
     }
@@ -536,6 +543,10 @@ mod tests {
             (
                 Error::SpreadUnsatisfiable { field: at(), message: s("spread") },
                 "spread",
+            ),
+            (
+                Error::RefusedAtAdmission { field: at(), reason: s("no") },
+                "refused at admission: no",
             ),
             (
                 Error::Input {

@@ -201,13 +201,13 @@ fn a_citation_of_a_missing_section_is_found() {
     let text = "//! Fine (docs/rules/karmada.md §12.3, §12-15, docs/rules/eru.md D1-D7).\n\
                 /// Across lines (docs/rules/\n    /// karmada.md §10, docs/rules/README.md\n\
                 /// decisions 1 and 2).\n\
-                // Broken: §12.99 and §15-17, (docs/rules/eru.md E2), §C9,\n\
+                // Broken: §12.99 and §15-19, (docs/rules/eru.md E2), §C9,\n\
                 // docs/rules/README.md decision 99, docs/rules/nothing.md, spec §4.\n";
     assert_eq!(
         broken(text, &s),
         [
             "5: `§12.99` (12.99 is no heading)",
-            "5: `§15-17` (17 is no heading)",
+            "5: `§15-19` (19 is no heading)",
             "5: `docs/rules/eru.md E2` (E2 is no heading)",
             "5: `§C9` (C9 is no heading)",
             "6: `docs/rules/README.md decision 99` (99 is no heading)",

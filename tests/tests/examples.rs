@@ -32,7 +32,7 @@ fn map(pairs: &[(&str, u64)]) -> BTreeMap<String, u64> {
 /// The error code of the examples whose story is a failure.
 fn expected_error(name: &str) -> Option<&'static str> {
     match name {
-        "scheduler-zone-only" => Some("spread_unsatisfiable"),
+        "scheduler-label-only" => Some("spread_unsatisfiable"),
         _ => None,
     }
 }

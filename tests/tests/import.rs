@@ -563,7 +563,8 @@ fn a_scenario_exports_as_objects_and_names_what_objects_cannot_hold() {
                                            {"key": "metadata.name", "operator": "In", "values": ["n1"]}]}]}}},
             "policy": {"method": "remainder", "fresh": true,
                        "clusterTolerations": [{"key": "k", "operator": "Equal", "value": "v", "effect": "NoExecute"}],
-                       "spreadConstraints": [{"spreadByField": "region", "minGroups": 1, "maxGroups": 2}]},
+                       "spreadConstraints": [{"spreadByField": "region", "minGroups": 1, "maxGroups": 2},
+                                             {"spreadByField": "cluster", "minGroups": 1, "maxGroups": 2}]},
             "previous": {"a": 2}, "gracefulEvictions": ["b"]}"#,
     )
     .expect("scenario");

@@ -452,8 +452,53 @@ proptest! {
 
     #[test]
     fn a_scenario_with_every_field_set_survives_export_then_import(doc in scenario()) {
-        round_trip(&doc)?;
+        // Karmada's policy webhook refuses `clusterAffinity` beside `clusterAffinities`: the
+        // objects of the scenario with every field are refused, and the scenario without either
+        // (and otherwise as the webhook admits it) round-trips.
+        refused(&doc)?;
+        for drop in ["clusterAffinity", "clusterAffinities"] {
+            round_trip(&admissible(&doc, drop))?;
+        }
     }
+}
+
+/// The objects exported from `doc` are refused at admission, at the placement's
+/// `clusterAffinities`.
+fn refused(doc: &Value) -> Result<(), TestCaseError> {
+    let scenario: Scenario = from_json(&doc.to_string()).expect("the scenario reads");
+    let exported = export(&scenario).expect("exports");
+    let objects: Objects = from_json(&text(&exported.objects)).expect("objects read");
+    let e = import(&objects.0, &Choice::default()).expect_err("refused");
+    prop_assert_eq!(e.code().as_str(), "refused_at_admission");
+    prop_assert!(e
+        .field()
+        .text()
+        .ends_with("spec.placement.clusterAffinities"));
+    Ok(())
+}
+
+/// `doc` without the policy field `drop`, as Karmada's policy webhook admits it: overflow
+/// affinities only with dynamic weight or aggregated division, a spread by cluster beside a
+/// spread by another field.
+fn admissible(doc: &Value, drop: &str) -> Value {
+    let mut doc = doc.clone();
+    let policy = doc["policy"].as_object_mut().unwrap();
+    policy.remove(drop);
+    if !matches!(
+        policy["strategy"].as_str(),
+        Some("dynamicWeight" | "aggregated")
+    ) {
+        if let Some(terms) = policy.get_mut("clusterAffinities") {
+            for t in terms.as_array_mut().unwrap() {
+                t.as_object_mut().unwrap().remove("overflowAffinities");
+            }
+        }
+    }
+    let spread = policy["spreadConstraints"].as_array_mut().unwrap();
+    if spread.iter().all(|c| c["spreadByField"] != "cluster") {
+        spread.push(json!({"spreadByField": "cluster", "minGroups": 1, "maxGroups": 5}));
+    }
+    doc
 }
 
 #[test]

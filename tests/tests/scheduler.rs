@@ -157,8 +157,8 @@ fn overflow_tiers_fill_in_order() {
 }
 
 #[test]
-fn spreading_only_by_zone_never_schedules() {
-    let s = example("scheduler-zone-only");
+fn spreading_only_by_a_label_never_schedules() {
+    let s = example("scheduler-label-only");
     let e = scenario::schedule(&s, 0).unwrap_err();
     assert_eq!(e.code(), "spread_unsatisfiable");
     assert_eq!(

@@ -206,6 +206,7 @@ export type ErrorCode =
   | "invalid_usage"
   | "no_cluster_fit"
   | "spread_unsatisfiable"
+  | "refused_at_admission"
   | "invalid_input"
   | "unsupported_version";
 /**

@@ -345,7 +345,7 @@ test("filter and select: each plugin's verdict, the order, what selection keeps"
   assert.deepEqual(s.selection.candidates, ["member1", "member3", "member4"]);
   assert.equal(s.error, null);
   // A scheduling failure is reported, not thrown.
-  const zone = select(read(join(EXAMPLES, "scheduler-zone-only.json")));
+  const zone = select(read(join(EXAMPLES, "scheduler-label-only.json")));
   assert.equal(zone.error.code, "spread_unsatisfiable");
   assert.equal(zone.error.message, "policy.spreadConstraints: just support cluster and region spread constraint");
   // Bad input still throws.

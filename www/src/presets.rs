@@ -40,7 +40,7 @@ pub const PRESETS: &[Preset] = examples! {
         "scheduler-cluster-swap",
         "scheduler-affinity-fallback",
         "scheduler-overflow-tiers",
-        "scheduler-zone-only",
+        "scheduler-label-only",
     ],
     "Karmada estimators" => [
         "general-estimator-500m",
@@ -154,7 +154,7 @@ mod tests {
         for p in PRESETS.iter().map(|p| p.id).chain([LARGE]) {
             let doc = find(p).unwrap();
             let s = read(&doc).unwrap_or_else(|e| panic!("{p}: {e}"));
-            if p == "scheduler-zone-only" {
+            if p == "scheduler-label-only" {
                 // Its story is Karmada's failure, shown with the steps that led to it.
                 let run = crate::run::Run::new(&doc, 7);
                 assert!(run.failed.is_some(), "{p}");

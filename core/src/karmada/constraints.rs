@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{indexed, Error, ErrorCode, Path, Result};
+use crate::error::{indexed, Path, Result};
 use crate::selector::cluster::ClusterAffinity;
 
 /// A topology field clusters can be spread over (`spreadByField`).
@@ -210,8 +210,9 @@ impl<'a> Rules<'a> {
             .find(|c| c.field() == Some(field))
     }
 
-    /// Validate what the webhook would reject or Karmada cannot evaluate; errors are located
-    /// relative to the policy (`spreadConstraints[1].maxGroups`).
+    /// Validate what Karmada cannot evaluate (a selector it would never match); what its
+    /// policy webhook refuses is refused before (`super::admission`). Errors are located
+    /// relative to the policy (`clusterAffinity.labelSelector`).
     pub fn validate(&self) -> Result<()> {
         if let Some(a) = self.cluster_affinity {
             a.validate()
@@ -224,20 +225,6 @@ impl<'a> Rules<'a> {
             .enumerate()
         {
             let at = || indexed("clusterAffinities", i);
-            if t.affinity_name.is_empty() {
-                return Err(Error::EmptyName {
-                    field: at().field("affinityName"),
-                });
-            }
-            if self.cluster_affinities.unwrap_or_default()[..i]
-                .iter()
-                .any(|u| u.affinity_name == t.affinity_name)
-            {
-                return Err(Error::DuplicateName {
-                    field: at().field("affinityName"),
-                    name: t.affinity_name.clone(),
-                });
-            }
             t.affinity
                 .validate()
                 .map_err(|e| e.within(&at().field("affinity")))?;
@@ -245,40 +232,6 @@ impl<'a> Rules<'a> {
                 o.affinity.validate().map_err(|e| {
                     e.within(&at().field("overflowAffinities").index(k).field("affinity"))
                 })?;
-            }
-        }
-        for (i, c) in self.spread_constraints.iter().enumerate() {
-            let at = || indexed("spreadConstraints", i);
-            if c.spread_by_field.is_some() && !c.spread_by_label.is_empty() {
-                return Err(Error::Input {
-                    field: at().field("spreadByLabel"),
-                    code: ErrorCode::InvalidInput,
-                    reason: "spreadByField and spreadByLabel cannot both be given".into(),
-                });
-            }
-            if c.max_groups != 0 && c.max_groups < c.min_groups {
-                return Err(Error::Input {
-                    field: at().field("maxGroups"),
-                    code: ErrorCode::InvalidInput,
-                    reason: alloc::format!(
-                        "maxGroups ({}) is less than minGroups ({})",
-                        c.max_groups,
-                        c.min_groups
-                    ),
-                });
-            }
-            if self.spread_constraints[..i]
-                .iter()
-                .any(|d| d.field().is_some() && d.field() == c.field())
-            {
-                return Err(Error::Input {
-                    field: at().field("spreadByField"),
-                    code: ErrorCode::InvalidInput,
-                    reason: alloc::format!(
-                        "spreads by {} more than once",
-                        c.field().map_or("", SpreadField::as_str)
-                    ),
-                });
             }
         }
         Ok(())

@@ -12,6 +12,7 @@
 //! - [`estimates`]: the estimator stage (§6-11); [`pipeline`]: estimates, the cycle and the
 //!   division, answering with the decision alone or with its report.
 
+pub mod admission;
 pub mod affinity_terms;
 mod aggregated;
 pub mod assign;

@@ -9,11 +9,13 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::admission;
 use super::binding::Binding;
 use super::cluster::Clusters;
-use super::constraints::Division;
+use super::constraints::{Division, SpreadConstraint};
 use super::estimates::{self, Estimated, TargetEstimate};
 use super::scheduler::{self, Context, Depth, PipelineReport};
+use super::version::Version;
 use super::{assign_at, Assigned, Cluster, Paths, Placement, StaticWeightRule, Strategy, Trace};
 use crate::error::{indexed, Error, Result};
 use crate::estimate::combine::Source;
@@ -100,15 +102,36 @@ pub fn steps(b: &Binding<'_>, clusters: &Clusters<'_>, depth: Depth) -> Result<P
     Ok(report)
 }
 
-/// The binding's strategy, its static weight rules, and what they make of spread constraints.
+/// The binding's strategy, its static weight rules, and what they make of spread constraints,
+/// once the policy webhook admits the placement (docs/rules/karmada.md §17).
 fn division_rules(
     b: &Binding<'_>,
     clusters: &Clusters<'_>,
 ) -> Result<(Strategy, Option<Vec<StaticWeightRule>>, Division)> {
     let strategy = parse_strategy(b)?;
+    admitted(b, strategy, Version::NEWEST)?;
     let statics = static_weights(b, clusters, strategy)?;
     let division = Division::of(strategy, statics.as_deref());
     Ok((strategy, statics, division))
+}
+
+/// What the policy webhook refuses in the binding's placement, under the rules of `version`
+/// (the release the schedule follows), at `policy.…`.
+fn admitted(b: &Binding<'_>, strategy: Strategy, version: Version) -> Result<()> {
+    let spread: Vec<SpreadConstraint> = b
+        .spread_constraints
+        .iter()
+        .map(SpreadConstraint::defaulted)
+        .collect();
+    let placement = admission::Placement {
+        cluster_affinity: b.cluster_affinity,
+        cluster_affinities: b.cluster_affinities,
+        cluster_tolerations: b.cluster_tolerations,
+        spread_constraints: &spread,
+        strategy,
+        workload_groups: None,
+    };
+    admission::admit(&placement, admission::Layout::Scenario, version)
 }
 
 fn parse_strategy(b: &Binding<'_>) -> Result<Strategy> {

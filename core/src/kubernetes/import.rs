@@ -14,16 +14,19 @@ use compact_str::{format_compact, ToCompactString};
 use serde::Serialize;
 
 use super::interpreter::{interpret, SUPPORTED};
-use super::karmada::{ObjectReference, Placement};
+use super::karmada::{ObjectReference, Placement, WorkloadGroup};
 use super::objects::Object;
 use super::policy::{choose, Chosen, Decided, PolicyChoice, Template};
 use crate::error::{indexed, Error, ErrorCode, Path, Result};
 use crate::estimate::accurate::{Container as AccurateContainer, Node, NodeState, Pod, PodPhase};
 use crate::estimate::general::ResourceSummary;
 use crate::estimate::models::{self, FullNodes};
+use crate::karmada::admission;
 use crate::karmada::constraints::{AffinityTerm, ApiEnablement, NamedAffinity, SpreadField};
+use crate::karmada::version::Version;
+use crate::karmada::Strategy;
 use crate::resource::ResourceList;
-use crate::scenario::{Scenario, Target, FORMAT_VERSION};
+use crate::scenario::{Policy, Scenario, Target, FORMAT_VERSION};
 use crate::selector::node::{Taint, TaintEffect, Toleration};
 use crate::Name;
 
@@ -689,6 +692,7 @@ fn policy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Resul
         ));
     }
     strategy(s, o, i, r)?;
+    admitted(&s.policy, o, i, Version::NEWEST)?;
     if o.spec.placement.workload_affinity.is_some() {
         r.ignored.push(entry(
             o,
@@ -713,6 +717,48 @@ fn policy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Resul
     Ok(())
 }
 
+/// What the policy webhook refuses (docs/rules/karmada.md §17), under the rules of `version`
+/// (the release the schedule follows): the placement as imported (with the webhook's
+/// defaults), then the resource selectors' namespaces.
+fn admitted(p: &Policy, o: &Object, i: usize, version: Version) -> Result<()> {
+    let placement = admission::Placement {
+        cluster_affinity: p.cluster_affinity.as_ref(),
+        cluster_affinities: p.cluster_affinities.as_deref(),
+        cluster_tolerations: &p.cluster_tolerations,
+        spread_constraints: &p.spread_constraints,
+        strategy: p
+            .strategy
+            .as_deref()
+            .and_then(Strategy::named)
+            .unwrap_or_default(),
+        workload_groups: o.spec.placement.workload_affinity.as_ref().map(|w| {
+            admission::WorkloadGroups {
+                affinity: group_key(&w.affinity),
+                anti_affinity: group_key(&w.anti_affinity),
+            }
+        }),
+    };
+    admission::admit(&placement, admission::Layout::Object(i), version)?;
+    let namespace = match o.kind.as_str() {
+        "PropagationPolicy" => o.metadata.namespace.as_str(),
+        _ => "",
+    };
+    admission::resource_selectors(
+        o.spec
+            .resource_selectors
+            .iter()
+            .map(|s| s.namespace.as_str()),
+        namespace,
+        &object(i).join(&Path::fields("spec.resourceSelectors")),
+        version,
+    )
+}
+
+/// A workload affinity term's `groupByLabelKey`, when the term is given.
+fn group_key(g: &Option<WorkloadGroup>) -> Option<&str> {
+    g.as_ref().map(|g| g.group_by_label_key.as_str())
+}
+
 /// The strategy from `replicaScheduling` (docs/rules/karmada.md §0 step 3), with the CRD's
 /// and the webhook's defaults.
 fn strategy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Result<()> {
@@ -733,9 +779,10 @@ fn strategy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Res
     let strategy = match kind {
         "Duplicated" => "duplicated",
         "Divided" => {
+            // The webhook defaults an absent or empty preference.
             let preference = match rs.replica_division_preference.as_deref() {
-                Some(p) => p,
-                None => {
+                Some(p) if !p.is_empty() => p,
+                _ => {
                     r.defaulted.push(entry(
                         o,
                         field,

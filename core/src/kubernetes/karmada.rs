@@ -1,7 +1,7 @@
 //! The parts of Karmada's own objects (`Cluster`, the propagation policies, the bindings) that
 //! the scheduler reads below their `spec` and `status` (docs/rules/karmada.md §16.2). Every
 //! field allot does not read is ignored; the few a user may expect to matter but that do not
-//! (`workloadAffinity`) are kept as present or absent so the import report can say so.
+//! (`workloadAffinity`) are kept so the import report can say so.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -90,7 +90,23 @@ pub struct Placement {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replica_scheduling: Option<ReplicaScheduling>,
     #[serde(skip_serializing)]
-    pub workload_affinity: Option<IgnoredAny>,
+    pub workload_affinity: Option<WorkloadAffinity>,
+}
+
+/// `placement.workloadAffinity`: out of scope for scheduling (docs/rules/karmada.md §12.8);
+/// only its terms' group keys are read, which the policy webhook checks (§17.2).
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct WorkloadAffinity {
+    pub affinity: Option<WorkloadGroup>,
+    pub anti_affinity: Option<WorkloadGroup>,
+}
+
+/// A workload affinity or anti-affinity term: the label whose value groups workloads.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct WorkloadGroup {
+    pub group_by_label_key: String,
 }
 
 /// A `clusterAffinities` term: its name, its affinity's fields inline, and its overflow
