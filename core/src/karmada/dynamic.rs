@@ -46,8 +46,10 @@ pub(crate) fn run(
         return Ok(scheduled);
     };
     run.trace.mode = Some(mode);
-    // Descending by replicas, candidate order kept among equals (stable).
-    crate::order::sort_by_key(&mut list, |&(_, r)| core::cmp::Reverse(r));
+    // Descending by replicas with Go's `sort.Sort`, as Karmada sorts this list: equal values
+    // keep their order up to 12 clusters, and above that take the order Go's unstable sort
+    // leaves them in (docs/rules/karmada.md §4).
+    super::go_sort::sort(&mut list, &|a, b| a.1 > b.1);
     let names: Vec<&str> = run.candidates.iter().map(|c| c.name).collect();
     let p = run.placement;
     let Divided { result, trace, cut } = divide_at(
