@@ -345,6 +345,52 @@ mod tests {
         assert_eq!(order[2..5], [7, 4, 5]);
     }
 
+    /// Lists long enough for the median-of-medians pivot, the pattern breaking and the
+    /// partial insertion sort: the orders Go's `sort.Sort` leaves them in (printed by a Go
+    /// program sorting the same keys, descending, by the same `Less`).
+    #[test]
+    fn long_lists_follow_go() {
+        type Key = fn(usize) -> u64;
+        let cases: [(usize, Key, &[usize]); 3] = [
+            (
+                50,
+                |i| ((i * 7 + 3) % 5) as u64,
+                &[
+                    33, 48, 23, 3, 43, 18, 28, 38, 8, 13, 10, 20, 0, 35, 30, 15, 40, 25, 5, 45, 12,
+                    32, 22, 47, 2, 17, 42, 27, 7, 37, 9, 4, 14, 49, 34, 19, 24, 29, 44, 39, 6, 41,
+                    26, 31, 16, 36, 46, 21, 1, 11,
+                ],
+            ),
+            (
+                100,
+                |i| ((i * i) % 3) as u64,
+                &[
+                    50, 92, 2, 98, 4, 5, 97, 7, 8, 95, 10, 11, 94, 13, 14, 91, 16, 17, 89, 49, 20,
+                    88, 22, 23, 86, 25, 26, 85, 28, 29, 83, 31, 32, 82, 34, 35, 80, 37, 38, 79, 40,
+                    41, 77, 43, 44, 76, 46, 47, 74, 19, 1, 73, 52, 53, 71, 55, 56, 70, 58, 59, 68,
+                    61, 62, 67, 64, 65, 33, 30, 60, 69, 57, 54, 72, 51, 36, 75, 84, 42, 78, 39, 48,
+                    66, 63, 81, 45, 27, 24, 87, 21, 18, 90, 15, 0, 93, 12, 9, 96, 6, 3, 99,
+                ],
+            ),
+            (
+                64,
+                |i| (i / 9) as u64,
+                &[
+                    63, 54, 62, 61, 60, 59, 58, 57, 56, 55, 50, 45, 52, 51, 53, 49, 48, 47, 46, 36,
+                    44, 43, 42, 41, 40, 39, 38, 37, 32, 27, 30, 31, 29, 33, 34, 35, 28, 19, 18, 25,
+                    24, 23, 22, 21, 20, 26, 14, 9, 16, 15, 17, 13, 12, 11, 10, 0, 8, 7, 6, 5, 4, 3,
+                    2, 1,
+                ],
+            ),
+        ];
+        for (n, key, go) in cases {
+            let mut v: Vec<(u64, usize)> = (0..n).map(|i| (key(i), i)).collect();
+            descending(&mut v);
+            let got: Vec<usize> = v.iter().map(|p| p.1).collect();
+            assert_eq!(got, go, "{n} elements");
+        }
+    }
+
     proptest! {
         /// The result is ordered, a permutation of the input, and the same every time.
         #[test]
