@@ -111,8 +111,9 @@ fn allot_answers_as_karmada() {
 }
 
 /// A Cluster without `status.resourceSummary`: used (the general estimator answers 0, and the
-/// scenario states the estimators) when the division reads the estimates; reported as not
-/// mattering under static weights and Duplicated.
+/// scenario states the estimators) when the decision reads the estimates; reported as not
+/// mattering under static weights (spread constraints or not) and Duplicated without spread
+/// constraints.
 #[test]
 fn an_absent_summary_is_reported_where_it_matters() {
     use allot_core::kubernetes::import::import;
@@ -121,6 +122,8 @@ fn an_absent_summary_is_reported_where_it_matters() {
         ("no-summary-dynamic", true),
         ("no-summary-static", false),
         ("no-summary-duplicated", false),
+        ("no-summary-static-spread", false),
+        ("no-summary-duplicated-spread", true),
     ] {
         let text = std::fs::read_to_string(format!("{dir}/{case}.json")).unwrap();
         let case_doc: Case = serde_json::from_str(&text).unwrap();

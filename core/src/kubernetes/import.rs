@@ -429,19 +429,22 @@ fn summary(t: &Target, nodes: &[Node], pods: &[Pod]) -> Result<ResourceSummary> 
 }
 
 /// Whether the decision reads the estimates: a division by available replicas, or spread
-/// constraints choosing clusters (a static-weight or duplicated division alone never does).
+/// constraints choosing the clusters Duplicated runs on. Static weights read neither: they
+/// see every feasible cluster, spread constraints or not (docs/rules/karmada.md §14.2).
 pub(crate) fn reads_estimates(p: &Policy) -> bool {
-    matches!(p.strategy.as_deref(), Some("dynamicWeight" | "aggregated"))
-        || !p.spread_constraints.is_empty()
+    match p.strategy.as_deref() {
+        Some("dynamicWeight" | "aggregated") => true,
+        None | Some("staticWeight") => false,
+        Some(_) => !p.spread_constraints.is_empty(),
+    }
 }
 
 /// Clusters that report no `status.resourceSummary` (and whose summary no member's nodes gave).
 /// Karmada's scheduler runs the general estimator on every cluster, and it answers 0 for such
 /// a cluster; a scenario runs it only on clusters with a summary or resource models unless
 /// `policy.estimators` names it (docs/rules/karmada.md §6, §16.2). So when the decision reads
-/// the estimates (a division by available replicas, or spread constraints choosing clusters),
-/// the estimators are stated; a static-weight or duplicated division without spread
-/// constraints never reads them, and the absent summary is reported as not mattering.
+/// the estimates ([`reads_estimates`]) the estimators are stated; otherwise the absent summary
+/// is reported as not mattering.
 fn absent_summaries(s: &mut Scenario, r: &mut ImportReport) {
     let clusters = s.clusters.as_deref().unwrap_or_default();
     let reads = reads_estimates(&s.policy);
@@ -456,8 +459,8 @@ fn absent_summaries(s: &mut Scenario, r: &mut ImportReport) {
         } else {
             (
                 &mut r.ignored,
-                "absent; the division (static weights or duplicated, no spread constraints) \
-                 does not read the estimates",
+                "absent; this decision does not read the estimates (static weights, or \
+                 Duplicated without spread constraints)",
             )
         };
         list.push(Entry {
