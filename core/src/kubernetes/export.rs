@@ -461,23 +461,25 @@ fn unexpressed(s: &Scenario) -> Vec<Entry> {
         "a template of a kind without a built-in interpreter: only the binding stands for it",
     );
     note(p.method != d.method, "policy.method", what_if);
-    // Karmada's scheduler runs the general estimator on every cluster, and the accurate one
-    // where an estimator serves the member: objects imply that much (docs/rules/karmada.md §6).
+    // The estimators the import states for a Cluster without a summary, when the decision
+    // reads the estimates (docs/rules/karmada.md §16.2): the objects carry those.
     let nodes = s.clusters.iter().flatten().any(|t| t.nodes.is_some());
+    let unsummarised = super::import::reads_estimates(p)
+        && s.clusters
+            .iter()
+            .flatten()
+            .any(|t| t.resource_summary.is_none() && t.resource_models.is_empty());
     let implied = [Estimator::General, Estimator::Accurate];
     let implied = &implied[..if nodes { 2 } else { 1 }];
     note(
-        p.estimators.as_deref().is_some_and(|e| e != implied),
+        p.estimators
+            .as_deref()
+            .is_some_and(|e| !unsummarised || e != implied),
         "policy.estimators",
         "the scheduler's estimator flags",
     );
     note(
-        p.estimators.is_none()
-            && super::import::reads_estimates(p)
-            && s.clusters
-                .iter()
-                .flatten()
-                .any(|t| t.resource_summary.is_none() && t.resource_models.is_empty()),
+        p.estimators.is_none() && unsummarised,
         "clusters[].resourceSummary",
         "absent: nobody estimates such a cluster in the scenario, while Karmada's general \
          estimator answers 0 for a Cluster without one",
