@@ -11,7 +11,8 @@ use crate::path::Path;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Warning {
-    /// Stable: `capacity_exceeded`, `estimator_without_input`, `no_capacity`.
+    /// Stable: `capacity_exceeded`, `estimator_without_input`, `karmada_sum_wraps`,
+    /// `no_capacity`.
     pub code: &'static str,
     /// The scenario field it concerns.
     pub path: Path,

@@ -1252,7 +1252,8 @@ export interface Problem {
  */
 export interface Warning {
   /**
-   * Stable: `capacity_exceeded`, `estimator_without_input`, `no_capacity`.
+   * Stable: `capacity_exceeded`, `estimator_without_input`, `karmada_sum_wraps`,
+   * `no_capacity`.
    */
   code: string;
   /**

@@ -77,7 +77,25 @@ pub struct Binding<'a> {
     pub seed: Option<u64>,
 }
 
-impl Binding<'_> {
+impl<'a> Binding<'a> {
+    /// Whether the workload states replica requirements, as Karmada's
+    /// `spec.replicaRequirements` is set: a resource request or a node claim, either alone
+    /// (docs/rules/karmada.md §0 step 2, §6 step 4).
+    pub fn has_requirements(&self) -> bool {
+        self.requests.is_some() || self.node_claim.is_some()
+    }
+
+    /// The per-replica request the general estimator reads: the stated one; empty when only a
+    /// node claim is stated (requirements without a request, §6 step 4); `None` without
+    /// requirements.
+    pub fn estimated_request(&self, empty: &'a ResourceList) -> Option<&'a ResourceList> {
+        match (self.requests, self.node_claim) {
+            (Some(r), _) => Some(r),
+            (None, Some(_)) => Some(empty),
+            (None, None) => None,
+        }
+    }
+
     /// Whether the binding uses a field of the steps before the division. Without one (and no
     /// cluster fact of them, [`super::cluster::Member::engaged`]), the clusters are the
     /// candidates in listed order, as in scenarios written before these steps existed. Every

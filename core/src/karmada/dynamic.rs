@@ -33,9 +33,16 @@ pub(crate) fn run(
             .collect();
         (Mode::Fresh, list, replicas, Vec::new())
     } else if assigned > replicas {
-        // The list starts in the order of the previous result, `spec.clusters`, which Karmada
-        // writes sorted by name (docs/rules/karmada.md §4), not in candidate order.
-        let mut list = scheduled;
+        // The list is the previous result, `spec.clusters`, restricted to candidates: entries
+        // of 0 replicas included, as they take part in Go's sort. It starts in that result's
+        // order, which Karmada writes sorted by name (docs/rules/karmada.md §4), not in
+        // candidate order.
+        let previous = &run.placement.previous;
+        let mut list: Vec<(usize, u64)> = tier
+            .iter()
+            .filter(|&&i| previous.contains_key(c[i].name))
+            .map(|&i| (i, c[i].prev))
+            .collect();
         crate::order::sort_by(&mut list, &|a, b| c[a.0].name.cmp(c[b.0].name));
         (Mode::ScaleDown, list, replicas, Vec::new())
     } else if assigned < replicas {
@@ -46,8 +53,10 @@ pub(crate) fn run(
         return Ok(scheduled);
     };
     run.trace.mode = Some(mode);
-    // Descending by replicas, candidate order kept among equals (stable).
-    crate::order::sort_by_key(&mut list, |&(_, r)| core::cmp::Reverse(r));
+    // Descending by replicas with Go's `sort.Sort`, as Karmada sorts this list: equal values
+    // keep their order up to 12 clusters, and above that take the order Go's unstable sort
+    // leaves them in (docs/rules/karmada.md §4).
+    super::go_sort::sort(&mut list, &|a, b| a.1 > b.1);
     let names: Vec<&str> = run.candidates.iter().map(|c| c.name).collect();
     let p = run.placement;
     let Divided { result, trace, cut } = divide_at(

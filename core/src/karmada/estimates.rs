@@ -178,7 +178,11 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
             let g = if sets {
                 general::max_available_component_sets_with(&view, b.components, detail)
             } else {
-                general::max_available_replicas_with(&view, b.requests, detail)
+                general::max_available_replicas_with(
+                    &view,
+                    b.estimated_request(&no_request),
+                    detail,
+                )
             };
             if let Some(slot) = general_answers.get_mut(i) {
                 *slot = Some(g.replicas as i64);

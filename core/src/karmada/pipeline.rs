@@ -216,6 +216,9 @@ fn divide_with(
     let available = &estimated.available;
     let ctx = Context::new(*b, clusters, available, division, report.is_some())?;
     let mut divided = None;
+    // The placement divided last, kept for the report's sentences on Karmada's sums.
+    let mut last = None;
+    let record = report.is_some();
     let cycle = scheduler::schedule(&ctx, Depth::Select, &mut |c| {
         let placement = Placement {
             replicas: b.replicas.unwrap_or(0),
@@ -243,12 +246,15 @@ fn divide_with(
             uid: b.uid.into(),
             seed: Some(seed),
             overflow: c.overflow,
-            has_replica_requirements: b.requests.is_some()
+            has_replica_requirements: b.has_requirements()
                 || !b.components.is_empty()
                 || b.replicas.unwrap_or(0) > 0,
             weights_are_cluster_weights: b.static_weights.is_none() && statics.is_some(),
         };
         divided = Some(assign_at(&placement, &Paths::SCENARIO)?);
+        if record {
+            last = Some(placement);
+        }
         Ok(())
     });
     cycle.result?;
@@ -266,6 +272,10 @@ fn divide_with(
             &outcome.assignment,
             strategy,
             &mut warnings,
+        );
+        warnings.extend(
+            last.as_ref()
+                .and_then(|p| super::quirks::wrapped_sum(p, &outcome.trace)),
         );
         *r = Report {
             targets: estimated.targets,

@@ -175,7 +175,7 @@ impl<'a> Context<'a> {
             tolerations: Tolerations::new(b.cluster_tolerations),
             previous: previous_by_cluster(&b, clusters),
             workload: b.replicas.unwrap_or(0) > 0
-                || b.requests.is_some()
+                || b.has_requirements()
                 || !b.components.is_empty(),
             record,
         };

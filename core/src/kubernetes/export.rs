@@ -30,6 +30,7 @@ use super::pod::{
 };
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::estimate::accurate::{Node, Pod, PodPhase};
+use crate::karmada::binding::Estimator;
 use crate::karmada::constraints::NamedAffinity;
 use crate::karmada::StaticWeightRule;
 use crate::resource::ResourceList;
@@ -460,10 +461,28 @@ fn unexpressed(s: &Scenario) -> Vec<Entry> {
         "a template of a kind without a built-in interpreter: only the binding stands for it",
     );
     note(p.method != d.method, "policy.method", what_if);
+    // The estimators the import states for a Cluster without a summary, when the decision
+    // reads the estimates (docs/rules/karmada.md §16.2): the objects carry those.
+    let nodes = s.clusters.iter().flatten().any(|t| t.nodes.is_some());
+    let unsummarised = super::import::reads_estimates(p)
+        && s.clusters
+            .iter()
+            .flatten()
+            .any(|t| t.resource_summary.is_none() && t.resource_models.is_empty());
+    let implied = [Estimator::General, Estimator::Accurate];
+    let implied = &implied[..if nodes { 2 } else { 1 }];
     note(
-        p.estimators.is_some(),
+        p.estimators
+            .as_deref()
+            .is_some_and(|e| !unsummarised || e != implied),
         "policy.estimators",
         "the scheduler's estimator flags",
+    );
+    note(
+        p.estimators.is_none() && unsummarised,
+        "clusters[].resourceSummary",
+        "absent: nobody estimates such a cluster in the scenario, while Karmada's general \
+         estimator answers 0 for a Cluster without one",
     );
     note(
         p.model_method != d.model_method,

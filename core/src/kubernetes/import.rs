@@ -22,6 +22,7 @@ use crate::estimate::accurate::{Container as AccurateContainer, Node, NodeState,
 use crate::estimate::general::ResourceSummary;
 use crate::estimate::models::{self, FullNodes};
 use crate::karmada::admission;
+use crate::karmada::binding::Estimator;
 use crate::karmada::constraints::{AffinityTerm, ApiEnablement, NamedAffinity, SpreadField};
 use crate::karmada::version::Version;
 use crate::karmada::Strategy;
@@ -134,6 +135,8 @@ pub fn import(objects: &[Object], choice: &Choice<'_>) -> Result<Imported> {
     if let Some((i, p)) = pick(&policies, target.as_ref(), choice, &mut r)? {
         policy(&mut s, p, i, &mut r)?;
     }
+    absent_summaries(&mut s, &mut r);
+    default_models(&s, &mut r);
     let resource = match (template, binding) {
         (Some((_, t)), _) => Some(ObjectReference {
             api_version: t.api_version.clone(),
@@ -302,13 +305,6 @@ fn cluster(o: &Object, i: usize, r: &mut ImportReport) -> Result<Target> {
             "deprecated; the scheduler never reads it",
         ));
     }
-    if t.resource_summary.is_none() {
-        r.ignored.push(entry(
-            o,
-            "status.resourceSummary",
-            "absent: the general estimator answers 0 for this cluster",
-        ));
-    }
     t.taints = taints(o, || object(i))?;
     if !t.taints.is_empty() {
         r.used.push(entry(o, "spec.taints", at("taints")));
@@ -440,6 +436,91 @@ fn summary(t: &Target, nodes: &[Node], pods: &[Pod]) -> Result<ResourceSummary> 
     Ok(s)
 }
 
+/// Whether the decision reads the estimates: a division by available replicas, or spread
+/// constraints choosing the clusters Duplicated runs on. Static weights read neither: they
+/// see every feasible cluster, spread constraints or not (docs/rules/karmada.md §14.2).
+pub(crate) fn reads_estimates(p: &Policy) -> bool {
+    match p.strategy.as_deref() {
+        Some("dynamicWeight" | "aggregated") => true,
+        None | Some("staticWeight") => false,
+        Some(_) => !p.spread_constraints.is_empty(),
+    }
+}
+
+/// Clusters that report no `status.resourceSummary` (and whose summary no member's nodes gave).
+/// Karmada's scheduler runs the general estimator on every cluster, and it answers 0 for such
+/// a cluster; a scenario runs it only on clusters with a summary or resource models unless
+/// `policy.estimators` names it (docs/rules/karmada.md §6, §16.2). So when the decision reads
+/// the estimates ([`reads_estimates`]) the estimators are stated; otherwise the absent summary
+/// is reported as not mattering.
+fn absent_summaries(s: &mut Scenario, r: &mut ImportReport) {
+    let clusters = s.clusters.as_deref().unwrap_or_default();
+    let reads = reads_estimates(&s.policy);
+    let mut absent = false;
+    for t in clusters.iter().filter(|t| t.resource_summary.is_none()) {
+        absent = true;
+        let (list, into) = if reads {
+            (
+                &mut r.used,
+                "absent: Karmada's general estimator answers 0 for this cluster",
+            )
+        } else {
+            (
+                &mut r.ignored,
+                "absent; this decision does not read the estimates (static weights, or \
+                 Duplicated without spread constraints)",
+            )
+        };
+        list.push(Entry {
+            object: format_compact!("Cluster {}", t.name),
+            field: "status.resourceSummary".into(),
+            into: into.into(),
+        });
+    }
+    if absent && reads && s.policy.estimators.is_none() {
+        let mut estimators = alloc::vec![Estimator::General];
+        if clusters.iter().any(|t| t.nodes.is_some()) {
+            estimators.push(Estimator::Accurate);
+        }
+        s.policy.estimators = Some(estimators);
+        r.defaulted.push(Entry {
+            object: "karmada-scheduler".into(),
+            field: "estimators".into(),
+            into: "policy.estimators: the general estimator runs on every cluster, as in \
+                   Karmada's scheduler"
+                .into(),
+        });
+    }
+}
+
+/// Clusters that report grade counts (`allocatableModelings`) but state no
+/// `spec.resourceModels`, for a workload with requirements: allot reads the counts against
+/// Karmada's 9 default grades, which Karmada's cluster webhook gives every Cluster it admits;
+/// Karmada's scheduler, given a Cluster stored without them, skips the models and bounds by
+/// the summary alone (docs/rules/karmada.md §7, §16.2).
+fn default_models(s: &Scenario, r: &mut ImportReport) {
+    let w = &s.workload;
+    if w.requests.is_none() && w.node_claim.is_none() && w.components.is_empty() {
+        return;
+    }
+    let clusters = s.clusters.as_deref().unwrap_or_default();
+    for t in clusters.iter().filter(|t| {
+        t.resource_models.is_empty()
+            && t.resource_summary
+                .as_ref()
+                .is_some_and(|m| !m.allocatable_modelings.is_empty())
+    }) {
+        r.defaulted.push(Entry {
+            object: format_compact!("Cluster {}", t.name),
+            field: "spec.resourceModels".into(),
+            into: "absent beside grade counts: Karmada's 9 default grades, which its cluster \
+                   webhook sets on every Cluster; Karmada's scheduler, given a Cluster stored \
+                   without them, ignores the grade counts and bounds by the summary alone"
+                .into(),
+        });
+    }
+}
+
 fn workload(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Result<()> {
     // The API server defaults `spec.replicas` (a Job's `spec.parallelism`) to 1 when the
     // template is created; a manifest not yet applied may leave it out.
@@ -535,19 +616,29 @@ fn binding_state(s: &mut Scenario, o: &Object, i: usize, alone: bool, r: &mut Im
         r.used
             .push(entry(o, "spec.gracefulEvictionTasks", "gracefulEvictions"));
     }
+    // A trigger after the last schedule asks for a fresh one (docs/rules/karmada.md §16.2).
     // RFC 3339 times as the API writes them (UTC, `Z`) order as text.
     if let Some(at) = &spec.reschedule_triggered_at {
-        if status
-            .last_scheduled_time
-            .as_ref()
-            .is_none_or(|last| at > last)
-        {
-            s.policy.fresh = true;
-            r.used.push(entry(
+        match &status.last_scheduled_time {
+            Some(last) if at > last => {
+                s.policy.fresh = true;
+                r.used.push(entry(
+                    o,
+                    "spec.rescheduleTriggeredAt, status.lastScheduledTime",
+                    "policy.fresh",
+                ));
+            }
+            Some(_) => r.ignored.push(entry(
                 o,
-                "spec.rescheduleTriggeredAt, status.lastScheduledTime",
-                "policy.fresh",
-            ));
+                "spec.rescheduleTriggeredAt",
+                "not after status.lastScheduledTime: already rescheduled",
+            )),
+            None => r.ignored.push(entry(
+                o,
+                "spec.rescheduleTriggeredAt",
+                "no status.lastScheduledTime (the first schedule has not succeeded yet): \
+                 Karmada waits for that schedule and does not reschedule afresh",
+            )),
         }
     }
     if alone {
