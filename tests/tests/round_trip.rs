@@ -411,6 +411,7 @@ fn round_trip(doc: &Value) -> Result<(), TestCaseError> {
     let choice = Choice {
         policy: None,
         members: &members,
+        ..Choice::default()
     };
     let again = import(&objects.0, &choice).expect("the exported objects import");
     let uncarried: BTreeSet<String> = uncarried(doc).into_iter().map(String::from).collect();

@@ -34,9 +34,19 @@ pub(crate) fn run(
         (Mode::Fresh, list, replicas, Vec::new())
     } else if assigned > replicas {
         // The list starts in the order of the previous result, `spec.clusters`, which Karmada
-        // writes sorted by name (docs/rules/karmada.md §4), not in candidate order.
+        // writes sorted by name (docs/rules/karmada.md §4), not in candidate order. Before 1.17
+        // it is the whole previous result, clusters no longer candidates included
+        // (docs/rules/versions.md "Scale-down"; `ghosts` is empty from 1.17).
         let mut list = scheduled;
-        crate::order::sort_by(&mut list, &|a, b| c[a.0].name.cmp(c[b.0].name));
+        let n = c.len();
+        list.extend(run.ghosts.iter().enumerate().map(|(k, g)| (n + k, g.prev)));
+        let ghosts = &run.ghosts;
+        let name = |i: usize| {
+            c.get(i)
+                .or_else(|| ghosts.get(i.wrapping_sub(n)))
+                .map_or("", |c| c.name)
+        };
+        crate::order::sort_by(&mut list, &|a, b| name(a.0).cmp(name(b.0)));
         (Mode::ScaleDown, list, replicas, Vec::new())
     } else if assigned < replicas {
         let list = tier.iter().map(|&i| (i, c[i].alloc)).collect();
@@ -48,7 +58,12 @@ pub(crate) fn run(
     run.trace.mode = Some(mode);
     // Descending by replicas, candidate order kept among equals (stable).
     crate::order::sort_by_key(&mut list, |&(_, r)| core::cmp::Reverse(r));
-    let names: Vec<&str> = run.candidates.iter().map(|c| c.name).collect();
+    let names: Vec<&str> = run
+        .candidates
+        .iter()
+        .chain(&run.ghosts)
+        .map(|c| c.name)
+        .collect();
     let p = run.placement;
     let Divided { result, trace, cut } = divide_at(
         &names,

@@ -214,6 +214,7 @@ fn divide_with(
                 .collect(),
             strategy,
             method: b.method,
+            karmada: b.version,
             static_weights: statics.clone(),
             previous: b.previous.clone(),
             fresh: b.fresh,

@@ -459,14 +459,19 @@ fn unexpressed(s: &Scenario) -> Vec<Entry> {
         "workload.requests, workload.nodeClaim",
         "a template of a kind without a built-in interpreter: only the binding stands for it",
     );
-    note(p.method != d.method, "policy.method", what_if);
+    note(
+        p.method.is_some_and(|m| m != s.karmada.division_method()),
+        "policy.method",
+        what_if,
+    );
     note(
         p.estimators.is_some(),
         "policy.estimators",
         "the scheduler's estimator flags",
     );
     note(
-        p.model_method != d.model_method,
+        p.model_method
+            .is_some_and(|m| m != s.karmada.model_method()),
         "policy.modelMethod",
         what_if,
     );
@@ -481,6 +486,11 @@ fn unexpressed(s: &Scenario) -> Vec<Entry> {
         "the scheduler's --plugins",
     );
     note(p.overflow, "policy.overflow", what_if);
+    note(
+        !s.karmada.is_newest(),
+        "karmada",
+        "the release the objects are for: Karmada's objects do not say it",
+    );
     note(
         s.seed.is_some(),
         "seed",

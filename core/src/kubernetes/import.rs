@@ -67,6 +67,9 @@ pub struct Entry {
 /// What the objects alone cannot say.
 #[derive(Debug, Clone, Default)]
 pub struct Choice<'a> {
+    /// The Karmada release the objects come from (docs/rules/versions.md); the default is the
+    /// newest allot follows.
+    pub version: crate::karmada::version::Version,
     /// Which policy to use when several select the template (its name).
     pub policy: Option<&'a str>,
     /// Each member cluster's own Nodes and Pods (`kubectl get nodes,pods -A -o json` run
@@ -82,6 +85,7 @@ const BINDING_KINDS: [&str; 2] = ["ResourceBinding", "ClusterResourceBinding"];
 pub fn import(objects: &[Object], choice: &Choice<'_>) -> Result<Imported> {
     let mut s = Scenario {
         version: FORMAT_VERSION,
+        karmada: choice.version,
         ..Scenario::default()
     };
     let mut r = ImportReport::default();
