@@ -194,6 +194,9 @@ const RELEASES: &[(&str, &str)] = &[
     ("1.7", "1.7 (name-order method)"),
 ];
 
+/// The Karmada release alone.
+pub const RELEASE: Plain = &[("karmada", "Karmada release", Kind::Choice(RELEASES))];
+
 const SCENARIO: Plain = &[
     ("karmada", "Karmada release", Kind::Choice(RELEASES)),
     ("uid", "ResourceBinding metadata.uid", Kind::Text),
