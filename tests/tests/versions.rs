@@ -226,3 +226,41 @@ fn resource_models_by_release() {
     };
     assert_ne!(method("1.17"), method("1.18"));
 }
+
+/// "Multiple pod templates": with the gate on and a spread constraint of exactly one cluster,
+/// the selection asks for one complete set from 1.18 for a one-component workload (before,
+/// multi-template scheduling needs two components), and from 1.16.6 for two components
+/// (before, it asks for the replicas). `a` ranks first (it holds the previous replica) and
+/// holds 1 set besides the replica it has; `b` holds more: asking for 3, the selection swaps `a` for `b`.
+#[test]
+fn multi_template_selection_by_release() {
+    let component = |name: &str| json!({"name": name, "replicas": 1, "requests": {"cpu": 1}});
+    let doc = |components: Value| {
+        json!({
+            "version": 1,
+            "clusters": [
+                {"name": "a", "resourceSummary": {"allocatable": {"cpu": 1, "pods": 100}}},
+                {"name": "b", "resourceSummary": {"allocatable": {"cpu": 8, "pods": 100}}},
+            ],
+            "workload": {"replicas": 3, "components": components},
+            "previous": {"a": 1},
+            "policy": {
+                "strategy": "dynamicWeight",
+                "gates": {"multiplePodTemplatesScheduling": true},
+                "spreadConstraints": [{"spreadByField": "cluster", "minGroups": 1, "maxGroups": 1}],
+            },
+        })
+    };
+    let selected = |doc: &Value, release: &str| -> Vec<String> {
+        let report = scenario::select(&at(doc, release)).expect("a selection");
+        let v = serde_json::to_value(&report).unwrap();
+        serde_json::from_value(v["selection"]["candidates"].clone())
+            .unwrap_or_else(|_| panic!("{release}: {}", v["error"]))
+    };
+    let one = doc(json!([component("main")]));
+    assert_eq!(selected(&one, "1.18"), ["a"]);
+    assert_eq!(selected(&one, "1.17"), ["b"]);
+    let two = doc(json!([component("main"), component("side")]));
+    assert_eq!(selected(&two, "1.16.6"), ["a"]);
+    assert_eq!(selected(&two, "1.16.5"), ["b"]);
+}
