@@ -264,3 +264,36 @@ fn multi_template_selection_by_release() {
     assert_eq!(selected(&two, "1.16.6"), ["a"]);
     assert_eq!(selected(&two, "1.16.5"), ["b"]);
 }
+
+/// The import's choice names the release the objects come from; the scenario keeps it, and
+/// writing the scenario back as objects says Karmada's objects do not carry it.
+#[test]
+fn imported_objects_follow_the_chosen_release() {
+    use allot_core::json::from_json;
+    use allot_core::kubernetes::export::export;
+    use allot_core::kubernetes::import::{import, Choice};
+    use allot_core::kubernetes::objects::Objects;
+    let objects = json!([{
+        "apiVersion": "cluster.karmada.io/v1alpha1",
+        "kind": "Cluster",
+        "metadata": {"name": "a"},
+    }]);
+    let objects: Objects = from_json(&objects.to_string()).expect("objects");
+    let release = Version::parse("1.17").unwrap();
+    let choice = Choice {
+        version: release,
+        ..Choice::default()
+    };
+    let imported = import(&objects.0, &choice).expect("imports");
+    assert_eq!(imported.scenario.karmada, release);
+    assert_eq!(imported.scenario.method(), Method::Webster);
+    let newest = import(&objects.0, &Choice::default()).expect("imports");
+    assert_eq!(newest.scenario.karmada, Version::NEWEST);
+    let back = export(&imported.scenario).expect("exports");
+    assert!(back.unexpressed.iter().any(|e| e.field == "karmada"));
+    assert!(!export(&newest.scenario)
+        .expect("exports")
+        .unexpressed
+        .iter()
+        .any(|e| e.field == "karmada"));
+}
