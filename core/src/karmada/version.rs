@@ -148,8 +148,8 @@ impl Version {
     }
 
     /// A reschedule trigger restarts the ordered affinity terms from the first (versions.md
-    /// "Affinity terms", Karmada #5425,
-    /// 1.19); before, scheduling starts from the observed term.
+    /// "Affinity terms", Karmada #5425, 1.19); before, scheduling starts from the observed
+    /// term.
     pub const fn restarts_terms_on_reschedule(self) -> bool {
         self.minor >= 19
     }
