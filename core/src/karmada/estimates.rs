@@ -14,7 +14,6 @@ use super::cluster::{Clusters, Member};
 use super::Paths;
 use crate::error::{indexed, Error, Path, Result, MAX_TARGETS};
 use crate::estimate::accurate::{AccurateEstimate, IgnoredPod, Node, NodeState};
-use crate::estimate::by_model::ModelMethod;
 use crate::estimate::combine::{combine_by_position, replicas_at, Answers, Source};
 use crate::estimate::framework::{server_answer, PluginResult};
 use crate::estimate::general::{self, ClusterView, Detail, GeneralEstimate};
@@ -136,12 +135,11 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
     let no_request = ResourceList::new();
     let request = b.requests.unwrap_or(&no_request);
     let sets = !b.components.is_empty();
-    // A node claim alone makes requirements too, and the grade formula (before 1.18) then
-    // reads the models with an empty request (docs/rules/versions.md "Resource models").
+    // A node claim alone makes requirements too (Karmada's `GenerateReplicaRequirements`), and
+    // the general estimator then reads the resource models with an empty request
+    // (docs/rules/versions.md "Resource models").
     let requirements = match b.requests {
-        None if b.node_claim.is_some() && b.model_method == ModelMethod::GradeFormula => {
-            Some(&no_request)
-        }
+        None if b.node_claim.is_some() => Some(&no_request),
         r => r,
     };
     // Karmada's defaulting gives every cluster the 9 default grades when it states none: made
