@@ -59,7 +59,7 @@ async function agree(page, file) {
 }
 
 test("the book has a page per chapter and the widget module is served beside it", () => {
-  for (const chapter of ["introduction", "division", "estimators", "scheduler", "objects", "eru", "decisions"])
+  for (const chapter of ["introduction", "division", "estimators", "scheduler", "objects", "versions", "eru", "decisions"])
     assert.ok(PAGES.includes(`${chapter}.html`), `${chapter}.html in ${PAGES}`);
   const html = readFileSync(join(BOOK, "division.html"), "utf8");
   assert.match(html, /<script type="module" src="\.\.\/pkg\/element\.js"><\/script>/);

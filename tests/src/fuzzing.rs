@@ -98,6 +98,7 @@ pub fn objects_text(data: &[u8]) {
     let named = Choice {
         policy: Some("a"),
         members: &members,
+        ..Choice::default()
     };
     for choice in [Choice::default(), named] {
         match import(&objects, &choice) {

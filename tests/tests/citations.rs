@@ -1,7 +1,8 @@
 //! Every citation of the rules in the sources and the docs names a section that exists: `§N`
 //! and `§N.M` (`docs/rules/karmada.md`, whether the file is named or not), eru's lettered
 //! sections (`docs/rules/eru.md C3`, `§A`), the decisions of `docs/rules/README.md`
-//! (`decision 6`, `decisions 1 and 2`), and the rule files themselves. A range (`§12-15`,
+//! (`decision 6`, `decisions 1 and 2`), the sections of `docs/rules/versions.md` by their
+//! heading (`versions.md "Scale-down"`), and the rule files themselves. A range (`§12-15`,
 //! `D1-D7`) needs both ends. Citations split over comment lines are read joined.
 
 use std::collections::BTreeSet;
@@ -19,11 +20,12 @@ fn read(path: &Path) -> String {
 }
 
 /// The section ids of the rules: `karmada` ("12", "12.3"), `eru` ("C", "C3"; a heading
-/// `D3-D7.` gives D3 to D7) and `decisions` ("6").
+/// `D3-D7.` gives D3 to D7), `decisions` ("6") and `versions` ("Scale-down").
 struct Sections {
     karmada: BTreeSet<String>,
     eru: BTreeSet<String>,
     decisions: BTreeSet<String>,
+    versions: BTreeSet<String>,
 }
 
 fn sections() -> Sections {
@@ -58,10 +60,16 @@ fn sections() -> Sections {
         .captures_iter(decisions_part)
         .map(|c| c[1].to_string())
         .collect();
+    let versions = Regex::new(r"(?m)^## (.+)$")
+        .unwrap()
+        .captures_iter(&read(&rules.join("versions.md")))
+        .map(|c| c[1].trim().to_string())
+        .collect();
     Sections {
         karmada,
         eru,
         decisions,
+        versions,
     }
 }
 
@@ -106,6 +114,7 @@ fn broken(text: &str, s: &Sections) -> Vec<String> {
             r"docs/rules/README\.md,? decisions? (\d+)(?: and (\d+))?",
             &s.decisions,
         ),
+        (r#"versions\.md,? "([^"]+)""#, &s.versions),
     ];
     for (pattern, known) in kinds {
         for c in Regex::new(pattern).unwrap().captures_iter(&text) {
@@ -198,6 +207,13 @@ fn a_citation_of_a_missing_section_is_found() {
     assert!(s.karmada.contains("12.3") && s.karmada.contains("16"));
     assert!(s.eru.contains("D5") && s.eru.contains("A"));
     assert!(s.decisions.contains("6"));
+    assert!(s.versions.contains("Scale-down"));
+    assert_eq!(
+        broken(r#"(docs/rules/versions.md "Zones", "Nowhere")"#, &s).len(),
+        0,
+        "only the first quoted heading is the citation"
+    );
+    assert_eq!(broken(r#"versions.md "Nowhere""#, &s).len(), 1);
     let text = "//! Fine (docs/rules/karmada.md §12.3, §12-15, docs/rules/eru.md D1-D7).\n\
                 /// Across lines (docs/rules/\n    /// karmada.md §10, docs/rules/README.md\n\
                 /// decisions 1 and 2).\n\

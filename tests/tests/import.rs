@@ -101,6 +101,7 @@ fn round_trip(imported: &Imported) {
     let choice = Choice {
         policy: None,
         members: &members,
+        ..Choice::default()
     };
     let again = import(&objects.0, &choice).expect("the exported objects import");
     // Without a policy object the strategy is unset, which means static weights: the export
@@ -395,6 +396,7 @@ fn member_nodes_and_pods_give_the_accurate_input_and_the_summary() {
     let choice = Choice {
         policy: None,
         members: &members,
+        ..Choice::default()
     };
     let imported = import(&objects.0, &choice).expect("imports");
     round_trip(&imported);
@@ -436,6 +438,7 @@ fn member_nodes_and_pods_give_the_accurate_input_and_the_summary() {
         &Choice {
             policy: None,
             members: &stray,
+            ..Choice::default()
         },
     )
     .unwrap_err();

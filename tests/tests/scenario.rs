@@ -111,11 +111,16 @@ fn shape_errors_name_the_path() {
     ] {
         assert_eq!(eru(extra), c("invalid_input", path));
     }
-    // Fields both families read, and defaults written out, are not the other family's: the
-    // family check passes and the strategy runs (and finds no node with room for the memory:
-    // FILL over no nodes is insufficient_resource, as in eru).
+    // Fields both families read are not the other family's: the family check passes and the
+    // strategy runs (and finds no node with room for the memory: FILL over no nodes is
+    // insufficient_resource, as in eru). A division method, even Webster, is Karmada's: absent,
+    // it is the Karmada release's.
     assert_eq!(
-        eru(json!({"policy": {"strategy": "FILL", "method": "webster"},
+        eru(json!({"policy": {"method": "webster"}})),
+        c("invalid_input", "policy.method")
+    );
+    assert_eq!(
+        eru(json!({"policy": {"strategy": "FILL"},
                    "workload": {"requests": {"memory": "1Mi"}}}))
         .0,
         "insufficient_resource"

@@ -24,7 +24,7 @@ const HELP = {
 
 Usage:
   allot explain [-f FILE|DIR|-]... [-R] [--member CLUSTER=FILE]... [--policy NAME]
-                [-o json|yaml|wide] [--binding]
+                [--karmada-version VERSION] [-o json|yaml|wide] [--binding]
   allot version
   allot help [COMMAND]
 
@@ -43,7 +43,7 @@ allowed) and print the placement, each filter plugin's verdict per cluster, and 
 
 Usage:
   allot explain [-f FILE|DIR|-]... [-R] [--member CLUSTER=FILE]... [--policy NAME]
-                [-o json|yaml|wide] [--binding]
+                [--karmada-version VERSION] [-o json|yaml|wide] [--binding]
 
 Options:
   -f, --filename FILE|DIR  read objects from FILE, or from the .yaml, .yml and .json files in
@@ -54,6 +54,9 @@ Options:
                            that member cluster's own Nodes and Pods (kubectl get nodes,pods
                            -A -o yaml, run against it); repeatable
       --policy NAME        the policy to use, over the one Karmada's detector would choose
+      --karmada-version VERSION
+                           the Karmada release the objects come from (1.16, v1.17.5...):
+                           its scheduler's rules apply; default the newest allot follows
   -o, --output FORMAT      json or yaml: the whole answer (scenario, report, outcome, binding,
                            resourceBinding); wide: the table with each cluster's region,
                            zones, available replicas and scores, and the policies not used
@@ -64,6 +67,7 @@ Options:
 Examples:
   allot explain -f policy.yaml -f clusters.yaml -f deployment.yaml
   allot explain -R -f manifests/ -o wide
+  allot explain -f objects.yaml --karmada-version 1.17
   kubectl get pp,clusters,rb,deploy -o yaml | allot explain -f -
 
 ${LIMITS}
@@ -93,6 +97,7 @@ function parse(command, args) {
           recursive: { type: "boolean", short: "R", default: false },
           member: { type: "string", multiple: true, default: [] },
           policy: { type: "string" },
+          "karmada-version": { type: "string" },
           output: { type: "string", short: "o" },
           binding: { type: "boolean", default: false },
           // Before -o: the same as -o json.
@@ -409,6 +414,7 @@ function main(argv) {
   );
   const options = {
     policy: o.policy,
+    karmada: o["karmada-version"],
     members: Object.fromEntries(
       Object.entries(members).map(([c, m]) => [c, m.texts.length === 1 ? m.texts[0] : m.texts]),
     ),

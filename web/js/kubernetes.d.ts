@@ -19,6 +19,9 @@ export interface ObjectsOptions {
   /** Each member cluster's own Nodes and Pods (`kubectl get nodes,pods -A -o yaml` run
    * against it), by the Cluster's name. */
   members?: Record<string, ObjectsInput>;
+  /** The Karmada release the objects come from (`"1.17"`, `"v1.16.8"`); its rules apply.
+   * Default: the newest allot follows. */
+  karmada?: string;
 }
 
 /** The scenario the objects describe, and how each was read (used, defaulted, ignored, and

@@ -2,6 +2,10 @@
 // The scenario format v1 (docs/scenario.md) and every answer, as the Rust types declare them.
 
 /**
+ * A Karmada release: 1.MINOR or 1.MINOR.PATCH (a leading v is accepted).
+ */
+export type KarmadaVersion = string;
+/**
  * A Kubernetes quantity: a number, or a string such as `"500m"`, `"1.5"`, `"16Gi"`, `"1e3"`.
  */
 export type Quantity = number | string;
@@ -243,6 +247,7 @@ export interface Scenario {
    * Always 1 for this format.
    */
   version: 1;
+  karmada?: KarmadaVersion;
   /**
    * A title, for people (the playground shows it).
    */
@@ -681,7 +686,10 @@ export interface Policy {
     | "GLOBAL"
     | "DRAINED"
     | null;
-  method?: Method;
+  /**
+   * Karmada: the division method; absent: the release's (`karmada`).
+   */
+  method?: Method | null;
   /**
    * Karmada: static weight rules; absent (and no cluster `weight`) means every cluster
    * weighs 1.
@@ -691,8 +699,11 @@ export interface Policy {
    * Karmada: the estimators to run; absent: each whose input a cluster has.
    */
   estimators?: Estimator[] | null;
-  modelMethod?: ModelMethod;
-  gates?: Gates;
+  /**
+   * Karmada: how resource models are read; absent: the release's (`karmada`).
+   */
+  modelMethod?: ModelMethod | null;
+  gates?: GateSettings;
   /**
    * Karmada: a reschedule was triggered: divide afresh, ignoring placements.
    */
@@ -765,23 +776,24 @@ export interface FieldSelector {
   matchExpressions?: Requirement[];
 }
 /**
- * Karmada feature gates that change estimates.
+ * The feature gates a scenario sets (`policy.gates`); an unset gate takes the release's
+ * default (docs/rules/versions.md "Feature gates").
  */
-export interface Gates {
+export interface GateSettings {
   /**
-   * SchedulingOvercommitProtection: deduct assumed workloads (off by default).
+   * SchedulingOvercommitProtection: deduct assumed workloads (off by default; from 1.18).
    */
-  schedulingOvercommitProtection?: boolean;
+  schedulingOvercommitProtection?: boolean | null;
   /**
    * CustomizedClusterResourceModeling: use resource models when a summary has grade
-   * counts (on by default since v1.4).
+   * counts (on by default; from 1.4).
    */
-  customizedClusterResourceModeling?: boolean;
+  customizedClusterResourceModeling?: boolean | null;
   /**
    * MultiplePodTemplatesScheduling: a multi-component workload spread by one cluster is
-   * selected for one complete set (off by default).
+   * selected for one complete set (off by default; from 1.15).
    */
-  multiplePodTemplatesScheduling?: boolean;
+  multiplePodTemplatesScheduling?: boolean | null;
 }
 /**
  * One of `clusterAffinities`: tried in order, the first that schedules wins (§15.3); its

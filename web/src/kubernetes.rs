@@ -3,7 +3,8 @@
 //! binding out; a scenario back to objects; documents as YAML. The rules are allot-core's
 //! (`kubernetes::{import, explain, export}`); this only translates.
 
-use allot_core::error::{indexed, Error, Path};
+use allot_core::error::{indexed, Error, ErrorCode, Path};
+use allot_core::karmada::version::Version;
 use allot_core::kubernetes::explain::explain as explain_objects;
 use allot_core::kubernetes::export::export;
 use allot_core::kubernetes::import::{import, Choice};
@@ -37,24 +38,30 @@ fn objects_of(value: &JsValue, at: &Path) -> Result<Vec<Object>, JsValue> {
         .map_err(within)
 }
 
-/// `{policy?, members?}`: the name of the policy to use over the one Karmada's detector would
-/// choose, and each member cluster's own Nodes and Pods by cluster name (texts, objects or
-/// lists, as for the objects).
+/// `{policy?, members?, karmada?}`: the name of the policy to use over the one Karmada's
+/// detector would choose, each member cluster's own Nodes and Pods by cluster name (texts,
+/// objects or lists, as for the objects), and the Karmada release the objects come from
+/// (`"1.17"`; default the newest).
 struct Options {
     policy: Option<String>,
     members: Vec<(String, Vec<Object>)>,
+    karmada: Version,
 }
 
 fn options(value: &JsValue) -> Result<Options, JsValue> {
     let mut o = Options {
         policy: None,
         members: Vec::new(),
+        karmada: Version::NEWEST,
     };
     if value.is_undefined() || value.is_null() {
         return Ok(o);
     }
     if !value.is_object() {
-        return Err(wrong_type("options: an object {policy, members}", value));
+        return Err(wrong_type(
+            "options: an object {policy, members, karmada}",
+            value,
+        ));
     }
     let get = |key: &str| js_sys::Reflect::get(value, &key.into()).unwrap_or(JsValue::UNDEFINED);
     let policy = get("policy");
@@ -62,6 +69,21 @@ fn options(value: &JsValue) -> Result<Options, JsValue> {
         o.policy = Some(name);
     } else if !policy.is_undefined() && !policy.is_null() {
         return Err(wrong_type("options.policy: a policy's name", &policy));
+    }
+    let karmada = get("karmada");
+    if let Some(text) = karmada.as_string() {
+        o.karmada = Version::parse(&text).map_err(|reason| {
+            to_error(Error::Input {
+                field: "karmada".into(),
+                code: ErrorCode::InvalidInput,
+                reason,
+            })
+        })?;
+    } else if !karmada.is_undefined() && !karmada.is_null() {
+        return Err(wrong_type(
+            "options.karmada: a Karmada release such as \"1.18\"",
+            &karmada,
+        ));
     }
     let members = get("members");
     if members.is_object() {
@@ -97,6 +119,7 @@ fn with_objects<T>(
     let choice = Choice {
         policy: o.policy.as_deref(),
         members: &members,
+        version: o.karmada,
     };
     // A member's errors are located by its position among `members`' keys
     // (`members[0].objects[3].apiVersion`), and name the object.

@@ -176,6 +176,17 @@ test("npx allot explain on files and on standard input", () => {
   assert.match(members.stdout, /^member1\s+4\s/m);
 });
 
+test("the Karmada release the objects come from: an option, a flag, a scenario field", () => {
+  const objects = text("static-weight.yaml");
+  assert.equal(fromObjects(objects).scenario.karmada, undefined, "the newest is not written");
+  assert.equal(fromObjects(objects, { karmada: "v1.17.5" }).scenario.karmada, "1.17.5");
+  const wrong = code(() => fromObjects(objects, { karmada: "1.20" }));
+  assert.deepEqual([wrong.code, wrong.path], ["invalid_input", "karmada"]);
+  const json = JSON.parse(allot(["explain", "-o", "json", "--karmada-version", "1.16", "-f", file("static-weight.yaml")]).stdout);
+  assert.equal(json.scenario.karmada, "1.16");
+  assert.match(allot(["explain", "-h"]).stdout, /--karmada-version VERSION/);
+});
+
 test("npx allot explain: bad input exits 1 with the error's code and path", () => {
   const bad = allot(["explain", "-"], "apiVersion: apps/v1beta1\nkind: Deployment\nmetadata: {name: x}\n");
   assert.equal(bad.status, 1);

@@ -280,13 +280,18 @@ fn grade_formula(
         }
     }
     let mut grades = Vec::new();
-    let mut total = 0u64;
+    // Karmada sums `count × fit` in int64 and wraps: an empty request fits MaxInt64 replicas
+    // per node, so the sum wraps, negative for an even number of nodes. A negative sum is
+    // read as 0 (docs/rules/versions.md "Resource models").
+    let mut total = 0i64;
     for (i, m) in models.iter().enumerate() {
         let count = count_of(modelings, m.grade);
         let (fit, formula) = fit_formula(m, request, None);
         let used = !none_fits && i >= k && count > 0;
         if used {
-            total = total.saturating_add(count.saturating_mul(fit.max(1)));
+            let count = i64::try_from(count).unwrap_or(i64::MAX);
+            let fit = i64::try_from(fit.max(1)).unwrap_or(i64::MAX);
+            total = total.wrapping_add(count.wrapping_mul(fit));
         }
         grades.push(GradeFit {
             grade: m.grade,
@@ -296,7 +301,7 @@ fn grade_formula(
             formula,
         });
     }
-    let replicas = total.min(MAX_INT32);
+    let replicas = u64::try_from(total).unwrap_or(0).min(MAX_INT32);
     Ok(ModelEstimate {
         method: ModelMethod::GradeFormula,
         replicas,

@@ -63,7 +63,7 @@ impl ReplicaScheduling {
 }
 
 impl PlacementSpec {
-    /// The candidate rules this placement states.
+    /// The candidate rules this placement states, as the newest release reads them.
     pub fn rules(&self) -> Rules<'_> {
         Rules {
             cluster_affinity: self.cluster_affinity.as_ref(),
@@ -75,6 +75,7 @@ impl PlacementSpec {
                 .replica_scheduling
                 .as_ref()
                 .map_or(Division::Duplicated, ReplicaScheduling::division),
+            version: super::version::Version::NEWEST,
         }
     }
 

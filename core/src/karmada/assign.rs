@@ -26,6 +26,10 @@ pub(crate) struct Run<'a> {
     pub placement: &'a Placement,
     pub paths: &'a Paths,
     pub candidates: Vec<Candidate<'a>>,
+    /// Before Karmada 1.17, the previous clusters that are no longer candidates, in name order:
+    /// a dynamic scale-down divides among them too (docs/rules/versions.md "Scale-down").
+    /// Index `candidates.len() + k` names `ghosts[k]`.
+    pub ghosts: Vec<Candidate<'a>>,
     /// Static weights per candidate after rule matching (static strategy only).
     pub weights: Vec<u64>,
     pub seed: u64,
@@ -42,10 +46,25 @@ pub fn assign(placement: &Placement) -> Result<Outcome> {
 pub fn assign_at(placement: &Placement, paths: &Paths) -> Result<Outcome> {
     let (replicas, by_name) = validate(placement, paths)?;
     let candidates = candidates(placement, &by_name, replicas)?;
+    let ghosts = if placement.karmada.scales_down_among_candidates() {
+        Vec::new()
+    } else {
+        placement
+            .previous
+            .iter()
+            .filter(|&(name, _)| !by_name.contains(name))
+            .map(|(name, &r)| Candidate {
+                name,
+                alloc: 0,
+                prev: r as u64,
+            })
+            .collect()
+    };
     let mut run = Run {
         placement,
         paths,
         candidates,
+        ghosts,
         weights: Vec::new(),
         seed: placement.seed.unwrap_or(0),
         trace: Trace::default(),
@@ -79,7 +98,7 @@ pub fn assign_at(placement: &Placement, paths: &Paths) -> Result<Outcome> {
         run.weights = static_weight::weights(&mut run)?;
     }
     let all: Vec<usize> = (0..run.candidates.len()).collect();
-    let mut totals = alloc::vec![0u64; run.candidates.len()];
+    let mut totals = alloc::vec![0u64; run.candidates.len() + run.ghosts.len()];
     if placement.overflow {
         let mut tiers: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
         for (i, c) in placement.clusters.iter().enumerate() {
@@ -145,6 +164,15 @@ pub fn assign_at(placement: &Placement, paths: &Paths) -> Result<Outcome> {
         }
     }
     drop(already);
+    for (g, &r) in run.ghosts.iter().zip(&totals[run.candidates.len()..]) {
+        if r > 0 {
+            assignment.push(Assigned {
+                name: g.name.into(),
+                replicas: r,
+            });
+            run.trace.dropped.retain(|d| d.cluster.as_str() != g.name);
+        }
+    }
     run.trace.dropped.append(&mut zero);
     let random = run.trace.divisions.iter().any(|d| d.random_decided);
     run.trace.explanation = explain::explain(placement, &run.trace);

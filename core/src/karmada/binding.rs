@@ -10,6 +10,7 @@ use alloc::string::String;
 use serde::{Deserialize, Serialize};
 
 use super::constraints::{AffinityTerm, SpreadConstraint};
+use super::version::Version;
 use super::{Method, StaticWeightRule};
 use crate::estimate::by_model::ModelMethod;
 use crate::estimate::{Component, Gates};
@@ -36,14 +37,19 @@ crate::choice::names!(Estimator {
 /// One binding: its placement, its workload, its state.
 #[derive(Debug, Clone, Copy)]
 pub struct Binding<'a> {
+    /// The Karmada release whose rules apply (docs/rules/versions.md).
+    pub version: Version,
     // The placement.
     /// `duplicated`, `staticWeight` (absent), `dynamicWeight`, `aggregated`.
     pub strategy: Option<&'a str>,
+    /// The division method (the scenario's, else the release's).
     pub method: Method,
     pub static_weights: Option<&'a [StaticWeightRule]>,
     /// The estimators to run; absent: each whose input a cluster has.
     pub estimators: Option<&'a [Estimator]>,
+    /// How resource models are read (the scenario's, else the release's).
     pub model_method: ModelMethod,
+    /// The feature gates in effect (the scenario's settings over the release's defaults).
     pub gates: Gates,
     /// Fill clusters tier by tier of their `overflow_order`.
     pub overflow: bool,
@@ -103,6 +109,7 @@ impl<'a> Binding<'a> {
     /// engages those steps.
     pub fn engaged(&self) -> bool {
         let Binding {
+            version: _,
             strategy: _,
             method: _,
             static_weights: _,

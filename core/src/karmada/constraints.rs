@@ -8,8 +8,9 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
+use super::version::Version;
 use crate::error::{indexed, Path, Result};
-use crate::selector::cluster::ClusterAffinity;
+use crate::selector::cluster::{ClusterAffinity, ZoneIn};
 
 /// A topology field clusters can be spread over (`spreadByField`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -180,9 +181,26 @@ pub struct Rules<'a> {
     pub cluster_tolerations: &'a [crate::selector::node::Toleration],
     pub spread_constraints: &'a [SpreadConstraint],
     pub division: Division,
+    /// The Karmada release whose reading of them applies (docs/rules/versions.md).
+    pub version: Version,
 }
 
 impl<'a> Rules<'a> {
+    /// The overflow affinities of `term` as this release reads them: none before 1.18
+    /// (docs/rules/versions.md "Overflow").
+    pub fn overflow_affinities(&self, term: &'a AffinityTerm) -> &'a [NamedAffinity] {
+        if self.version.overflow_affinities() {
+            &term.overflow_affinities
+        } else {
+            &[]
+        }
+    }
+
+    /// How `zone In` reads a cluster's zones in this release.
+    pub fn zone_in(&self) -> ZoneIn {
+        self.version.zone_in()
+    }
+
     /// The term named `observed`, when the placement uses ordered terms (no `clusterAffinity`).
     pub fn observed_term(&self, observed: &str) -> Option<&'a AffinityTerm> {
         if self.cluster_affinity.is_some() {
@@ -198,7 +216,7 @@ impl<'a> Rules<'a> {
         !observed.is_empty()
             && self
                 .observed_term(observed)
-                .is_some_and(|t| !t.overflow_affinities.is_empty())
+                .is_some_and(|t| !self.overflow_affinities(t).is_empty())
     }
 
     /// The constraint for `field` (the last one wins), as given: callers that read policies

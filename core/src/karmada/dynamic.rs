@@ -36,14 +36,23 @@ pub(crate) fn run(
         // The list is the previous result, `spec.clusters`, restricted to candidates: entries
         // of 0 replicas included, as they take part in Go's sort. It starts in that result's
         // order, which Karmada writes sorted by name (docs/rules/karmada.md §4), not in
-        // candidate order.
+        // candidate order. Before 1.17 it is the whole previous result, clusters no longer
+        // candidates included (docs/rules/versions.md "Scale-down"; `ghosts` is empty from 1.17).
         let previous = &run.placement.previous;
         let mut list: Vec<(usize, u64)> = tier
             .iter()
             .filter(|&&i| previous.contains_key(c[i].name))
             .map(|&i| (i, c[i].prev))
             .collect();
-        crate::order::sort_by(&mut list, &|a, b| c[a.0].name.cmp(c[b.0].name));
+        let n = c.len();
+        list.extend(run.ghosts.iter().enumerate().map(|(k, g)| (n + k, g.prev)));
+        let ghosts = &run.ghosts;
+        let name = |i: usize| {
+            c.get(i)
+                .or_else(|| ghosts.get(i.wrapping_sub(n)))
+                .map_or("", |c| c.name)
+        };
+        crate::order::sort_by(&mut list, &|a, b| name(a.0).cmp(name(b.0)));
         (Mode::ScaleDown, list, replicas, Vec::new())
     } else if assigned < replicas {
         let list = tier.iter().map(|&i| (i, c[i].alloc)).collect();
@@ -57,7 +66,12 @@ pub(crate) fn run(
     // keep their order up to 12 clusters, and above that take the order Go's unstable sort
     // leaves them in (docs/rules/karmada.md §4).
     super::go_sort::sort(&mut list, &|a, b| a.1 > b.1);
-    let names: Vec<&str> = run.candidates.iter().map(|c| c.name).collect();
+    let names: Vec<&str> = run
+        .candidates
+        .iter()
+        .chain(&run.ghosts)
+        .map(|c| c.name)
+        .collect();
     let p = run.placement;
     let Divided { result, trace, cut } = divide_at(
         &names,

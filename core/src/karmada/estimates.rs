@@ -135,6 +135,9 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
     let no_request = ResourceList::new();
     let request = b.requests.unwrap_or(&no_request);
     let sets = !b.components.is_empty();
+    // A node claim alone makes requirements too (Karmada's `GenerateReplicaRequirements`): the
+    // general estimator then reads the resource models with an empty request
+    // (docs/rules/versions.md "Resource models").
     // Karmada's defaulting gives every cluster the 9 default grades when it states none: made
     // once, for every cluster that needs them.
     let mut defaults = None;

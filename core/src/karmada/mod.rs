@@ -176,6 +176,9 @@ pub struct Placement {
     pub strategy: Strategy,
     #[serde(default)]
     pub method: Method,
+    /// The Karmada release whose rules apply (docs/rules/versions.md); absent: the newest.
+    #[serde(default, skip_serializing_if = "version::Version::is_newest")]
+    pub karmada: version::Version,
     /// Static weight rules; absent means every cluster weighs 1.
     #[serde(default)]
     pub static_weights: Option<Vec<StaticWeightRule>>,

@@ -109,7 +109,7 @@ fn division_rules(
     clusters: &Clusters<'_>,
 ) -> Result<(Strategy, Option<Vec<StaticWeightRule>>, Division)> {
     let strategy = parse_strategy(b)?;
-    admitted(b, strategy, Version::NEWEST)?;
+    admitted(b, strategy, b.version)?;
     let statics = static_weights(b, clusters, strategy)?;
     let division = Division::of(strategy, statics.as_deref());
     Ok((strategy, statics, division))
@@ -240,6 +240,7 @@ fn divide_with(
                 .collect(),
             strategy,
             method: b.method,
+            karmada: b.version,
             static_weights: statics.clone(),
             previous: b.previous.clone(),
             fresh: b.fresh,

@@ -194,11 +194,22 @@ impl<'a> Context<'a> {
             cluster_tolerations: b.cluster_tolerations,
             spread_constraints: &self.spread,
             division: self.division,
+            version: b.version,
         }
     }
 
     /// Ordered terms compute each cluster's overflow tier; stating tiers too is a conflict.
     fn check_tiers(&self) -> Result<()> {
+        if self.b.overflow && !self.b.version.overflow_affinities() {
+            return Err(Error::Input {
+                field: "policy.overflow".into(),
+                code: ErrorCode::InvalidInput,
+                reason: format!(
+                    "overflow tiers came with Karmada 1.18; this scenario follows {}",
+                    self.b.version
+                ),
+            });
+        }
         if self.b.cluster_affinities.is_none() {
             return Ok(());
         }
@@ -387,6 +398,7 @@ impl<'a> Context<'a> {
         }
         let replicas = b.replicas.unwrap_or(0).max(0) as u64;
         let need = if b.gates.multiple_pod_templates_scheduling
+            && b.version.selects_one_set()
             && multi_template(b.components.len(), Some(&rules))
         {
             1
@@ -614,7 +626,7 @@ pub fn schedule(
     let out = run_terms(
         names.as_deref(),
         ctx.b.observed_affinity,
-        ctx.b.fresh,
+        ctx.b.fresh && ctx.b.version.restarts_terms_on_reschedule(),
         |observed| {
             let (report, candidates) = ctx.attempt(observed, depth);
             if let Some(report) = report {

@@ -15,6 +15,7 @@ use crate::names::NameIndex;
 /// Each candidate's weight after rule matching (0: no rule selects it); fills the trace.
 pub(crate) fn weights(run: &mut Run<'_>) -> Result<Vec<u64>> {
     let n = run.candidates.len();
+    let zones = run.placement.karmada.zone_in();
     let mut weights = alloc::vec![0u64; n];
     let mut matched: Vec<Vec<usize>> = alloc::vec![Vec::new(); n];
     match &run.placement.static_weights {
@@ -36,7 +37,7 @@ pub(crate) fn weights(run: &mut Run<'_>) -> Result<Vec<u64>> {
                     .validate()
                     .map_err(|e| e.within(&field().field("targetCluster")))?;
                 let mut consider = |i: usize| {
-                    if affinity.matches_validated(&run.placement.clusters[i].facts()) {
+                    if affinity.matches_validated(&run.placement.clusters[i].facts(), zones) {
                         weights[i] = weights[i].max(weight);
                         matched[i].push(r);
                     }

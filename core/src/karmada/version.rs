@@ -1,6 +1,8 @@
-//! Which Karmada release a schedule follows (docs/rules/README.md, the scope): a
-//! release is `1.MINOR` with an optional patch (`1.18`, `v1.18.2`). A release without a patch
-//! means its newest patch. Rules that changed between releases ask [`Version::at_least`].
+//! Which Karmada release a schedule follows (docs/rules/README.md, the scope; what changed
+//! between releases: docs/rules/versions.md): a release is `1.MINOR` with an optional patch
+//! (`1.18`, `v1.18.2`). A release without a patch means its newest patch. Each rule that
+//! changed between releases is a method here, named after the behaviour, so the code asks
+//! "does this release do X" rather than comparing numbers.
 
 use alloc::format;
 use alloc::string::String;
@@ -8,6 +10,12 @@ use core::cmp::Ordering;
 use core::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::division::method::Method;
+use crate::error::{Error, ErrorCode, Path, Result};
+use crate::estimate::by_model::ModelMethod;
+use crate::estimate::Gates;
+use crate::selector::cluster::ZoneIn;
 
 /// A Karmada release, `1.MINOR[.PATCH]`, no newer than [`Version::NEWEST`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -63,6 +71,11 @@ impl Version {
         Ok(Version { minor, patch })
     }
 
+    /// Whether this is [`Version::NEWEST`] (the default, left unwritten).
+    pub fn is_newest(&self) -> bool {
+        *self == Self::NEWEST
+    }
+
     pub const fn minor(self) -> u8 {
         self.minor
     }
@@ -79,8 +92,188 @@ impl Version {
         }
     }
 
+    /// Whether this release carries a change that came with `first`: the first patch of each
+    /// minor line that has it, in ascending order (`[(16, 6), (17, 3), (18, 0)]`: 1.16.6 and
+    /// later 1.16 patches, 1.17.3 and later, every release from 1.18). A minor line above the
+    /// last entry has it; a line below or between the entries does not.
+    fn carries(self, first: &[(u8, u16)]) -> bool {
+        match first.iter().find(|&&(m, _)| m == self.minor) {
+            Some(&(_, p)) => self.patch.is_none_or(|q| q >= p),
+            None => first.last().is_some_and(|&(m, _)| self.minor > m),
+        }
+    }
+
     fn key(self) -> (u8, u32) {
         (self.minor, self.patch.map_or(u32::MAX, u32::from))
+    }
+}
+
+/// What each release does where releases differ (docs/rules/versions.md).
+impl Version {
+    /// The division method when the policy names none (versions.md "Division"): Webster from
+    /// 1.16, the proposal's floor-and-remainder from 1.8, name order before.
+    pub const fn division_method(self) -> Method {
+        match self.minor {
+            16.. => Method::Webster,
+            8..=15 => Method::Remainder,
+            _ => Method::NameOrder,
+        }
+    }
+
+    /// How the general estimator reads resource models when the scenario names no method
+    /// (versions.md "Resource models"): the simulator over virtual nodes from 1.18, the grade
+    /// formula before.
+    pub const fn model_method(self) -> ModelMethod {
+        if self.minor >= 18 {
+            ModelMethod::Simulator
+        } else {
+            ModelMethod::GradeFormula
+        }
+    }
+
+    /// How a field selector's `zone In` reads a cluster's zones (versions.md "Zones", Karmada
+    /// #6431, 1.18): any overlap, or (before) every zone listed.
+    pub const fn zone_in(self) -> ZoneIn {
+        if self.minor >= 18 {
+            ZoneIn::Any
+        } else {
+            ZoneIn::Every
+        }
+    }
+
+    /// `overflowAffinities` of an affinity term, and overflow tiers (versions.md "Overflow",
+    /// Karmada #7386, #7423, 1.18); before, the field does not exist.
+    pub const fn overflow_affinities(self) -> bool {
+        self.minor >= 18
+    }
+
+    /// A reschedule trigger restarts the ordered affinity terms from the first (versions.md
+    /// "Affinity terms", Karmada #5425, 1.19); before, scheduling starts from the observed
+    /// term.
+    pub const fn restarts_terms_on_reschedule(self) -> bool {
+        self.minor >= 19
+    }
+
+    /// A dynamic scale-down divides among the previous clusters that are still candidates
+    /// (versions.md "Scale-down", Karmada #7110, 1.17); before, among every previous cluster,
+    /// candidate or not.
+    pub const fn scales_down_among_candidates(self) -> bool {
+        self.minor >= 17
+    }
+
+    /// With MultiplePodTemplatesScheduling, the selection asks for one complete set rather than
+    /// the replicas (versions.md "Multiple pod templates", Karmada #7554: 1.16.6, 1.17.3, 1.18).
+    pub fn selects_one_set(self) -> bool {
+        self.carries(&[(16, 6), (17, 3), (18, 0)])
+    }
+
+    /// Multi-template scheduling applies to a workload with one component too (versions.md
+    /// "Multiple pod templates", Karmada #7287, 1.18); before, to two or more.
+    pub const fn min_template_components(self) -> usize {
+        if self.minor >= 18 {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// The first release with each feature gate allot models (versions.md "Feature gates").
+    pub const fn has_gate(self, gate: Gate) -> bool {
+        self.minor
+            >= match gate {
+                Gate::CustomizedClusterResourceModeling => 4,
+                Gate::MultiplePodTemplatesScheduling => 15,
+                Gate::SchedulingOvercommitProtection => 18,
+            }
+    }
+}
+
+/// The feature gates that change what allot computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gate {
+    CustomizedClusterResourceModeling,
+    MultiplePodTemplatesScheduling,
+    SchedulingOvercommitProtection,
+}
+
+impl Gate {
+    /// Karmada's name of the gate.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Gate::CustomizedClusterResourceModeling => "CustomizedClusterResourceModeling",
+            Gate::MultiplePodTemplatesScheduling => "MultiplePodTemplatesScheduling",
+            Gate::SchedulingOvercommitProtection => "SchedulingOvercommitProtection",
+        }
+    }
+
+    /// Its default in `v` (every release that has these gates keeps the same default;
+    /// a release without the gate runs as if it were off).
+    pub const fn default_in(self, v: Version) -> bool {
+        v.has_gate(self) && matches!(self, Gate::CustomizedClusterResourceModeling)
+    }
+}
+
+/// The feature gates a scenario sets (`policy.gates`); an unset gate takes the release's
+/// default (docs/rules/versions.md "Feature gates").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct GateSettings {
+    /// SchedulingOvercommitProtection: deduct assumed workloads (off by default; from 1.18).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scheduling_overcommit_protection: Option<bool>,
+    /// CustomizedClusterResourceModeling: use resource models when a summary has grade
+    /// counts (on by default; from 1.4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub customized_cluster_resource_modeling: Option<bool>,
+    /// MultiplePodTemplatesScheduling: a multi-component workload spread by one cluster is
+    /// selected for one complete set (off by default; from 1.15).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub multiple_pod_templates_scheduling: Option<bool>,
+}
+
+impl GateSettings {
+    /// Every gate set as in `gates`.
+    pub fn all(gates: Gates) -> GateSettings {
+        GateSettings {
+            scheduling_overcommit_protection: Some(gates.scheduling_overcommit_protection),
+            customized_cluster_resource_modeling: Some(gates.customized_cluster_resource_modeling),
+            multiple_pod_templates_scheduling: Some(gates.multiple_pod_templates_scheduling),
+        }
+    }
+
+    /// The gates in effect in `v`: each set one, else the release's default. Turning on a gate
+    /// the release does not have is an error at `policy.gates.<gate>` (Karmada refuses an
+    /// unknown gate at start).
+    pub fn resolve(&self, v: Version) -> Result<Gates> {
+        let one = |gate: Gate, set: Option<bool>, field: &'static str| -> Result<bool> {
+            match set {
+                Some(true) if !v.has_gate(gate) => Err(Error::Input {
+                    field: Path::fields("policy.gates").field(field),
+                    code: ErrorCode::InvalidInput,
+                    reason: format!("Karmada {v} has no feature gate {}", gate.name()),
+                }),
+                Some(on) => Ok(on),
+                None => Ok(gate.default_in(v)),
+            }
+        };
+        Ok(Gates {
+            scheduling_overcommit_protection: one(
+                Gate::SchedulingOvercommitProtection,
+                self.scheduling_overcommit_protection,
+                "schedulingOvercommitProtection",
+            )?,
+            customized_cluster_resource_modeling: one(
+                Gate::CustomizedClusterResourceModeling,
+                self.customized_cluster_resource_modeling,
+                "customizedClusterResourceModeling",
+            )?,
+            multiple_pod_templates_scheduling: one(
+                Gate::MultiplePodTemplatesScheduling,
+                self.multiple_pod_templates_scheduling,
+                "multiplePodTemplatesScheduling",
+            )?,
+        })
     }
 }
 
@@ -170,6 +363,23 @@ mod tests {
             assert!(Version::parse(bad).is_err(), "{bad}");
         }
         assert_eq!(Version::default(), Version::NEWEST);
+    }
+
+    #[test]
+    fn a_change_from_patches_of_several_lines() {
+        let v = |t| Version::parse(t).unwrap();
+        for (t, has) in [
+            ("1.15", false),
+            ("1.16.5", false),
+            ("1.16.6", true),
+            ("1.16", true),
+            ("1.17.2", false),
+            ("1.17.3", true),
+            ("1.18.0", true),
+            ("1.19", true),
+        ] {
+            assert_eq!(v(t).selects_one_set(), has, "{t}");
+        }
     }
 
     #[test]

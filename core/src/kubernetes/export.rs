@@ -460,7 +460,11 @@ fn unexpressed(s: &Scenario) -> Vec<Entry> {
         "workload.requests, workload.nodeClaim",
         "a template of a kind without a built-in interpreter: only the binding stands for it",
     );
-    note(p.method != d.method, "policy.method", what_if);
+    note(
+        p.method.is_some_and(|m| m != s.karmada.division_method()),
+        "policy.method",
+        what_if,
+    );
     // The estimators the import states for a Cluster without a summary, when the decision
     // reads the estimates (docs/rules/karmada.md §16.2): the objects carry those.
     let nodes = s.clusters.iter().flatten().any(|t| t.nodes.is_some());
@@ -485,7 +489,8 @@ fn unexpressed(s: &Scenario) -> Vec<Entry> {
          estimator answers 0 for a Cluster without one",
     );
     note(
-        p.model_method != d.model_method,
+        p.model_method
+            .is_some_and(|m| m != s.karmada.model_method()),
         "policy.modelMethod",
         what_if,
     );
@@ -500,6 +505,11 @@ fn unexpressed(s: &Scenario) -> Vec<Entry> {
         "the scheduler's --plugins",
     );
     note(p.overflow, "policy.overflow", what_if);
+    note(
+        !s.karmada.is_newest(),
+        "karmada",
+        "the release the objects are for: Karmada's objects do not say it",
+    );
     note(
         s.seed.is_some(),
         "seed",

@@ -76,6 +76,9 @@ pub struct Entry {
 /// What the objects alone cannot say.
 #[derive(Debug, Clone, Default)]
 pub struct Choice<'a> {
+    /// The Karmada release the objects come from (docs/rules/versions.md); the default is the
+    /// newest allot follows.
+    pub version: crate::karmada::version::Version,
     /// The policy to use, by name, over the one Karmada's detector would choose (§16.6).
     pub policy: Option<&'a str>,
     /// Each member cluster's own Nodes and Pods (`kubectl get nodes,pods -A -o json` run
@@ -91,6 +94,7 @@ const BINDING_KINDS: [&str; 2] = ["ResourceBinding", "ClusterResourceBinding"];
 pub fn import(objects: &[Object], choice: &Choice<'_>) -> Result<Imported> {
     let mut s = Scenario {
         version: FORMAT_VERSION,
+        karmada: choice.version,
         ..Scenario::default()
     };
     let mut r = ImportReport::default();
@@ -783,7 +787,7 @@ fn policy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Resul
         ));
     }
     strategy(s, o, i, r)?;
-    admitted(&s.policy, o, i, Version::NEWEST)?;
+    admitted(&s.policy, o, i, s.karmada)?;
     if o.spec.placement.workload_affinity.is_some() {
         r.ignored.push(entry(
             o,

@@ -17,14 +17,15 @@ use crate::karmada::estimates;
 use crate::karmada::pipeline::{self, Decision, Report};
 use crate::karmada::scheduler::{Depth, PipelineReport};
 
-/// The binding the scenario describes.
-pub fn binding(s: &Scenario) -> Binding<'_> {
+/// The binding the scenario describes, under the scenario's Karmada release: what the policy
+/// leaves out (method, model method, gates) is the release's (docs/rules/versions.md).
+pub fn binding(s: &Scenario) -> Result<Binding<'_>> {
     let Policy {
         strategy,
-        method,
+        method: _,
         static_weights,
         estimators,
-        model_method,
+        model_method: _,
         gates,
         fresh,
         overflow,
@@ -53,13 +54,15 @@ pub fn binding(s: &Scenario) -> Binding<'_> {
         volumes: _,
         gpus: _,
     } = &s.workload;
-    Binding {
+    let version = s.karmada;
+    Ok(Binding {
+        version,
         strategy: strategy.as_deref(),
-        method: *method,
+        method: s.method(),
         static_weights: static_weights.as_deref(),
         estimators: estimators.as_deref(),
-        model_method: *model_method,
-        gates: *gates,
+        model_method: s.model_method(),
+        gates: gates.resolve(version)?,
         overflow: *overflow,
         cluster_affinity: cluster_affinity.as_ref(),
         cluster_affinities: cluster_affinities.as_deref(),
@@ -79,23 +82,23 @@ pub fn binding(s: &Scenario) -> Binding<'_> {
         fresh: *fresh,
         uid: &s.uid,
         seed: s.seed,
-    }
+    })
 }
 
 /// The decision alone (no report is built), for the scenario's `clusters`.
 pub fn decide(s: &Scenario, clusters: &[Target], drawn_seed: u64) -> Result<Decision> {
-    pipeline::schedule(&binding(s), &Clusters::new(clusters), drawn_seed)
+    pipeline::schedule(&binding(s)?, &Clusters::new(clusters), drawn_seed)
 }
 
 /// The whole schedule with its report: estimates, the steps before the division, the division.
 pub fn schedule(s: &Scenario, clusters: &[Target], drawn_seed: u64) -> Result<KarmadaOutcome> {
-    let (d, r) = pipeline::explain(&binding(s), &Clusters::new(clusters), drawn_seed)?;
+    let (d, r) = pipeline::explain(&binding(s)?, &Clusters::new(clusters), drawn_seed)?;
     Ok(outcome(d, r, s.seed.is_none()))
 }
 
 /// The estimator stage alone.
 pub fn estimate(s: &Scenario, clusters: &[Target]) -> Result<Estimates> {
-    let e = estimates::estimate(&binding(s), &Clusters::new(clusters), Detail::Explained)?;
+    let e = estimates::estimate(&binding(s)?, &Clusters::new(clusters), Detail::Explained)?;
     Ok(Estimates {
         version: FORMAT_VERSION,
         targets: e.targets,
@@ -105,13 +108,13 @@ pub fn estimate(s: &Scenario, clusters: &[Target]) -> Result<Estimates> {
 
 /// The division alone, with each cluster's `availableReplicas` as stated.
 pub fn divide(s: &Scenario, clusters: &[Target], drawn_seed: u64) -> Result<KarmadaOutcome> {
-    let (d, r) = pipeline::divide(&binding(s), &Clusters::new(clusters), drawn_seed)?;
+    let (d, r) = pipeline::divide(&binding(s)?, &Clusters::new(clusters), drawn_seed)?;
     Ok(outcome(d, r, s.seed.is_none()))
 }
 
 /// The steps before the division alone, to `depth`.
 pub fn steps(s: &Scenario, clusters: &[Target], depth: Depth) -> Result<PipelineReport> {
-    pipeline::steps(&binding(s), &Clusters::new(clusters), depth)
+    pipeline::steps(&binding(s)?, &Clusters::new(clusters), depth)
 }
 
 /// The schedule under each of `seeds` (the scenario's own seed ignored).
@@ -122,7 +125,7 @@ pub(crate) fn per_seed(
     mut each: impl FnMut(KarmadaOutcome),
 ) -> Result<()> {
     let clusters = Clusters::new(clusters);
-    pipeline::per_seed(&binding(s), &clusters, seeds, |d, r| {
+    pipeline::per_seed(&binding(s)?, &clusters, seeds, |d, r| {
         each(outcome(d, r, true));
     })
 }

@@ -32,10 +32,11 @@ use crate::error::{Error, Result};
 use crate::eru::cpumem::CpuMemConfig;
 use crate::eru::pipeline::EruNode;
 use crate::estimate::by_model::ModelMethod;
-use crate::estimate::{Component, Gates};
+use crate::estimate::Component;
 pub use crate::karmada::binding::Estimator;
 pub use crate::karmada::cluster::Member as Target;
 use crate::karmada::constraints::{AffinityTerm, SpreadConstraint};
+use crate::karmada::version::{GateSettings, Version};
 use crate::karmada::{Method, StaticWeightRule};
 use crate::resource::ResourceList;
 use crate::selector::cluster::ClusterAffinity;
@@ -59,6 +60,12 @@ pub struct Scenario {
     /// Always 1 for this format.
     #[cfg_attr(feature = "schema", schemars(extend("const" = 1)))]
     pub version: u32,
+    /// Karmada: the release whose rules apply (`1.19`, `1.16.8`); absent: the newest allot
+    /// follows. It picks the division method, the resource-model method and the feature gates'
+    /// defaults when the policy leaves them out (docs/rules/versions.md).
+    #[serde(skip_serializing_if = "Version::is_newest")]
+    #[serde(default)]
+    pub karmada: Version,
     /// A title, for people (the playground shows it).
     #[serde(skip_serializing_if = "String::is_empty")]
     #[serde(default)]
@@ -102,6 +109,20 @@ pub struct Scenario {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[serde(default)]
     pub graceful_evictions: Vec<String>,
+}
+
+impl Scenario {
+    /// Karmada: the division method in effect, the policy's or else the release's.
+    pub fn method(&self) -> Method {
+        self.policy.method.unwrap_or(self.karmada.division_method())
+    }
+
+    /// Karmada: how resource models are read, the policy's way or else the release's.
+    pub fn model_method(&self) -> ModelMethod {
+        self.policy
+            .model_method
+            .unwrap_or(self.karmada.model_method())
+    }
 }
 
 fn is_zero(v: &i64) -> bool {
@@ -168,9 +189,9 @@ pub struct Policy {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "schema", schemars(transform = crate::choice::strategy_schema))]
     pub strategy: Option<String>,
-    /// Karmada: the division method.
-    #[serde(skip_serializing_if = "is_default")]
-    pub method: Method,
+    /// Karmada: the division method; absent: the release's (`karmada`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<Method>,
     /// Karmada: static weight rules; absent (and no cluster `weight`) means every cluster
     /// weighs 1.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -178,12 +199,12 @@ pub struct Policy {
     /// Karmada: the estimators to run; absent: each whose input a cluster has.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub estimators: Option<Vec<Estimator>>,
-    /// Karmada: how resource models are read.
+    /// Karmada: how resource models are read; absent: the release's (`karmada`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model_method: Option<ModelMethod>,
+    /// Karmada: feature gates; each one absent takes the release's default.
     #[serde(skip_serializing_if = "is_default")]
-    pub model_method: ModelMethod,
-    /// Karmada: feature gates.
-    #[serde(skip_serializing_if = "is_default")]
-    pub gates: Gates,
+    pub gates: GateSettings,
     /// Karmada: a reschedule was triggered: divide afresh, ignoring placements.
     #[serde(skip_serializing_if = "core::ops::Not::not")]
     pub fresh: bool,

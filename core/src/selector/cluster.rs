@@ -20,6 +20,16 @@ pub struct ClusterFacts<'a> {
     pub zones: &'a [crate::Name],
 }
 
+/// How `zone In` reads a cluster's zones (docs/rules/versions.md "Zones").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ZoneIn {
+    /// One of the cluster's zones is listed (Karmada 1.18 and later).
+    #[default]
+    Any,
+    /// Every one of the cluster's zones is listed (before 1.18).
+    Every,
+}
+
 /// `fieldSelector`: requirements on `provider`, `region` and `zone`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -66,17 +76,18 @@ impl ClusterAffinity {
         Ok(())
     }
 
-    /// Whether the affinity selects `cluster`; invalid selectors match nothing (as Karmada).
-    pub fn matches(&self, cluster: &ClusterFacts<'_>) -> bool {
+    /// Whether the affinity selects `cluster`, `zone In` read as `zones` says; invalid
+    /// selectors match nothing (as Karmada).
+    pub fn matches(&self, cluster: &ClusterFacts<'_>, zones: ZoneIn) -> bool {
         let labels_ok = self
             .label_selector
             .as_ref()
             .is_none_or(|ls| ls.validate().is_ok());
-        labels_ok && self.matches_validated(cluster)
+        labels_ok && self.matches_validated(cluster, zones)
     }
 
     /// [`ClusterAffinity::matches`] for an affinity already validated.
-    pub fn matches_validated(&self, cluster: &ClusterFacts<'_>) -> bool {
+    pub fn matches_validated(&self, cluster: &ClusterFacts<'_>, zones: ZoneIn) -> bool {
         if self.exclude.iter().any(|n| n == cluster.name) {
             return false;
         }
@@ -89,7 +100,7 @@ impl ClusterAffinity {
             if !fs
                 .match_expressions
                 .iter()
-                .all(|r| field_matches(r, cluster))
+                .all(|r| field_matches(r, cluster, zones))
             {
                 return false;
             }
@@ -98,9 +109,9 @@ impl ClusterAffinity {
     }
 }
 
-fn field_matches(r: &Requirement, cluster: &ClusterFacts<'_>) -> bool {
+fn field_matches(r: &Requirement, cluster: &ClusterFacts<'_>, zones: ZoneIn) -> bool {
     match r.key.as_str() {
-        "zone" => match_zones(&r.operator, &r.values, cluster.zones),
+        "zone" => match_zones(&r.operator, &r.values, cluster.zones, zones),
         "provider" | "region" => {
             let Ok(op) = r.validate() else { return false };
             let mut fields = Labels::new();
@@ -115,12 +126,18 @@ fn field_matches(r: &Requirement, cluster: &ClusterFacts<'_>) -> bool {
     }
 }
 
-/// The `zone` field against a cluster's zones: In needs an overlap (and zones), NotIn no
-/// overlap, Exists some zone, DoesNotExist none; any other operator never matches.
-pub fn match_zones(operator: &str, values: &[String], zones: &[crate::Name]) -> bool {
+/// The `zone` field against a cluster's zones: In needs zones and an overlap (or, as `how`
+/// says, every zone listed), NotIn no overlap, Exists some zone, DoesNotExist none; any other
+/// operator never matches.
+pub fn match_zones(operator: &str, values: &[String], zones: &[crate::Name], how: ZoneIn) -> bool {
+    let listed = |z: &crate::Name| values.iter().any(|v| v == z);
     match Operator::parse(operator) {
         Some(Operator::In) => {
-            !zones.is_empty() && zones.iter().any(|z| values.iter().any(|v| v == z))
+            !zones.is_empty()
+                && match how {
+                    ZoneIn::Any => zones.iter().any(listed),
+                    ZoneIn::Every => zones.iter().all(listed),
+                }
         }
         Some(Operator::NotIn) => !zones.iter().any(|z| values.iter().any(|v| v == z)),
         Some(Operator::Exists) => !zones.is_empty(),

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use allot_core::selector::cluster::{match_zones, ClusterFacts};
+use allot_core::selector::cluster::{match_zones, ClusterFacts, ZoneIn};
 
 use crate::json::{cluster_affinity, labels, names, strings};
 use crate::Verdict;
@@ -15,18 +15,22 @@ pub fn run(case: &Value) -> Verdict {
             case["operator"].as_str().unwrap_or(""),
             &strings(&case["values"]),
             &names(&case["zones"]),
+            ZoneIn::Any,
         ),
         Some("cluster_matches") => {
             let c = &case["cluster"];
             let affinity = cluster_affinity(&case["affinity"]);
             let (cl_labels, zones) = (labels(&c["labels"]), names(&c["zones"]));
-            affinity.matches(&ClusterFacts {
-                name: c["name"].as_str().unwrap_or(""),
-                labels: &cl_labels,
-                provider: c["provider"].as_str().unwrap_or(""),
-                region: c["region"].as_str().unwrap_or(""),
-                zones: &zones,
-            })
+            affinity.matches(
+                &ClusterFacts {
+                    name: c["name"].as_str().unwrap_or(""),
+                    labels: &cl_labels,
+                    provider: c["provider"].as_str().unwrap_or(""),
+                    region: c["region"].as_str().unwrap_or(""),
+                    zones: &zones,
+                },
+                ZoneIn::Any,
+            )
         }
         other => {
             return Verdict::Fail {

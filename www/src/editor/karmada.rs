@@ -27,7 +27,8 @@ const fn strategy(s: Strategy) -> &'static str {
 }
 
 /// The division methods, as `policy.method` names them.
-pub const METHODS: &[(&str, &str)] = &options!(Method, "webster (default, Karmada ≥ 1.16)", method);
+pub const METHODS: &[(&str, &str)] =
+    &options!(Method, "the Karmada release's (webster from 1.16)", method);
 
 const fn method(m: Method) -> &'static str {
     match m {
@@ -47,7 +48,7 @@ const ESTIMATORS: &[(&str, &str)] = &[
 
 const MODEL_METHODS: &[(&str, &str)] = &options!(
     ModelMethod,
-    "simulator (default, Karmada ≥ 1.18)",
+    "the Karmada release's (simulator from 1.18)",
     model_method
 );
 
@@ -182,7 +183,22 @@ const RULES: &[Column] = &[
     col("weight", "weight", Kind::Int),
 ];
 
+/// The Karmada releases a scenario can follow: each minor release whose scheduler differs from
+/// the next in what allot computes (docs/rules/versions.md), and 1.7 for the oldest rules.
+const RELEASES: &[(&str, &str)] = &[
+    ("", "1.19 (the newest)"),
+    ("1.18", "1.18"),
+    ("1.17", "1.17"),
+    ("1.16", "1.16"),
+    ("1.15", "1.15 (remainder method)"),
+    ("1.7", "1.7 (name-order method)"),
+];
+
+/// The Karmada release alone.
+pub const RELEASE: Plain = &[("karmada", "Karmada release", Kind::Choice(RELEASES))];
+
 const SCENARIO: Plain = &[
+    ("karmada", "Karmada release", Kind::Choice(RELEASES)),
     ("uid", "ResourceBinding metadata.uid", Kind::Text),
     ("observedAffinity", "observed affinity term", Kind::Text),
     ("gracefulEvictions", "being evicted from", Kind::List),

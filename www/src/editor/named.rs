@@ -24,6 +24,8 @@ pub enum Named {
     Weights,
     /// The division method (Karmada).
     Method,
+    /// The Karmada release whose rules apply (Karmada).
+    Release,
     /// The strategy (Karmada's or eru's).
     Strategy,
     /// The whole workload section.
@@ -50,6 +52,7 @@ pub const NAMES: &[(&str, Named)] = &[
     ("count", Named::Replicas),
     ("weights", Named::Weights),
     ("method", Named::Method),
+    ("karmada", Named::Release),
     ("strategy", Named::Strategy),
     ("workload", Named::Workload),
     ("policy", Named::Policy),
@@ -106,6 +109,7 @@ impl Named {
             }
             (Named::Weights, false) => karmada::weights(doc, problem),
             (Named::Method, false) => plain("policy", policy, problem, karmada::METHOD),
+            (Named::Release, false) => plain("", doc, problem, karmada::RELEASE),
             (Named::Strategy, false) => plain("policy", policy, problem, karmada::STRATEGY),
             (Named::Strategy, true) => plain("policy", policy, problem, eru::STRATEGY),
             (Named::Workload, false) => karmada::WORKLOAD_SECTION.view(doc, problem),

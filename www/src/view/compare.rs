@@ -45,7 +45,7 @@ pub fn compare(s: &Scenario, seed: u64) -> (Vec<String>, Vec<Column>) {
             .into_iter()
             .map(|method| {
                 let mut v = s.clone();
-                v.policy.method = method;
+                v.policy.method = Some(method);
                 run(v, method.name(), &names)
             })
             .collect();

@@ -45,7 +45,7 @@ pub fn evenness(p: &EvennessProps) -> Html {
                 *generation.borrow_mut() += 1;
                 let mine = *generation.borrow();
                 let mut s = (**s).clone();
-                s.policy.method = *method;
+                s.policy.method = Some(*method);
                 let total = *runs;
                 yew::platform::spawn_local(async move {
                     let mut tally = match Tally::new(&s) {

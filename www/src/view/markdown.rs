@@ -21,7 +21,7 @@ pub fn markdown(s: &Scenario, o: &Outcome) -> String {
             out.push_str(&format!(
                 "{} replicas, {strategy}, method {}, seed {} ({seed}).\n\n",
                 s.workload.replicas.unwrap_or(0),
-                s.policy.method.name(),
+                s.method().name(),
                 k.seed
             ));
             let rows = rows::karmada(s, k).into_iter().map(|r| {

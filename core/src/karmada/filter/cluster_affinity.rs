@@ -18,12 +18,18 @@ pub fn affinities<'a>(b: &BindingView<'a>) -> Option<Vec<&'a ClusterAffinity>> {
     let term = b.rules.observed_term(b.observed)?;
     let mut list = alloc::vec![&term.affinity];
     if b.workload {
-        list.extend(term.overflow_affinities.iter().map(|o| &o.affinity));
+        list.extend(
+            b.rules
+                .overflow_affinities(term)
+                .iter()
+                .map(|o| &o.affinity),
+        );
     }
     Some(list)
 }
 
 pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<String> {
     let list = affinities(b)?;
-    (!list.iter().any(|a| a.matches(&c.facts))).then(|| REASON.into())
+    let zones = b.rules.zone_in();
+    (!list.iter().any(|a| a.matches(&c.facts, zones))).then(|| REASON.into())
 }

@@ -77,12 +77,14 @@ pub fn overflow_order(rules: &Rules<'_>, observed: &str, facts: &ClusterFacts<'_
     let Some(term) = rules.observed_term(observed) else {
         return NO_TIER;
     };
-    if term.affinity.matches(facts) {
+    let zones = rules.zone_in();
+    if term.affinity.matches(facts, zones) {
         return 0;
     }
-    term.overflow_affinities
+    rules
+        .overflow_affinities(term)
         .iter()
-        .position(|o| o.affinity.matches(facts))
+        .position(|o| o.affinity.matches(facts, zones))
         .map_or(NO_TIER, |k| k as u32 + 1)
 }
 
@@ -90,14 +92,15 @@ pub fn overflow_order(rules: &Rules<'_>, observed: &str, facts: &ClusterFacts<'_
 pub const NO_TIER: u32 = 1000;
 
 /// Multi-template scheduling applies (14.8): components, a placement, and a spread constraint
-/// by cluster with `minGroups` and `maxGroups` both 1.
+/// by cluster with `minGroups` and `maxGroups` both 1. How many components it takes depends on
+/// the release (docs/rules/versions.md "Multiple pod templates"): one from 1.18, two before.
 pub fn multi_template(components: usize, rules: Option<&Rules<'_>>) -> bool {
-    components > 0
-        && rules.is_some_and(|r| {
-            r.spread_constraints.iter().any(|c| {
+    rules.is_some_and(|r| {
+        components >= r.version.min_template_components()
+            && r.spread_constraints.iter().any(|c| {
                 c.field() == Some(SpreadField::Cluster) && c.min_groups == 1 && c.max_groups == 1
             })
-        })
+    })
 }
 
 /// Empty workload propagation (14.8): every selected cluster missing from `result` is appended
