@@ -572,3 +572,40 @@ mod both_paths {
         }
     }
 }
+
+/// The release a scenario or an import names is the release whose webhook checks it: a
+/// selector in another namespace is refused from 1.17 on, and admitted by 1.16's webhook.
+#[test]
+fn the_release_named_by_the_scenario_and_the_import_is_the_one_checked() {
+    let objects = objects(&json!({}), "other");
+    for (release, refused) in [("1.16", false), ("1.17", true), ("1.19", true)] {
+        let choice = Choice {
+            version: v(release),
+            ..Choice::default()
+        };
+        let got = explain(&objects.0, &choice, 0).map(|_| ());
+        assert_eq!(
+            got.as_ref()
+                .err()
+                .map(|e| e.code().as_str() == "refused_at_admission"),
+            refused.then_some(true),
+            "release {release}: {got:?}"
+        );
+    }
+    let lt = json!({"clusterTolerations": [{"key": "k", "operator": "Lt", "value": "1",
+                                            "effect": "NoSchedule"}],
+                    "spreadConstraints": [{"spreadByField": "cluster", "minGroups": 1,
+                                           "maxGroups": 2}]});
+    for (release, refused) in [("1.17", false), ("1.18", true)] {
+        let mut s = scenario(&lt);
+        s.karmada = v(release);
+        let got = schedule(&s, 0).map(|_| ());
+        assert_eq!(
+            got.as_ref()
+                .err()
+                .map(|e| e.code().as_str() == "refused_at_admission"),
+            refused.then_some(true),
+            "release {release}: {got:?}"
+        );
+    }
+}
