@@ -160,7 +160,7 @@ fn cluster(c: &Value) -> Target {
             .iter()
             .map(|a| ApiEnablement {
                 group_version: s(&a["group_version"]).into(),
-                kinds: strings(&a["kinds"]),
+                kinds: strings(&a["kinds"]).into_iter().map(Into::into).collect(),
             })
             .collect(),
         complete_api_enablements: c["complete_api_enablements"].as_bool(),
