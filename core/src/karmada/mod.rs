@@ -12,6 +12,7 @@
 //! - [`estimates`]: the estimator stage (§6-11); [`pipeline`]: estimates, the cycle and the
 //!   division, answering with the decision alone or with its report.
 
+pub mod affinity;
 pub mod affinity_terms;
 mod aggregated;
 pub mod assign;
@@ -96,13 +97,13 @@ pub struct Cluster {
 impl Cluster {
     /// What the affinity matcher sees.
     pub fn facts(&self) -> ClusterFacts<'_> {
-        ClusterFacts {
-            name: &self.name,
-            labels: &self.labels,
-            provider: &self.provider,
-            region: &self.region,
-            zones: &self.zones,
-        }
+        ClusterFacts::new(
+            &self.name,
+            &self.labels,
+            &self.provider,
+            &self.region,
+            &self.zones,
+        )
     }
 }
 
@@ -199,6 +200,10 @@ pub struct Placement {
     /// rules the user never wrote. Not part of a placement's input.
     #[serde(skip)]
     pub weights_are_cluster_weights: bool,
+    /// The trace's sentences are not written (a decision asked for without its report).
+    /// Not part of a placement's input.
+    #[serde(skip)]
+    pub unexplained: bool,
 }
 
 /// Which path of the dynamic strategies ran (docs/rules/karmada.md §4).

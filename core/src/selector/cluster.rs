@@ -20,6 +20,25 @@ pub struct ClusterFacts<'a> {
     pub zones: &'a [crate::Name],
 }
 
+impl<'a> ClusterFacts<'a> {
+    /// The facts of a cluster named `name` (a member cluster's, a division candidate's).
+    pub fn new(
+        name: &'a str,
+        labels: &'a Labels,
+        provider: &'a str,
+        region: &'a str,
+        zones: &'a [crate::Name],
+    ) -> Self {
+        ClusterFacts {
+            name,
+            labels,
+            provider,
+            region,
+            zones,
+        }
+    }
+}
+
 /// `fieldSelector`: requirements on `provider`, `region` and `zone`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
