@@ -100,13 +100,7 @@ pub struct Member {
 impl Member {
     /// What affinities and spreading read of the cluster.
     pub fn facts(&self) -> ClusterFacts<'_> {
-        ClusterFacts::new(
-            &self.name,
-            &self.labels,
-            &self.provider,
-            &self.region,
-            &self.zones,
-        )
+        crate::selector::cluster::facts_of!(self)
     }
 
     /// What the filter plugins read of the cluster; `placed`: it is in the previous result.

@@ -97,13 +97,7 @@ pub struct Cluster {
 impl Cluster {
     /// What the affinity matcher sees.
     pub fn facts(&self) -> ClusterFacts<'_> {
-        ClusterFacts::new(
-            &self.name,
-            &self.labels,
-            &self.provider,
-            &self.region,
-            &self.zones,
-        )
+        crate::selector::cluster::facts_of!(self)
     }
 }
 

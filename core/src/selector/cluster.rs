@@ -20,24 +20,20 @@ pub struct ClusterFacts<'a> {
     pub zones: &'a [crate::Name],
 }
 
-impl<'a> ClusterFacts<'a> {
-    /// The facts of a cluster named `name` (a member cluster's, a division candidate's).
-    pub fn new(
-        name: &'a str,
-        labels: &'a Labels,
-        provider: &'a str,
-        region: &'a str,
-        zones: &'a [crate::Name],
-    ) -> Self {
-        ClusterFacts {
-            name,
-            labels,
-            provider,
-            region,
-            zones,
+/// The [`ClusterFacts`] of a value with the fields `name`, `labels`, `provider`, `region` and
+/// `zones` (a member cluster, a division candidate).
+macro_rules! facts_of {
+    ($c:expr) => {
+        $crate::selector::cluster::ClusterFacts {
+            name: &$c.name,
+            labels: &$c.labels,
+            provider: &$c.provider,
+            region: &$c.region,
+            zones: &$c.zones,
         }
-    }
+    };
 }
+pub(crate) use facts_of;
 
 /// `fieldSelector`: requirements on `provider`, `region` and `zone`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
