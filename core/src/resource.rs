@@ -18,103 +18,16 @@ use crate::Name;
 
 /// A resource list: name -> amount in the resource's unit. Absent means 0.
 ///
-/// Kept as one list sorted by name, each name unique, names stored inline ([`Name`]), and up
-/// to [`FEW`] entries held in the list itself ([`Entries`]): a cluster's summary (`cpu`,
-/// `memory`, `pods`) is read where the cluster is, with no pointer to follow, and copied with
-/// no allocation (a map of strings was one allocation per name and one per node). Finding
-/// `cpu` among them compares lengths before any text. Importing 10,000 Clusters copies two
-/// such lists each; the estimators look up three resources per cluster.
+/// Kept as one list sorted by name, each name unique, names stored inline ([`Name`]): a list
+/// of a few resources is one allocation (a map of strings was one per name and one per node),
+/// and finding `cpu` among them compares lengths before any text. Importing 10,000 Clusters
+/// copies two such lists each; the estimators look up three resources per cluster.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct ResourceList(Entries);
-
-/// How many entries a list holds in itself.
-pub const FEW: usize = 4;
-
-/// The entries of a list in name order: up to [`FEW`] in `few` (the first `len` of them),
-/// more in `more` (then `few` is unused).
-#[derive(Clone, Default)]
-struct Entries {
-    few: [(Name, u64); FEW],
-    len: u8,
-    more: Vec<(Name, u64)>,
-}
-
-impl Entries {
-    fn of(items: Vec<(Name, u64)>) -> Self {
-        if items.len() > FEW {
-            return Entries {
-                more: items,
-                ..Entries::default()
-            };
-        }
-        let mut out = Entries::default();
-        for (slot, item) in out.few.iter_mut().zip(items) {
-            *slot = item;
-            out.len += 1;
-        }
-        out
-    }
-
-    fn as_slice(&self) -> &[(Name, u64)] {
-        if self.more.is_empty() {
-            self.few.get(..usize::from(self.len)).unwrap_or(&[])
-        } else {
-            &self.more
-        }
-    }
-
-    fn get_mut(&mut self, i: usize) -> Option<&mut (Name, u64)> {
-        if self.more.is_empty() {
-            self.few.get_mut(..usize::from(self.len))?.get_mut(i)
-        } else {
-            self.more.get_mut(i)
-        }
-    }
-
-    /// Insert `item` at `i` (at most the length).
-    fn insert(&mut self, i: usize, item: (Name, u64)) {
-        let len = usize::from(self.len);
-        if !self.more.is_empty() {
-            self.more.insert(i.min(self.more.len()), item);
-        } else if len < FEW {
-            if let Some(tail) = self.few.get_mut(i.min(len)..=len) {
-                tail.rotate_right(1);
-                if let Some(first) = tail.first_mut() {
-                    *first = item;
-                }
-                self.len += 1;
-            }
-        } else {
-            let mut more: Vec<(Name, u64)> = Vec::with_capacity(FEW * 2);
-            more.extend(self.few.iter_mut().map(core::mem::take));
-            more.insert(i.min(more.len()), item);
-            *self = Entries {
-                more,
-                ..Entries::default()
-            };
-        }
-    }
-}
-
-impl PartialEq for Entries {
-    fn eq(&self, other: &Self) -> bool {
-        self.as_slice() == other.as_slice()
-    }
-}
-
-impl Eq for Entries {}
-
-impl fmt::Debug for Entries {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map()
-            .entries(self.as_slice().iter().map(|(k, v)| (k, v)))
-            .finish()
-    }
-}
+pub struct ResourceList(Vec<(Name, u64)>);
 
 impl ResourceList {
     pub fn new() -> Self {
-        ResourceList(Entries::default())
+        ResourceList(Vec::new())
     }
 
     /// The list of `items`, sorted by name; of a name given twice, the last amount is kept.
@@ -128,22 +41,21 @@ impl ResourceList {
                 _ => out.push((k, v)),
             }
         }
-        ResourceList(Entries::of(out))
+        ResourceList(out)
     }
 
     /// The position of `name`, or where it would go.
     fn find(&self, name: &str) -> core::result::Result<usize, usize> {
-        let items = self.0.as_slice();
         // A few resources: a scan that compares lengths first is quicker than halving.
-        if items.len() <= 8 {
-            for (i, (k, _)) in items.iter().enumerate() {
+        if self.0.len() <= 8 {
+            for (i, (k, _)) in self.0.iter().enumerate() {
                 if k.len() == name.len() && k.as_str() == name {
                     return Ok(i);
                 }
             }
-            return Err(items.partition_point(|(k, _)| k.as_str() < name));
+            return Err(self.0.partition_point(|(k, _)| k.as_str() < name));
         }
-        items.binary_search_by(|(k, _)| k.as_str().cmp(name))
+        self.0.binary_search_by(|(k, _)| k.as_str().cmp(name))
     }
 
     /// Build from amounts already in units (millicores for CPU, bytes, counts).
@@ -171,7 +83,7 @@ impl ResourceList {
     pub fn get(&self, name: &str) -> u64 {
         self.find(name)
             .ok()
-            .and_then(|i| self.0.as_slice().get(i))
+            .and_then(|i| self.0.get(i))
             .map_or(0, |&(_, v)| v)
     }
 
@@ -204,15 +116,15 @@ impl ResourceList {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (&str, u64)> + '_ {
-        self.0.as_slice().iter().map(|(k, v)| (k.as_str(), *v))
+        self.0.iter().map(|(k, v)| (k.as_str(), *v))
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.as_slice().is_empty()
+        self.0.is_empty()
     }
 
     pub fn len(&self) -> usize {
-        self.0.as_slice().len()
+        self.0.len()
     }
 
     /// The resources with a positive amount (what a request actually asks for).
@@ -229,12 +141,7 @@ impl FromIterator<(String, u64)> for ResourceList {
 
 impl Serialize for ResourceList {
     fn serialize<S: Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
-        s.collect_map(
-            self.0
-                .as_slice()
-                .iter()
-                .map(|(k, v)| (k, quantity::format(*v, k))),
-        )
+        s.collect_map(self.0.iter().map(|(k, v)| (k, quantity::format(*v, k))))
     }
 }
 
