@@ -87,7 +87,9 @@ pub fn assign_at(placement: &Placement, paths: &Paths) -> Result<Outcome> {
                 replicas: 0,
             })
             .collect();
-        run.trace.explanation = explain::explain(placement, &run.trace);
+        if !placement.unexplained {
+            run.trace.explanation = explain::explain(placement, &run.trace);
+        }
         return Ok(Outcome {
             assignment,
             seed: None,
@@ -175,7 +177,9 @@ pub fn assign_at(placement: &Placement, paths: &Paths) -> Result<Outcome> {
     }
     run.trace.dropped.append(&mut zero);
     let random = run.trace.divisions.iter().any(|d| d.random_decided);
-    run.trace.explanation = explain::explain(placement, &run.trace);
+    if !placement.unexplained {
+        run.trace.explanation = explain::explain(placement, &run.trace);
+    }
     Ok(Outcome {
         assignment,
         seed: random.then_some(run.seed),

@@ -100,13 +100,7 @@ pub struct Member {
 impl Member {
     /// What affinities and spreading read of the cluster.
     pub fn facts(&self) -> ClusterFacts<'_> {
-        ClusterFacts {
-            name: &self.name,
-            labels: &self.labels,
-            provider: &self.provider,
-            region: &self.region,
-            zones: &self.zones,
-        }
+        crate::selector::cluster::facts_of!(self)
     }
 
     /// What the filter plugins read of the cluster; `placed`: it is in the previous result.

@@ -99,8 +99,8 @@ pub struct AffinityTerm {
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct ApiEnablement {
     /// `apps/v1`, or `v1` for the core group.
-    pub group_version: String,
-    pub kinds: Vec<String>,
+    pub group_version: crate::Name,
+    pub kinds: Vec<crate::Name>,
 }
 
 /// Whether a cluster serves an API (§12.4).

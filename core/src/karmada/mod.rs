@@ -13,6 +13,7 @@
 //!   division, answering with the decision alone or with its report.
 
 pub mod admission;
+pub mod affinity;
 pub mod affinity_terms;
 mod aggregated;
 pub mod assign;
@@ -99,13 +100,7 @@ pub struct Cluster {
 impl Cluster {
     /// What the affinity matcher sees.
     pub fn facts(&self) -> ClusterFacts<'_> {
-        ClusterFacts {
-            name: &self.name,
-            labels: &self.labels,
-            provider: &self.provider,
-            region: &self.region,
-            zones: &self.zones,
-        }
+        crate::selector::cluster::facts_of!(self)
     }
 }
 
@@ -205,6 +200,10 @@ pub struct Placement {
     /// rules the user never wrote. Not part of a placement's input.
     #[serde(skip)]
     pub weights_are_cluster_weights: bool,
+    /// The trace's sentences are not written (a decision asked for without its report).
+    /// Not part of a placement's input.
+    #[serde(skip)]
+    pub unexplained: bool,
 }
 
 /// Which path of the dynamic strategies ran (docs/rules/karmada.md §4).

@@ -214,7 +214,10 @@ fn divide_with(
     let members = clusters.members();
     let seed = b.seed.unwrap_or(drawn_seed);
     let available = &estimated.available;
-    let ctx = Context::new(*b, clusters, available, division, report.is_some())?;
+    let explained = report.is_some();
+    let ctx = Context::new(*b, clusters, available, division, explained)?;
+    // The division reads the clusters' facts only to match static weight rules.
+    let facts = statics.is_some();
     let mut divided = None;
     // The placement divided last, kept for the report's sentences on Karmada's sums.
     let mut last = None;
@@ -227,15 +230,19 @@ fn divide_with(
                 .iter()
                 .filter_map(|&(i, tier)| {
                     let t = members.get(i)?;
-                    Some(Cluster {
+                    let mut cluster = Cluster {
                         name: t.name.clone(),
-                        labels: t.labels.clone(),
-                        provider: t.provider.clone(),
-                        region: t.region.clone(),
-                        zones: t.zones.clone(),
                         available_replicas: available.get(i).map(|&a| a as i64),
                         overflow_order: tier,
-                    })
+                        ..Cluster::default()
+                    };
+                    if facts {
+                        cluster.labels = t.labels.clone();
+                        cluster.provider = t.provider.clone();
+                        cluster.region = t.region.clone();
+                        cluster.zones = t.zones.clone();
+                    }
+                    Some(cluster)
                 })
                 .collect(),
             strategy,
@@ -251,6 +258,7 @@ fn divide_with(
                 || !b.components.is_empty()
                 || b.replicas.unwrap_or(0) > 0,
             weights_are_cluster_weights: b.static_weights.is_none() && statics.is_some(),
+            unexplained: !explained,
         };
         divided = Some(assign_at(&placement, &Paths::SCENARIO)?);
         if record {

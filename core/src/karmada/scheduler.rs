@@ -16,7 +16,7 @@ use super::affinity_terms::run_terms;
 use super::binding::Binding;
 use super::cluster::{Clusters, Member};
 use super::constraints::{Division, Rules, SpreadConstraint};
-use super::filter::{self, BindingView, ClusterFilter, Tolerations};
+use super::filter::{self, BindingView, ClusterFilter, Required, Tolerations};
 use super::plugins::PluginSet;
 use super::score::{scores, Scores};
 use super::select::{
@@ -250,6 +250,7 @@ impl<'a> Context<'a> {
         let b = &self.b;
         let members = self.members;
         let rules = self.rules();
+        let required = Required::new(&rules, observed, self.workload);
         let binding = BindingView {
             resource: match (b.api_version, b.kind) {
                 (Some(v), Some(k)) => Some((v, k)),
@@ -262,6 +263,7 @@ impl<'a> Context<'a> {
             observed,
             rules,
             tolerations: &self.tolerations,
+            affinity: required.as_ref(),
         };
         let mut report = self.record.then(|| {
             let mut r = PipelineReport {
@@ -274,8 +276,9 @@ impl<'a> Context<'a> {
             r.clusters.reserve_exact(members.len());
             r
         });
-        // Without a report, the reasons Karmada records, for the FitError message.
-        let mut reasons: Vec<String> = Vec::new();
+        // Without a report, why Karmada turns clusters away, for the FitError message (written
+        // only when no cluster is left).
+        let mut failures: Vec<filter::Failure<'_>> = Vec::new();
         let mut feasible: Vec<(usize, &Member)> = Vec::with_capacity(members.len());
         for (i, t) in members.iter().enumerate() {
             let view = t.view(self.placed(i));
@@ -297,8 +300,8 @@ impl<'a> Context<'a> {
                 None if t.deleting => false,
                 None => match filter::first_failure(&self.plugins, &binding, &view) {
                     None => true,
-                    Some(reason) => {
-                        reasons.push(reason);
+                    Some(failure) => {
+                        failures.push(failure);
                         false
                     }
                 },
@@ -319,6 +322,7 @@ impl<'a> Context<'a> {
                     r.clusters.iter().filter_map(|c| c.filter.reason.as_deref()),
                 ),
                 None => {
+                    let reasons: Vec<String> = failures.iter().map(|f| f.reason()).collect();
                     filter::fit_error_message(members.len(), reasons.iter().map(String::as_str))
                 }
             };

@@ -170,13 +170,13 @@ fn cluster(t: &Target) -> Object {
             .api_enablements
             .iter()
             .map(|a| ObjectApi {
-                group_version: a.group_version.clone(),
+                group_version: a.group_version.as_str().into(),
                 resources: a
                     .kinds
                     .iter()
                     .map(|kind| ApiResource {
                         name: String::new(),
-                        kind: kind.clone(),
+                        kind: kind.as_str().into(),
                     })
                     .collect(),
             })

@@ -30,6 +30,21 @@ pub enum ZoneIn {
     Every,
 }
 
+/// The [`ClusterFacts`] of a value with the fields `name`, `labels`, `provider`, `region` and
+/// `zones` (a member cluster, a division candidate).
+macro_rules! facts_of {
+    ($c:expr) => {
+        $crate::selector::cluster::ClusterFacts {
+            name: &$c.name,
+            labels: &$c.labels,
+            provider: &$c.provider,
+            region: &$c.region,
+            zones: &$c.zones,
+        }
+    };
+}
+pub(crate) use facts_of;
+
 /// `fieldSelector`: requirements on `provider`, `region` and `zone`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

@@ -14,7 +14,9 @@ use allot_core::karmada::affinity_terms::{
 use allot_core::karmada::constraints::{
     api_status, AffinityTerm, ApiEnablement, NamedAffinity, SpreadConstraint, SpreadField,
 };
-use allot_core::karmada::filter::{self, BindingView, Tolerations, Verdict as PluginVerdict};
+use allot_core::karmada::filter::{
+    self, BindingView, Required, Tolerations, Verdict as PluginVerdict,
+};
 use allot_core::karmada::plugins::{enabled_names, Plugin};
 use allot_core::karmada::score::{has_normalize, score};
 use allot_core::karmada::select::{
@@ -160,7 +162,7 @@ fn cluster(c: &Value) -> Target {
             .iter()
             .map(|a| ApiEnablement {
                 group_version: s(&a["group_version"]).into(),
-                kinds: strings(&a["kinds"]),
+                kinds: strings(&a["kinds"]).into_iter().map(Into::into).collect(),
             })
             .collect(),
         complete_api_enablements: c["complete_api_enablements"].as_bool(),
@@ -204,15 +206,19 @@ pub fn run_filter(case: &Value) -> Verdict {
                 .collect();
             let r = &b["resource"];
             let tolerations = Tolerations::new(&spec.cluster_tolerations);
+            let workload = b["replicas"].as_i64().unwrap_or(0) > 0
+                || b["has_replica_requirements"].as_bool().unwrap_or(false)
+                || !list(&b["components"]).is_empty();
+            let observed = s(&b["observed_affinity_name"]);
+            let required = Required::new(&spec.rules(), observed, workload);
             let view = BindingView {
                 resource: Some((s(&r["api_version"]), s(&r["kind"]))),
-                workload: b["replicas"].as_i64().unwrap_or(0) > 0
-                    || b["has_replica_requirements"].as_bool().unwrap_or(false)
-                    || !list(&b["components"]).is_empty(),
+                workload,
                 evictions: &evictions,
-                observed: s(&b["observed_affinity_name"]),
+                observed,
                 rules: spec.rules(),
                 tolerations: &tolerations,
+                affinity: required.as_ref(),
             };
             let c = cluster(&case["cluster"]);
             let got = match filter::filter(p, &view, &c.view(prev.contains_key(c.name.as_str()))) {

@@ -1,14 +1,16 @@
 //! The APIEnablement filter (docs/rules/karmada.md §12.4): a new placement needs a cluster that
 //! lists the resource's group-version and kind; clusters already placed on pass.
 
-use alloc::string::String;
-
-use super::ClusterView;
+use super::{ClusterView, Failure};
 use crate::karmada::constraints::{api_status, ApiStatus};
 
 pub const REASON: &str = "cluster(s) did not have the API resource";
 
-pub(super) fn filter(c: &ClusterView<'_>, api_version: &str, kind: &str) -> Option<String> {
+pub(super) fn filter(
+    c: &ClusterView<'_>,
+    api_version: &str,
+    kind: &str,
+) -> Option<Failure<'static>> {
     if c.placed {
         return None;
     }
@@ -19,6 +21,6 @@ pub(super) fn filter(c: &ClusterView<'_>, api_version: &str, kind: &str) -> Opti
         kind,
     ) {
         ApiStatus::APIEnabled => None,
-        ApiStatus::APIDisabled | ApiStatus::APIUnknown => Some(REASON.into()),
+        ApiStatus::APIDisabled | ApiStatus::APIUnknown => Some(Failure::Fixed(REASON)),
     }
 }

@@ -2,34 +2,52 @@
 //! or the observed term of `clusterAffinities` with its overflow tiers (workloads only); a
 //! cluster must match one of them. Clusters already placed on are not exempt.
 
-use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{BindingView, ClusterView};
+use super::{BindingView, ClusterView, Failure};
+use crate::karmada::affinity::Affinity;
+use crate::karmada::constraints::Rules;
 use crate::selector::cluster::ClusterAffinity;
 
 pub const REASON: &str = "cluster(s) did not match the placement cluster affinity constraint";
 
-/// The affinities a cluster must match one of; `None`: every cluster passes.
-pub fn affinities<'a>(b: &BindingView<'a>) -> Option<Vec<&'a ClusterAffinity>> {
-    if let Some(a) = b.rules.cluster_affinity {
+/// The affinities a cluster must match one of under the observed term `observed`
+/// (`workload`: the binding is a workload, whose overflow affinities count); `None`: every
+/// cluster passes.
+pub fn affinities<'a>(
+    rules: &Rules<'a>,
+    observed: &str,
+    workload: bool,
+) -> Option<Vec<&'a ClusterAffinity>> {
+    if let Some(a) = rules.cluster_affinity {
         return Some(alloc::vec![a]);
     }
-    let term = b.rules.observed_term(b.observed)?;
+    let term = rules.observed_term(observed)?;
     let mut list = alloc::vec![&term.affinity];
-    if b.workload {
-        list.extend(
-            b.rules
-                .overflow_affinities(term)
-                .iter()
-                .map(|o| &o.affinity),
-        );
+    if workload {
+        list.extend(rules.overflow_affinities(term).iter().map(|o| &o.affinity));
     }
     Some(list)
 }
 
-pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<String> {
-    let list = affinities(b)?;
-    let zones = b.rules.zone_in();
-    (!list.iter().any(|a| a.matches(&c.facts, zones))).then(|| REASON.into())
+/// The affinities a cluster must match one of, each read once for the filter pass.
+pub struct Required<'a> {
+    list: Vec<Affinity<'a>>,
+}
+
+impl<'a> Required<'a> {
+    /// [`affinities`], read once (`None`: every cluster passes).
+    pub fn new(rules: &Rules<'a>, observed: &str, workload: bool) -> Option<Self> {
+        let list = affinities(rules, observed, workload)?;
+        let zones = rules.zone_in();
+        Some(Required {
+            list: list.into_iter().map(|a| Affinity::new(a, zones)).collect(),
+        })
+    }
+}
+
+pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<Failure<'static>> {
+    let r = b.affinity?;
+    let matched = r.list.iter().any(|a| a.matches(&c.facts));
+    (!matched).then_some(Failure::Fixed(REASON))
 }

@@ -1,15 +1,13 @@
 //! The ClusterEviction filter (docs/rules/karmada.md §12.7): a cluster the binding is being
 //! gracefully evicted from is not a candidate.
 
-use alloc::string::String;
-
-use super::{BindingView, ClusterView};
+use super::{BindingView, ClusterView, Failure};
 
 pub const REASON: &str = "cluster(s) is in the process of eviction";
 
-pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<String> {
+pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<Failure<'static>> {
     b.evictions
         .iter()
         .any(|e| e == c.facts.name)
-        .then(|| REASON.into())
+        .then_some(Failure::Fixed(REASON))
 }

@@ -22,9 +22,10 @@ use super::cluster::Member;
 use super::constraints::Rules;
 use super::plugins::{Plugin, PluginSet};
 use crate::selector::cluster::ClusterFacts;
+use crate::selector::node::Taint;
 
 pub use api_enablement::REASON as API_REASON;
-pub use cluster_affinity::REASON as AFFINITY_REASON;
+pub use cluster_affinity::{Required, REASON as AFFINITY_REASON};
 pub use eviction::REASON as EVICTION_REASON;
 pub use taint::Tolerations;
 
@@ -54,6 +55,9 @@ pub struct BindingView<'a> {
     pub rules: Rules<'a>,
     /// `rules.cluster_tolerations`, indexed ([`Tolerations::new`]).
     pub tolerations: &'a Tolerations<'a>,
+    /// The cluster affinities a cluster must match one of, read once ([`Required::new`]);
+    /// `None`: every cluster passes.
+    pub affinity: Option<&'a Required<'a>>,
 }
 
 /// One plugin's answer for one cluster.
@@ -141,22 +145,58 @@ impl ClusterFilter {
     }
 }
 
-/// One plugin on one cluster.
-pub fn filter(plugin: Plugin, b: &BindingView<'_>, c: &ClusterView<'_>) -> Verdict {
-    let reason = match plugin {
-        Plugin::ApiEnablement => match b.resource {
-            None => return Verdict::NotEvaluated,
-            Some((v, k)) => api_enablement::filter(c, v, k),
-        },
+/// Why a plugin turns a cluster away: what its reason says, kept as data so that a decision
+/// without a report writes no text (the reason is written only for the report, or for the
+/// FitError message when no cluster is left).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Failure<'a> {
+    /// A reason whose words never change.
+    Fixed(&'static str),
+    /// TaintToleration: the first counted taint no toleration tolerates.
+    Taint(&'a Taint),
+    /// SpreadConstraint: the property the cluster does not state (`provider`, `region`,
+    /// `zones`).
+    Missing(&'static str),
+}
+
+impl Failure<'_> {
+    /// The reason as Karmada words it.
+    pub fn reason(&self) -> String {
+        match self {
+            Failure::Fixed(reason) => (*reason).into(),
+            Failure::Taint(t) => {
+                format!("cluster(s) had untolerated taint {{{}}}", taint::render(t))
+            }
+            Failure::Missing(property) => format!("cluster(s) did not have {property} property"),
+        }
+    }
+}
+
+/// One plugin on one cluster: `None` when it has nothing to judge, else whether it fails.
+fn judge<'c>(
+    plugin: Plugin,
+    b: &BindingView<'_>,
+    c: &ClusterView<'c>,
+) -> Option<Option<Failure<'c>>> {
+    Some(match plugin {
+        Plugin::ApiEnablement => {
+            let (v, k) = b.resource?;
+            api_enablement::filter(c, v, k)
+        }
         Plugin::TaintToleration => taint::filter(b, c),
         Plugin::ClusterAffinity => cluster_affinity::filter(b, c),
         Plugin::SpreadConstraint => spread::filter(b, c),
         Plugin::ClusterEviction => eviction::filter(b, c),
-        Plugin::ClusterLocality => return Verdict::NotEvaluated,
-    };
-    match reason {
-        None => Verdict::Passed,
-        Some(reason) => Verdict::Unschedulable { reason },
+        Plugin::ClusterLocality => return None,
+    })
+}
+
+/// One plugin on one cluster.
+pub fn filter(plugin: Plugin, b: &BindingView<'_>, c: &ClusterView<'_>) -> Verdict {
+    match judge(plugin, b, c) {
+        None => Verdict::NotEvaluated,
+        Some(None) => Verdict::Passed,
+        Some(Some(f)) => Verdict::Unschedulable { reason: f.reason() },
     }
 }
 
@@ -189,21 +229,18 @@ pub fn run(
     }
 }
 
-/// The reason Karmada records for a cluster not being deleted: the first enabled plugin's
-/// failure in run order, the plugins after it not evaluated (`None`: feasible). What
-/// [`run`] records as `reason`, without the verdicts.
-pub fn first_failure(
+/// Why Karmada turns away a cluster not being deleted: the first enabled plugin's failure in
+/// run order, the plugins after it not evaluated (`None`: feasible). What [`run`] records as
+/// `reason`, without the verdicts, and unwritten ([`Failure::reason`]).
+pub fn first_failure<'c>(
     plugins: &PluginSet,
     b: &BindingView<'_>,
-    c: &ClusterView<'_>,
-) -> Option<String> {
+    c: &ClusterView<'c>,
+) -> Option<Failure<'c>> {
     Plugin::FILTERS
         .iter()
         .filter(|&&p| plugins.enabled(p))
-        .find_map(|&p| match filter(p, b, c) {
-            Verdict::Unschedulable { reason } => Some(reason),
-            _ => None,
-        })
+        .find_map(|&p| judge(p, b, c).flatten())
 }
 
 /// The FitError message (§12.9): `0/N clusters are available: P.`, N counting every listed

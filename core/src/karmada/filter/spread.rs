@@ -2,12 +2,10 @@
 //! zone needs the cluster to state that property. Clusters already placed on are not exempt,
 //! and the filter runs even where selection ignores spread constraints.
 
-use alloc::string::String;
-
-use super::{BindingView, ClusterView};
+use super::{BindingView, ClusterView, Failure};
 use crate::karmada::constraints::SpreadField;
 
-pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<String> {
+pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<Failure<'static>> {
     b.rules.spread_constraints.iter().find_map(|s| {
         let missing = match s.field()? {
             SpreadField::Provider => c.facts.provider.is_empty().then_some("provider"),
@@ -15,6 +13,6 @@ pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<String>
             SpreadField::Zone => c.facts.zones.is_empty().then_some("zones"),
             SpreadField::Cluster => None,
         }?;
-        Some(alloc::format!("cluster(s) did not have {missing} property"))
+        Some(Failure::Missing(missing))
     })
 }

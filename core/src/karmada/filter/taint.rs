@@ -6,7 +6,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{BindingView, ClusterView};
+use super::{BindingView, ClusterView, Failure};
 use crate::names::{NameIndex, Prefixed};
 use crate::selector::node::{Taint, TaintEffect, Toleration};
 
@@ -60,13 +60,12 @@ impl<'a> Tolerations<'a> {
     }
 }
 
-/// `None`: passes; otherwise the reason.
-pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<String> {
+/// `None`: passes; otherwise the taint that keeps the cluster out.
+pub(super) fn filter<'c>(b: &BindingView<'_>, c: &ClusterView<'c>) -> Option<Failure<'c>> {
     if c.placed {
         return None;
     }
-    untolerated(&c.member.taints, b.tolerations)
-        .map(|t| format!("cluster(s) had untolerated taint {{{}}}", render(t)))
+    untolerated(&c.member.taints, b.tolerations).map(Failure::Taint)
 }
 
 /// The first counted taint no toleration tolerates.
