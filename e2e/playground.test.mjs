@@ -1341,3 +1341,19 @@ test("issue 37: cosmetics: a toleration's effect reads whole, a past step says s
   assert.deepEqual(found.filter((v) => v.id === "heading-order"), []);
   await page.close();
 });
+
+test("the example manifests say which policy Karmada uses, and refuse what its webhook refuses", async () => {
+  const page = await open("/");
+  await importExample(page, "policy-priority");
+  assert.match(
+    await page.textContent("#k8s-report .report-policy"),
+    /PropagationPolicy shop\/web-by-label .* over ClusterPropagationPolicy every-deployment .*whatever the priorities/,
+  );
+  await page.selectOption("#k8s-preset", "region-spread-refused");
+  await page.waitForFunction(() => document.querySelector("#k8s-objects").value.includes("web-regions"));
+  await page.click("#k8s-import");
+  await page.waitForSelector("#k8s-error");
+  assert.match(await page.getAttribute("#k8s-error", "data-path"), /^objects\[3\]\.spec\.placement\.spreadConstraints/);
+  assert.match(await page.textContent("#k8s-error"), /refused at admission: the cluster spread constraint must be enabled/);
+  await page.close();
+});

@@ -37,6 +37,16 @@ const PRESETS: &[(&str, &str, &[&str])] = &[
     ),
     ("spread-regions", "Spreading over two regions", &[]),
     (
+        "policy-priority",
+        "Two policies select one Deployment: which one Karmada uses",
+        &[],
+    ),
+    (
+        "region-spread-refused",
+        "A region spread without a cluster spread: refused at admission",
+        &[],
+    ),
+    (
         "statefulset-nodes",
         "A StatefulSet with a node selector and member nodes",
         &["member1", "member2"],
