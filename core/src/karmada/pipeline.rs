@@ -15,7 +15,6 @@ use super::cluster::Clusters;
 use super::constraints::{Division, SpreadConstraint};
 use super::estimates::{self, Estimated, TargetEstimate};
 use super::scheduler::{self, Context, Depth, PipelineReport};
-use super::version::Version;
 use super::{assign_at, Assigned, Cluster, Paths, Placement, StaticWeightRule, Strategy, Trace};
 use crate::error::{indexed, Error, Result};
 use crate::estimate::combine::Source;
@@ -109,15 +108,15 @@ fn division_rules(
     clusters: &Clusters<'_>,
 ) -> Result<(Strategy, Option<Vec<StaticWeightRule>>, Division)> {
     let strategy = parse_strategy(b)?;
-    admitted(b, strategy, b.version)?;
+    admitted(b, strategy)?;
     let statics = static_weights(b, clusters, strategy)?;
     let division = Division::of(strategy, statics.as_deref());
     Ok((strategy, statics, division))
 }
 
-/// What the policy webhook refuses in the binding's placement, under the rules of `version`
-/// (the release the schedule follows), at `policy.…`.
-fn admitted(b: &Binding<'_>, strategy: Strategy, version: Version) -> Result<()> {
+/// What the policy webhook refuses in the binding's placement, under the rules of the release
+/// the schedule follows (`b.version`), at `policy.…`.
+fn admitted(b: &Binding<'_>, strategy: Strategy) -> Result<()> {
     let spread: Vec<SpreadConstraint> = b
         .spread_constraints
         .iter()
@@ -131,23 +130,18 @@ fn admitted(b: &Binding<'_>, strategy: Strategy, version: Version) -> Result<()>
         strategy,
         workload_groups: None,
     };
-    admission::admit(&placement, admission::Layout::Scenario, version)
+    admission::admit(&placement, admission::Layout::Scenario, b.version)
 }
 
 fn parse_strategy(b: &Binding<'_>) -> Result<Strategy> {
-    Ok(match b.strategy {
-        None | Some("staticWeight") => Strategy::StaticWeight,
-        Some("duplicated") => Strategy::Duplicated,
-        Some("dynamicWeight") => Strategy::DynamicWeight,
-        Some("aggregated") => Strategy::Aggregated,
-        Some(other) => {
-            return Err(Error::UnknownValue {
-                field: "policy.strategy".into(),
-                value: other.into(),
-                expected: STRATEGIES,
-            })
-        }
-    })
+    match b.strategy {
+        None => Ok(Strategy::default()),
+        Some(name) => Strategy::named(name).ok_or_else(|| Error::UnknownValue {
+            field: "policy.strategy".into(),
+            value: name.into(),
+            expected: STRATEGIES,
+        }),
+    }
 }
 
 /// Static weight rules: the policy's, or one per cluster stating a `weight` (docs/rules/karmada.md
