@@ -119,7 +119,7 @@ fn general(c: &mut Criterion) {
                         max_available_replicas_with(&view, Some(black_box(&request)), detail)
                             .replicas
                     })
-                    .sum::<u64>()
+                    .sum::<i64>()
             })
         });
     }

@@ -84,7 +84,9 @@ pub enum Error {
     Unschedulable {
         field: Path,
         requested: u64,
-        available: u64,
+        /// Negative where Karmada's sum of estimates is (docs/rules/versions.md "Resource
+        /// models").
+        available: i64,
     },
     /// An enum-like string has a value allot does not know.
     #[error("{}unknown value {value:?}, expected one of {expected}", At(.field))]
@@ -191,8 +193,8 @@ impl fmt::Display for At<'_> {
     }
 }
 
-fn short_by(requested: &u64, available: &u64) -> u64 {
-    requested.saturating_sub(*available)
+fn short_by(requested: &u64, available: &i64) -> i128 {
+    i128::from(*requested) - i128::from(*available)
 }
 
 /// What a quantity must be, after what the text was probably meant to be, if anything.

@@ -53,7 +53,7 @@ fn story(a: Vec<Node>, b: Vec<Node>, claim: Option<NodeClaim>) -> (u64, u64, Str
                 .iter()
                 .map(|c| Cluster {
                     name: c.cluster.clone(),
-                    available_replicas: Some(c.replicas as i64),
+                    available_replicas: Some(c.replicas),
                     ..Cluster::default()
                 })
                 .collect(),
@@ -114,9 +114,9 @@ fn resource_model_tables_through_the_general_estimator() {
         summary(&[(6, 1)]),
     ];
     for method in [ModelMethod::Simulator, ModelMethod::GradeFormula] {
-        for (cores, gi, want) in [(3u64, 20u64, [6u64, 4, 10]), (5, 60, [0, 0, 4])] {
+        for (cores, gi, want) in [(3u64, 20u64, [6i64, 4, 10]), (5, 60, [0, 0, 4])] {
             let req = ResourceList::from_units([("cpu", cores * 1000), ("memory", gi << 30)]);
-            let got: Vec<u64> = members
+            let got: Vec<i64> = members
                 .iter()
                 .map(|s| {
                     let view = ClusterView {
@@ -286,5 +286,5 @@ fn bad_input_is_typed_and_names_the_field() {
         &[],
     )
     .unwrap();
-    assert_eq!(r.replicas, i32::MAX as u64);
+    assert_eq!(r.replicas, i64::from(i32::MAX));
 }

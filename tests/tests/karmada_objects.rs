@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use allot_core::json::from_json;
+use allot_core::karmada::version::Version;
 use allot_core::kubernetes::explain::explain;
 use allot_core::kubernetes::import::Choice;
 use allot_core::kubernetes::objects::Objects;
@@ -27,6 +28,9 @@ enum Answer {
 struct Case {
     #[allow(dead_code)]
     about: String,
+    /// The Karmada release that answered (`1.MINOR`); absent: the newest.
+    #[serde(default)]
+    release: Option<String>,
     /// Karmada's answer.
     karmada: Answer,
     /// Where allot answers otherwise (one of Karmada's accidents it fixes, or a convention of a
@@ -45,9 +49,15 @@ struct Fixed {
 }
 
 /// allot's answer, and the sentences of its explanation: warnings and import report lines.
-fn answer(objects: &str) -> (Answer, Vec<String>) {
+fn answer(objects: &str, release: Option<&str>) -> (Answer, Vec<String>) {
     let objects: Objects = from_json(objects).expect("objects");
-    match explain(&objects.0, &Choice::default(), 0) {
+    let choice = Choice {
+        version: release.map_or_else(Version::default, |r| {
+            Version::parse(r).expect("a release allot knows")
+        }),
+        ..Choice::default()
+    };
+    match explain(&objects.0, &choice, 0) {
         Ok(x) => (
             Answer::Clusters(
                 x.binding
@@ -68,12 +78,9 @@ fn answer(objects: &str) -> (Answer, Vec<String>) {
                 )
                 .collect(),
         ),
-        Err(Error::Unschedulable { available, .. }) => (
-            Answer::Unschedulable {
-                available: available as i64,
-            },
-            Vec::new(),
-        ),
+        Err(Error::Unschedulable { available, .. }) => {
+            (Answer::Unschedulable { available }, Vec::new())
+        }
         Err(e) => panic!("an error Karmada does not give: {e}"),
     }
 }
@@ -92,7 +99,7 @@ fn allot_answers_as_karmada() {
     for path in &paths {
         let text = std::fs::read_to_string(path).expect("readable");
         let case: Case = serde_json::from_str(&text).expect("a case");
-        let (got, sentences) = answer(&case.objects.to_string());
+        let (got, sentences) = answer(&case.objects.to_string(), case.release.as_deref());
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         match &case.fixed {
             None if got != case.karmada => {

@@ -119,7 +119,7 @@ proptest! {
         };
         match assign(&p) {
             Err(allot_core::Error::Unschedulable { requested, available, .. }) => {
-                prop_assert_eq!(requested - available, extra as u64);
+                prop_assert_eq!(requested as i64 - available, extra);
             }
             other => prop_assert!(false, "expected unschedulable, got {:?}", other),
         }

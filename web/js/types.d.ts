@@ -877,7 +877,8 @@ export interface Assigned {
 export interface TargetEstimate {
   name: string;
   /**
-   * The combined figure the division uses (the requested replicas when nobody answered).
+   * The combined figure the division uses (the requested replicas when nobody answered);
+   * negative where Karmada's figure is (docs/rules/versions.md "Resource models").
    */
   availableReplicas: number;
   source: Source;
@@ -893,7 +894,8 @@ export interface TargetEstimate {
  */
 export interface GeneralEstimate {
   /**
-   * Replicas (or sets) the cluster can take, at most MaxInt32.
+   * Replicas (or sets) the cluster can take, at most MaxInt32; negative only where
+   * Karmada's grade formula wraps (docs/rules/versions.md "Resource models").
    */
   replicas: number;
   /**
@@ -937,6 +939,10 @@ export interface ResourceBound {
  */
 export interface ModelEstimate {
   method: ModelMethod;
+  /**
+   * Negative only where Karmada's grade formula wraps (docs/rules/versions.md "Resource
+   * models").
+   */
   replicas: number;
   grades: GradeFit[];
   /**

@@ -58,7 +58,9 @@ pub struct GradeFit {
 #[serde(rename_all = "camelCase")]
 pub struct ModelEstimate {
     pub method: ModelMethod,
-    pub replicas: u64,
+    /// Negative only where Karmada's grade formula wraps (docs/rules/versions.md "Resource
+    /// models").
+    pub replicas: i64,
     pub grades: Vec<GradeFit>,
     /// `1 × min(2/3, 16Gi/20Gi) + 6 × min(4/3, 32Gi/20Gi) = 6`.
     pub formula: String,
@@ -230,6 +232,7 @@ fn simulated(
         let comps = prepare(&grid, components);
         grid.simulate(&comps, upper)
     };
+    let replicas = i64::try_from(replicas).unwrap_or(i64::MAX);
     let formula = sum_formula(&grades, replicas, single.map_or(1, |c| c.replicas));
     Ok(ModelEstimate {
         method: ModelMethod::Simulator,
@@ -239,7 +242,7 @@ fn simulated(
     })
 }
 
-fn sum_formula(grades: &[GradeFit], total: u64, per_set: u64) -> String {
+fn sum_formula(grades: &[GradeFit], total: i64, per_set: u64) -> String {
     let terms: Vec<String> = grades
         .iter()
         .filter(|g| g.used && g.count > 0)
@@ -281,8 +284,8 @@ fn grade_formula(
     }
     let mut grades = Vec::new();
     // Karmada sums `count × fit` in int64 and wraps: an empty request fits MaxInt64 replicas
-    // per node, so the sum wraps, negative for an even number of nodes. A negative sum is
-    // read as 0 (docs/rules/versions.md "Resource models").
+    // per node, so the sum wraps, negative for an even number of nodes. The wrapped figure is
+    // Karmada's estimate (docs/rules/versions.md "Resource models").
     let mut total = 0i64;
     for (i, m) in models.iter().enumerate() {
         let count = count_of(modelings, m.grade);
@@ -301,7 +304,7 @@ fn grade_formula(
             formula,
         });
     }
-    let replicas = u64::try_from(total).unwrap_or(0).min(MAX_INT32);
+    let replicas = total.min(MAX_INT32 as i64);
     Ok(ModelEstimate {
         method: ModelMethod::GradeFormula,
         replicas,
@@ -355,7 +358,7 @@ mod tests {
             counts(&[(6, 1)]),
         ];
         for method in [ModelMethod::Simulator, ModelMethod::GradeFormula] {
-            let run = |r: &ResourceList| -> Vec<u64> {
+            let run = |r: &ResourceList| -> Vec<i64> {
                 members
                     .iter()
                     .map(|c| replicas_by_models(&m, c, r, method, &[]).unwrap().replicas)

@@ -57,7 +57,9 @@ enum EstimatorName {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Combined {
     pub cluster: Name,
-    pub replicas: u64,
+    /// Negative only where an estimator answered a negative figure other than -1 (Karmada's
+    /// grade formula wrapping, docs/rules/versions.md "Resource models").
+    pub replicas: i64,
     pub source: Source,
 }
 
@@ -103,14 +105,14 @@ pub fn combine_by_position(
         .enumerate()
         .map(|(i, &c)| {
             let (replicas, source) = match combined_at(i, requested, components, answers) {
-                Pick::NotAsked => (MAX_INT32, Source::NotAsked),
+                Pick::NotAsked => (MAX_INT32 as i64, Source::NotAsked),
                 Pick::Estimator(v, e) => (
                     v,
                     Source::Estimator {
                         estimator: e.into(),
                     },
                 ),
-                Pick::Requested => (requested, Source::Requested),
+                Pick::Requested => (requested as i64, Source::Requested),
             };
             Combined {
                 cluster: c.into(),
@@ -123,11 +125,11 @@ pub fn combine_by_position(
 
 /// The combined figure of the cluster at position `i`, without its name and source: what
 /// the division reads.
-pub fn replicas_at(i: usize, requested: u64, components: bool, answers: &[Answers<'_>]) -> u64 {
+pub fn replicas_at(i: usize, requested: u64, components: bool, answers: &[Answers<'_>]) -> i64 {
     match combined_at(i, requested, components, answers) {
-        Pick::NotAsked => MAX_INT32,
+        Pick::NotAsked => MAX_INT32 as i64,
         Pick::Estimator(v, _) => v,
-        Pick::Requested => requested,
+        Pick::Requested => requested as i64,
     }
 }
 
@@ -135,7 +137,7 @@ pub fn replicas_at(i: usize, requested: u64, components: bool, answers: &[Answer
 enum Pick<'a> {
     NotAsked,
     /// The tightest answer below MaxInt32, and its estimator.
-    Estimator(u64, &'a str),
+    Estimator(i64, &'a str),
     Requested,
 }
 
@@ -149,7 +151,8 @@ fn combined_at<'a>(
     if requested == 0 && !components {
         return Pick::NotAsked;
     }
-    let mut best: Option<(u64, &str)> = None;
+    let mut best: Option<(i64, &str)> = None;
+    let max = MAX_INT32 as i64;
     for a in answers {
         let Some(v) = a
             .replicas
@@ -158,16 +161,18 @@ fn combined_at<'a>(
         else {
             continue;
         };
-        if v == NO_ANSWER || v < 0 {
+        // Only -1 means "no answer": another negative figure is taken as it is, as Karmada's
+        // minimum takes it.
+        if v == NO_ANSWER {
             continue;
         }
-        let v = (v as u64).min(MAX_INT32);
+        let v = v.min(max);
         if best.is_none_or(|(b, _)| v < b) {
             best = Some((v, a.estimator));
         }
     }
     match best {
-        Some((v, e)) if v < MAX_INT32 => Pick::Estimator(v, e),
+        Some((v, e)) if v < max => Pick::Estimator(v, e),
         _ => Pick::Requested,
     }
 }
@@ -191,7 +196,7 @@ mod tests {
             answers("broken", None),
         ];
         let c = combine(&["m1", "m2", "m3", "m4"], 7, false, &a);
-        let got: Vec<u64> = c.iter().map(|c| c.replicas).collect();
+        let got: Vec<i64> = c.iter().map(|c| c.replicas).collect();
         assert_eq!(got, [2, 4, 7, 7]);
         assert_eq!(
             c[0].source,
@@ -203,7 +208,7 @@ mod tests {
         let all = combine(&["m1"], 0, false, &a);
         assert_eq!(
             (all[0].replicas, &all[0].source),
-            (MAX_INT32, &Source::NotAsked)
+            (MAX_INT32 as i64, &Source::NotAsked)
         );
         // An estimator answering MaxInt32 leaves the cluster at the requested replicas.
         let c = combine(

@@ -82,8 +82,9 @@ pub enum Limit {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct GeneralEstimate {
-    /// Replicas (or sets) the cluster can take, at most MaxInt32.
-    pub replicas: u64,
+    /// Replicas (or sets) the cluster can take, at most MaxInt32; negative only where
+    /// Karmada's grade formula wraps (docs/rules/versions.md "Resource models").
+    pub replicas: i64,
     /// `allocatable.pods − allocated.pods − allocating.pods` (may be negative).
     pub allowed_pods: i128,
     pub limit: Limit,
@@ -318,7 +319,7 @@ fn estimate(view: &ClusterView<'_>, need: Need<'_>, detail: Detail) -> GeneralEs
     let owned;
     let (per_unit, pods_per_unit): (&ResourceList, u64) = match need {
         Need::Replicas(None) => {
-            out.replicas = allowed;
+            out.replicas = allowed as i64;
             out.limit = Limit::PodSlots;
             say(&mut out, &|| {
                 format!("no per-replica requirements: {allowed} pod slots")
@@ -331,7 +332,7 @@ fn estimate(view: &ClusterView<'_>, need: Need<'_>, detail: Detail) -> GeneralEs
                 .iter()
                 .fold(0u64, |s, c| s.saturating_add(c.replicas));
             if pods == 0 {
-                out.replicas = allowed;
+                out.replicas = allowed as i64;
                 out.limit = Limit::PodSlots;
                 return out;
             }
@@ -345,7 +346,7 @@ fn estimate(view: &ClusterView<'_>, need: Need<'_>, detail: Detail) -> GeneralEs
             (&owned, pods)
         }
     };
-    let mut cap = allowed / pods_per_unit;
+    let mut cap = (allowed / pods_per_unit) as i64;
     out.limit = Limit::PodSlots;
     if pods_per_unit > 1 {
         say(&mut out, &|| {
@@ -395,8 +396,8 @@ fn estimate(view: &ClusterView<'_>, need: Need<'_>, detail: Detail) -> GeneralEs
         out.explanation
             .extend(lines.iter().map(|l| l.formula.clone()));
         out.resources = lines;
-        if bound < cap {
-            cap = bound;
+        if (bound as i64) < cap {
+            cap = bound as i64;
             out.limit = limit.unwrap_or(Limit::PodSlots);
         }
     }
@@ -408,7 +409,9 @@ fn estimate(view: &ClusterView<'_>, need: Need<'_>, detail: Detail) -> GeneralEs
         }
         out.model = Some(m);
     }
-    out.replicas = cap.min(MAX_INT32);
+    // Karmada returns `int32(...)` of its int64 figure (at most MaxInt32 here, except a wrapped
+    // negative model sum).
+    out.replicas = i64::from(cap.min(MAX_INT32 as i64) as i32);
     out
 }
 

@@ -10,14 +10,15 @@ use super::{
     Placement, Strategy, TierTrace, Trace,
 };
 use crate::error::non_negative;
-use crate::error::{indexed, Error, Path, Result, MAX_REPLICAS, MAX_TARGETS};
+use crate::error::{Error, Path, Result, MAX_REPLICAS, MAX_TARGETS};
 use crate::names::NameIndex;
 
-/// A validated candidate: replicas it can take (`alloc`) and holds (`prev`).
+/// A validated candidate: replicas it can take (`alloc`, negative where Karmada's estimate
+/// is: docs/rules/versions.md "Resource models") and holds (`prev`).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Candidate<'a> {
     pub name: &'a str,
-    pub alloc: u64,
+    pub alloc: i64,
     pub prev: u64,
 }
 
@@ -114,9 +115,7 @@ pub fn assign_at(placement: &Placement, paths: &Paths) -> Result<Outcome> {
             let capacity: u64 = tier
                 .iter()
                 .map(|&i| {
-                    run.candidates[i]
-                        .alloc
-                        .saturating_add(run.candidates[i].prev)
+                    (run.candidates[i].alloc.max(0) as u64).saturating_add(run.candidates[i].prev)
                 })
                 .fold(0u64, u64::saturating_add);
             let n = remaining.min(capacity);
@@ -141,7 +140,7 @@ pub fn assign_at(placement: &Placement, paths: &Paths) -> Result<Outcome> {
             return Err(Error::Unschedulable {
                 field: paths.replicas.into(),
                 requested: replicas,
-                available: replicas - remaining,
+                available: (replicas - remaining) as i64,
             });
         }
     } else {
@@ -261,9 +260,10 @@ fn candidates<'p>(
         .map(|(i, c)| {
             let alloc = match c.available_replicas {
                 // No estimator answered: the requested replicas (§11 step 3).
-                None => replicas,
-                Some(a) => non_negative(a, || indexed("clusters", i).field("availableReplicas"))?
-                    .min(MAX_REPLICAS),
+                None => replicas as i64,
+                // A negative figure is Karmada's own (a wrapped estimate); it counts as it is in
+                // Karmada's sums and order.
+                Some(a) => a.clamp(i64::from(i32::MIN), MAX_REPLICAS as i64),
             };
             Ok(Candidate {
                 name: &c.name,

@@ -29,7 +29,7 @@ pub(crate) fn run(
     let (mode, mut list, target, keep) = if run.placement.fresh {
         let list = tier
             .iter()
-            .map(|&i| (i, c[i].alloc.saturating_add(c[i].prev)))
+            .map(|&i| (i, c[i].alloc.saturating_add(c[i].prev as i64)))
             .collect();
         (Mode::Fresh, list, replicas, Vec::new())
     } else if assigned > replicas {
@@ -39,13 +39,18 @@ pub(crate) fn run(
         // candidate order. Before 1.17 it is the whole previous result, clusters no longer
         // candidates included (docs/rules/versions.md "Scale-down"; `ghosts` is empty from 1.17).
         let previous = &run.placement.previous;
-        let mut list: Vec<(usize, u64)> = tier
+        let mut list: Vec<(usize, i64)> = tier
             .iter()
             .filter(|&&i| previous.contains_key(c[i].name))
-            .map(|&i| (i, c[i].prev))
+            .map(|&i| (i, c[i].prev as i64))
             .collect();
         let n = c.len();
-        list.extend(run.ghosts.iter().enumerate().map(|(k, g)| (n + k, g.prev)));
+        list.extend(
+            run.ghosts
+                .iter()
+                .enumerate()
+                .map(|(k, g)| (n + k, g.prev as i64)),
+        );
         let ghosts = &run.ghosts;
         let name = |i: usize| {
             c.get(i)
@@ -106,11 +111,14 @@ pub struct Divided {
 }
 
 /// Karmada's `divide(list, target, scheduled)`; `names[i]` names index `i`. An index past
-/// `names` is an error on `list` or `scheduled`.
+/// `names` is an error on `list` or `scheduled`. A negative figure in `list` (Karmada's wrapped
+/// estimate, docs/rules/versions.md "Resource models") counts in the sum and the order as
+/// Karmada counts it, and weighs as 0 in the division (a negative vote wins no seat while a
+/// positive one exists, which the sum check ensures).
 #[allow(clippy::too_many_arguments)]
 pub fn divide(
     names: &[&str],
-    list: &[(usize, u64)],
+    list: &[(usize, i64)],
     target: u64,
     scheduled: &[(usize, u64)],
     aggregated: bool,
@@ -128,7 +136,7 @@ pub fn divide(
 #[allow(clippy::too_many_arguments)]
 fn divide_at(
     names: &[&str],
-    list: &[(usize, u64)],
+    list: &[(usize, i64)],
     target: u64,
     scheduled: &[(usize, u64)],
     aggregated: bool,
@@ -137,17 +145,20 @@ fn divide_at(
     seed: u64,
     replicas_field: &'static str,
 ) -> Result<Divided> {
-    for (field, pairs) in [("list", list), ("scheduled", scheduled)] {
-        if let Some(k) = pairs.iter().position(|&(i, _)| i >= names.len()) {
-            return Err(Error::UnknownValue {
+    let past = |field: &'static str, indices: &mut dyn Iterator<Item = usize>| -> Result<()> {
+        match indices.enumerate().find(|&(_, i)| i >= names.len()) {
+            Some((k, i)) => Err(Error::UnknownValue {
                 field: crate::error::indexed(field, k),
-                value: alloc::format!("{}", pairs[k].0),
+                value: alloc::format!("{i}"),
                 expected: "an index into names",
-            });
+            }),
+            None => Ok(()),
         }
-    }
-    let available = list.iter().fold(0u64, |s, &(_, r)| s.saturating_add(r));
-    if available < target {
+    };
+    past("list", &mut list.iter().map(|&(i, _)| i))?;
+    past("scheduled", &mut scheduled.iter().map(|&(i, _)| i))?;
+    let available = list.iter().fold(0i64, |s, &(_, r)| s.saturating_add(r));
+    if available < 0 || (available as u64) < target {
         return Err(Error::Unschedulable {
             field: replicas_field.into(),
             requested: target,
@@ -159,7 +170,7 @@ fn divide_at(
         held_by[i] = r;
     }
     let held = |i: usize| held_by[i];
-    let mut list: Vec<(usize, u64)> = list.to_vec();
+    let mut list: Vec<(usize, i64)> = list.to_vec();
     let mut cut = Vec::new();
     if aggregated {
         cut = super::aggregated::cut(&mut list, target, held);
@@ -168,7 +179,7 @@ fn divide_at(
         .iter()
         .map(|&(i, r)| Input {
             name: names[i],
-            weight: r,
+            weight: r.max(0) as u64,
             initial: held(i),
             last: held(i),
         })

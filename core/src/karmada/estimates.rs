@@ -47,8 +47,9 @@ pub struct AccurateAnswer {
 #[serde(rename_all = "camelCase")]
 pub struct TargetEstimate {
     pub name: Name,
-    /// The combined figure the division uses (the requested replicas when nobody answered).
-    pub available_replicas: u64,
+    /// The combined figure the division uses (the requested replicas when nobody answered);
+    /// negative where Karmada's figure is (docs/rules/versions.md "Resource models").
+    pub available_replicas: i64,
     /// Which estimator set it.
     pub source: Source,
     /// `availableReplicas` as the scenario stated it.
@@ -63,7 +64,7 @@ pub struct TargetEstimate {
 #[derive(Debug, Clone, Default)]
 pub struct Estimated {
     /// Per cluster in listed order: the combined figure (`alloc(c)`).
-    pub available: Vec<u64>,
+    pub available: Vec<i64>,
     /// Per cluster, with [`Detail::Explained`] only: every estimator's answer and the
     /// combination.
     pub targets: Vec<TargetEstimate>,
@@ -188,7 +189,7 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
                 )
             };
             if let Some(slot) = general_answers.get_mut(i) {
-                *slot = Some(g.replicas as i64);
+                *slot = Some(g.replicas);
             }
             explained.then(|| Box::new(g))
         } else {

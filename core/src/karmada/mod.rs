@@ -90,6 +90,8 @@ pub struct Cluster {
     pub zones: Vec<Name>,
     /// How many more replicas the estimators say fit (`alloc(c)`); absent means no estimator
     /// answered, which counts as the requested replicas (docs/rules/karmada.md §11 step 3).
+    /// A negative figure is Karmada's own wrapped estimate and counts as Karmada counts it
+    /// (docs/rules/versions.md "Resource models"); figures are read within int32's range.
     #[serde(default)]
     pub available_replicas: Option<i64>,
     /// Overflow tier (lower first), used when `overflow` is on.

@@ -226,7 +226,7 @@ fn divide_with(
                     let t = members.get(i)?;
                     let mut cluster = Cluster {
                         name: t.name.clone(),
-                        available_replicas: available.get(i).map(|&a| a as i64),
+                        available_replicas: available.get(i).copied(),
                         overflow_order: tier,
                         ..Cluster::default()
                     };
@@ -316,7 +316,9 @@ fn capacity_warnings(
         };
         let prev = b.previous.get(a.name.as_str()).copied().unwrap_or(0).max(0) as u64;
         let more = a.replicas.saturating_sub(prev);
-        if matches!(e.source, Source::Estimator { .. }) && more > e.available_replicas {
+        if matches!(e.source, Source::Estimator { .. })
+            && (more as i128) > i128::from(e.available_replicas)
+        {
             warnings.push(Warning {
                 code: "capacity_exceeded",
                 path: indexed("clusters", i),

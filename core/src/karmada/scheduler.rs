@@ -44,7 +44,7 @@ pub struct ClusterStep {
     /// The score plugins (feasible clusters only).
     pub scores: Option<Scores>,
     /// `avail = alloc + prev`, what selection compares (feasible clusters only).
-    pub available_replicas: Option<u64>,
+    pub available_replicas: Option<i64>,
     /// The overflow tier (feasible clusters only).
     pub overflow_order: Option<i64>,
     /// Position in the global order G, from 0 (feasible clusters only).
@@ -135,7 +135,7 @@ pub struct Context<'a> {
     /// The clusters, in listed order.
     members: &'a [Member],
     /// Each cluster's combined estimate (`alloc(c)`), in listed order.
-    available: &'a [u64],
+    available: &'a [i64],
     plugins: PluginSet,
     spread: Vec<SpreadConstraint>,
     division: Division,
@@ -155,7 +155,7 @@ impl<'a> Context<'a> {
     pub fn new<'c: 'a>(
         b: Binding<'a>,
         clusters: &Clusters<'c>,
-        available: &'a [u64],
+        available: &'a [i64],
         division: Division,
         record: bool,
     ) -> Result<Self> {
@@ -340,7 +340,7 @@ impl<'a> Context<'a> {
                 let prev = self.previous.get(i).copied().flatten();
                 let sc = scores(&self.plugins, prev.is_some());
                 let alloc = self.available.get(i).copied().unwrap_or(0);
-                let avail = alloc.saturating_add(prev.unwrap_or(0));
+                let avail = alloc.saturating_add(prev.unwrap_or(0) as i64);
                 let tier = if terms {
                     overflow_order(&rules, observed, &t.facts())
                 } else {

@@ -233,7 +233,7 @@ fn divide_level(case: &Value, method: Method, seed: u64) -> Result<Assignment, E
             .filter(|n| !list.iter().any(|(m, _)| m == n)),
     );
     let index = |n: &str| names.iter().position(|m| *m == n).unwrap_or(0);
-    let indexed: Vec<(usize, u64)> = list.iter().map(|(n, r)| (index(n), *r)).collect();
+    let indexed: Vec<(usize, i64)> = list.iter().map(|(n, r)| (index(n), *r as i64)).collect();
     let held: Vec<(usize, u64)> = scheduled
         .iter()
         .map(|(n, &r)| (index(n), r.max(0) as u64))

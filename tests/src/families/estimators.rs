@@ -364,7 +364,7 @@ fn view<'a>(
     }
 }
 
-fn general_replicas(case: &Value) -> u64 {
+fn general_replicas(case: &Value) -> i64 {
     let mut s = summary(&case["summary"]);
     if let Some(s) = s.as_mut() {
         if s.allocatable_modelings.is_empty() {

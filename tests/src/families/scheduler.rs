@@ -339,7 +339,7 @@ fn candidates(v: &[Scored]) -> Vec<Candidate<'_>> {
             region: &x.c.region,
             zones: &x.c.zones,
             score: x.score,
-            avail: x.avail,
+            avail: x.avail as i64,
             overflow_order: 0,
         })
         .collect()
@@ -580,7 +580,7 @@ fn select_clusters(case: &Value) -> Verdict {
                 region: &c.region,
                 zones: &c.zones,
                 score: *score,
-                avail: a + prev.get(c.name.as_str()).copied().unwrap_or(0).max(0) as u64,
+                avail: (a + prev.get(c.name.as_str()).copied().unwrap_or(0).max(0) as u64) as i64,
                 overflow_order: overflow_order(&rules, observed, &c.facts()),
             }
         })

@@ -54,10 +54,10 @@ pub struct Row {
     pub replicas: u64,
     pub change: Change,
     /// The combined estimate and who set it (`None`: not a candidate any more).
-    pub available: Option<u64>,
+    pub available: Option<i64>,
     pub source: Option<Source>,
     pub given: Option<i64>,
-    pub general: Option<u64>,
+    pub general: Option<i64>,
     pub accurate: Option<u64>,
 }
 
@@ -88,8 +88,9 @@ impl Row {
 }
 
 /// Display of an estimate (MaxInt32 is "no limit" in Karmada's estimators).
-pub fn amount(n: u64) -> String {
-    if n >= MAX_INT32 {
+pub fn amount(n: impl Into<i128>) -> String {
+    let n: i128 = n.into();
+    if n >= i128::from(MAX_INT32) {
         "∞".into()
     } else {
         n.to_string()

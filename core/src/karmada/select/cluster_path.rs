@@ -28,9 +28,10 @@ pub fn select(
     let mut sel: Vec<usize> = (0..k).collect();
     let mut swaps = Vec::new();
     if let Some(need) = need {
-        let mut sum: u64 = sel.iter().map(|&i| g[i].avail).fold(0, u64::saturating_add);
+        let need = i64::try_from(need).unwrap_or(i64::MAX);
+        let mut sum: i64 = sel.iter().map(|&i| g[i].avail).fold(0, i64::saturating_add);
         // The unselected clusters by (avail, earliest slot): the top is the one to swap in.
-        let mut rest: BinaryHeap<(u64, Reverse<usize>, usize)> =
+        let mut rest: BinaryHeap<(i64, Reverse<usize>, usize)> =
             (k..g.len()).map(|i| (g[i].avail, Reverse(i), i)).collect();
         for slot in (0..k).rev() {
             if sum >= need {

@@ -59,8 +59,8 @@ pub fn score(
     min_groups: u32,
 ) -> i64 {
     let sum_scores = |m: &[usize]| m.iter().map(|&i| g[i].score as i128).sum::<i128>();
-    let value = |a: u128, s: i128, n: usize| -> i64 {
-        let v = (a as i128)
+    let value = |a: i128, s: i128, n: usize| -> i64 {
+        let v = a
             .saturating_mul(1000)
             .saturating_add(s.div_euclid(n.max(1) as i128));
         v.clamp(i64::MIN as i128, i64::MAX as i128) as i64
@@ -70,24 +70,24 @@ pub fn score(
             let v: Vec<usize> = members
                 .iter()
                 .copied()
-                .filter(|&i| g[i].avail >= replicas)
+                .filter(|&i| i128::from(g[i].avail) >= i128::from(replicas))
                 .collect();
             if v.is_empty() {
                 0
             } else {
-                value(v.len() as u128, sum_scores(&v), v.len())
+                value(v.len() as i128, sum_scores(&v), v.len())
             }
         }
         Division::Divided { .. } => {
             let gm = u64::from(min_groups.max(1));
-            let target = replicas.div_ceil(gm) as u128;
+            let target = i128::from(replicas.div_ceil(gm));
             let cluster_min = rules
                 .constraint(SpreadField::Cluster)
                 .map_or(0, |c| c.min_groups);
             let m = min_groups.max(1).max(cluster_min) as usize;
-            let (mut a, mut s, mut n) = (0u128, 0i128, 0usize);
+            let (mut a, mut s, mut n) = (0i128, 0i128, 0usize);
             for &i in members {
-                a += g[i].avail as u128;
+                a += i128::from(g[i].avail);
                 s += g[i].score as i128;
                 n += 1;
                 if n >= m && a >= target {

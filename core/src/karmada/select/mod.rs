@@ -30,15 +30,16 @@ pub struct Candidate<'a> {
     pub zones: &'a [Name],
     /// The score plugins' total.
     pub score: i64,
-    /// `avail = alloc + prev`.
-    pub avail: u64,
+    /// `avail = alloc + prev` (negative where Karmada's estimate is, docs/rules/versions.md
+    /// "Resource models").
+    pub avail: i64,
     /// The overflow tier (14.1): 0 without ordered terms.
     pub overflow_order: u32,
 }
 
 /// A candidate's place in the order G: overflow tier ascending, score descending, `avail`
 /// descending (unless `by_avail` is false), name ascending (compared through its prefix).
-fn g_key<'a>(c: &Candidate<'a>, by_avail: bool) -> (u32, Reverse<i64>, Reverse<u64>, Prefixed<'a>) {
+fn g_key<'a>(c: &Candidate<'a>, by_avail: bool) -> (u32, Reverse<i64>, Reverse<i64>, Prefixed<'a>) {
     let avail = if by_avail { c.avail } else { 0 };
     (
         c.overflow_order,
