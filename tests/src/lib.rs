@@ -9,6 +9,7 @@ pub mod compare;
 pub mod families;
 pub mod fuzzing;
 pub mod json;
+pub mod reimport;
 pub mod scenario;
 
 use std::fmt;

@@ -5,8 +5,9 @@ use allot_core::json::from_json;
 use allot_core::json::to_json_bytes;
 use allot_core::kubernetes::export::export;
 use allot_core::kubernetes::import::{import, Choice, ImportReport, Imported};
-use allot_core::kubernetes::objects::{Object, Objects};
+use allot_core::kubernetes::objects::Objects;
 use allot_core::scenario::{schedule, Outcome};
+use allot_tests::reimport::reimport;
 use serde_json::{json, Value};
 
 fn cluster(name: &str, region: &str, extra: Value) -> Value {
@@ -87,23 +88,7 @@ fn read(text: &str) -> Objects {
 /// scenario again: the same scenario, member state included.
 fn round_trip(imported: &Imported) {
     let exported = export(&imported.scenario).expect("exports");
-    let text = |objects: &[Object]| String::from_utf8(to_json_bytes(&objects).unwrap()).unwrap();
-    let objects = read(&text(&exported.objects));
-    let members: Vec<(String, Vec<Object>)> = exported
-        .members
-        .iter()
-        .map(|m| (m.cluster.clone(), read(&text(&m.objects)).0))
-        .collect();
-    let members: Vec<(&str, Vec<Object>)> = members
-        .iter()
-        .map(|(c, o)| (c.as_str(), o.clone()))
-        .collect();
-    let choice = Choice {
-        policy: None,
-        members: &members,
-        ..Choice::default()
-    };
-    let again = import(&objects.0, &choice).expect("the exported objects import");
+    let again = reimport(&exported);
     // Without a policy object the strategy is unset, which means static weights: the export
     // always writes a policy, which says so.
     let mut first = imported.scenario.clone();

@@ -9,8 +9,9 @@ use std::collections::BTreeSet;
 use allot_core::json::{from_json, to_json_bytes};
 use allot_core::kubernetes::export::export;
 use allot_core::kubernetes::import::{import, Choice};
-use allot_core::kubernetes::objects::{Object, Objects};
+use allot_core::kubernetes::objects::Objects;
 use allot_core::scenario::Scenario;
+use allot_tests::reimport::{reimport, text};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use serde_json::{json, Map, Value};
@@ -338,10 +339,6 @@ fn scenario() -> impl Strategy<Value = Value> {
     )
 }
 
-fn text(objects: &[Object]) -> String {
-    String::from_utf8(to_json_bytes(&objects).unwrap()).unwrap()
-}
-
 /// A scenario as its JSON value, as allot writes it (defaults written out alike).
 fn written(s: &Scenario) -> Value {
     serde_json::from_slice(&to_json_bytes(s).unwrap()).unwrap()
@@ -403,22 +400,7 @@ fn named_uncarried(entries: &[allot_core::kubernetes::import::Entry]) -> BTreeSe
 fn round_trip(doc: &Value) -> Result<(), TestCaseError> {
     let scenario: Scenario = from_json(&doc.to_string()).expect("the scenario reads");
     let exported = export(&scenario).expect("exports");
-    let objects: Objects = from_json(&text(&exported.objects)).expect("objects read");
-    let members: Vec<(String, Objects)> = exported
-        .members
-        .iter()
-        .map(|m| (m.cluster.clone(), from_json(&text(&m.objects)).unwrap()))
-        .collect();
-    let members: Vec<(&str, Vec<Object>)> = members
-        .iter()
-        .map(|(c, o)| (c.as_str(), o.0.clone()))
-        .collect();
-    let choice = Choice {
-        policy: None,
-        members: &members,
-        ..Choice::default()
-    };
-    let again = import(&objects.0, &choice).expect("the exported objects import");
+    let again = reimport(&exported);
     let uncarried: BTreeSet<String> = uncarried(doc).into_iter().map(String::from).collect();
     prop_assert_eq!(named_uncarried(&exported.unexpressed), uncarried);
     let (again, expected) = (written(&again.scenario), expected(doc));
