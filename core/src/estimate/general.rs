@@ -396,8 +396,9 @@ fn estimate(view: &ClusterView<'_>, need: Need<'_>, detail: Detail) -> GeneralEs
         out.explanation
             .extend(lines.iter().map(|l| l.formula.clone()));
         out.resources = lines;
-        if (bound as i64) < cap {
-            cap = bound as i64;
+        let bound = i64::try_from(bound).unwrap_or(i64::MAX);
+        if bound < cap {
+            cap = bound;
             out.limit = limit.unwrap_or(Limit::PodSlots);
         }
     }
