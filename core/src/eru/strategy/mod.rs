@@ -135,6 +135,100 @@ pub enum Detail {
     Explained,
 }
 
+/// The ask checked, before the nodes are read: what [`Asked::checked`] completes with what
+/// reading the nodes told ([`Tally`]).
+pub(crate) struct Asked<'a> {
+    paths: &'a Paths,
+    need: u64,
+    limit: u64,
+    total: Option<Capacity>,
+    explain: bool,
+}
+
+impl<'a> Asked<'a> {
+    /// The ask's need, for a strategy that reads the nodes before they are checked.
+    pub(crate) fn need(&self) -> u64 {
+        self.need
+    }
+
+    /// The inputs checked, once every node has been read into `tally`: the first node with an
+    /// unusable usage or rate (looked for only when there is one) is `invalid_usage`; the
+    /// total is the caller's, or Σ capacities as [`Capacity::sum`] adds them (unlimited if any
+    /// is or if they pass u64).
+    pub(crate) fn checked(&self, nodes: &[StrategyNode], tally: Tally) -> Result<Checked<'a>> {
+        if !tally.usable {
+            for (i, n) in nodes.iter().enumerate() {
+                for (what, v) in [("usage", n.usage), ("rate", n.rate)] {
+                    if !usable_ratio(v) {
+                        return Err(Error::InvalidResource {
+                            field: indexed("nodes", i).field(what),
+                            code: ResourceKind::Usage.code(),
+                            reason: format!(
+                                "{what} must be a finite number >= 0, got {}",
+                                Decimal(v)
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+        let sum = match u64::try_from(tally.finite) {
+            Ok(k) if !tally.unlimited => Capacity::Finite(k),
+            _ => Capacity::Unlimited,
+        };
+        Ok(Checked {
+            paths: self.paths,
+            need: self.need,
+            limit: self.limit,
+            total: self.total.unwrap_or(sum),
+            explain: self.explain,
+        })
+    }
+}
+
+/// What the check needs from the nodes, gathered one node at a time by [`Tally::read`], the one
+/// place every node is checked: Σ capacities, and whether every usage and rate is usable. A
+/// strategy that reads every node anyway (GLOBAL) reads each into the tally in its own pass;
+/// for the others [`Tally::of`] reads them first.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Tally {
+    finite: u128,
+    unlimited: bool,
+    usable: bool,
+}
+
+impl Tally {
+    /// Nothing read yet.
+    pub(crate) const fn new() -> Tally {
+        Tally {
+            finite: 0,
+            unlimited: false,
+            usable: true,
+        }
+    }
+
+    /// Read one node, without a branch.
+    #[inline(always)]
+    pub(crate) fn read(&mut self, n: &StrategyNode) {
+        let (k, unlimited) = match n.capacity {
+            Capacity::Finite(k) => (k, false),
+            Capacity::Unlimited => (0, true),
+        };
+        self.finite += u128::from(k);
+        self.unlimited |= unlimited;
+        self.usable &= usable_ratio(n.usage) & usable_ratio(n.rate);
+    }
+
+    /// Every node read, one pass.
+    pub(crate) fn of(nodes: &[StrategyNode]) -> Tally {
+        let mut t = Tally::new();
+        for n in nodes {
+            t.read(n);
+        }
+        t
+    }
+}
+
 /// Validated inputs shared by the strategies.
 pub(crate) struct Checked<'a> {
     /// Where the caller holds `count` and `nodesLimit`, for errors.
@@ -178,13 +272,15 @@ pub fn deploy_at(
     paths: &Paths,
     detail: Detail,
 ) -> Result<Deployment> {
-    let checked = check(nodes, ask, paths, detail)?;
+    let asked = check(nodes, ask, paths, detail)?;
+    // GLOBAL reads the nodes into the tally in its own pass; the others are given them checked.
+    let checked = || asked.checked(nodes, Tally::of(nodes));
     let (instances, mut explanation) = match ask.strategy {
-        Strategy::Auto => auto::run(nodes, &checked)?,
-        Strategy::Fill => fill::run(nodes, &checked)?,
-        Strategy::Each => each::run(nodes, &checked)?,
-        Strategy::Global => global::run(nodes, &checked)?,
-        Strategy::Drained => drained::run(nodes, &checked)?,
+        Strategy::Auto => auto::run(nodes, &checked()?)?,
+        Strategy::Fill => fill::run(nodes, &checked()?)?,
+        Strategy::Each => each::run(nodes, &checked()?)?,
+        Strategy::Global => global::run(nodes, &asked)?,
+        Strategy::Drained => drained::run(nodes, &checked()?)?,
     };
     if detail == Detail::Explained {
         explain_nodes(nodes, ask.strategy, &instances, &mut explanation);
@@ -234,12 +330,14 @@ fn explain_nodes(
     }
 }
 
+/// The ask's own checks (count, nodes limit, node count); the nodes are checked as they are
+/// read ([`Tally`], [`Asked::checked`]).
 fn check<'a>(
     nodes: &[StrategyNode],
     ask: Ask,
     paths: &'a Paths,
     detail: Detail,
-) -> Result<Checked<'a>> {
+) -> Result<Asked<'a>> {
     if ask.need <= 0 {
         return Err(Error::InvalidCount {
             field: Path::fields(paths.count),
@@ -258,40 +356,11 @@ fn check<'a>(
             limit: MAX_TARGETS as u64,
         });
     }
-    // One pass without branches: every node checked, and the capacities summed (the total
-    // the caller gave, if any, is used instead); the first offending node is looked for only
-    // when there is one.
-    let (mut finite, mut unlimited, mut usable) = (0u128, false, true);
-    for n in nodes {
-        match n.capacity {
-            Capacity::Finite(k) => finite += u128::from(k),
-            Capacity::Unlimited => unlimited = true,
-        }
-        usable &= usable_ratio(n.usage) & usable_ratio(n.rate);
-    }
-    if !usable {
-        for (i, n) in nodes.iter().enumerate() {
-            for (what, v) in [("usage", n.usage), ("rate", n.rate)] {
-                if !usable_ratio(v) {
-                    return Err(Error::InvalidResource {
-                        field: indexed("nodes", i).field(what),
-                        code: ResourceKind::Usage.code(),
-                        reason: format!("{what} must be a finite number >= 0, got {}", Decimal(v)),
-                    });
-                }
-            }
-        }
-    }
-    // Σ capacities as Capacity::sum adds them: unlimited if any is or if they pass u64.
-    let sum = match u64::try_from(finite) {
-        Ok(k) if !unlimited => Capacity::Finite(k),
-        _ => Capacity::Unlimited,
-    };
-    Ok(Checked {
+    Ok(Asked {
         paths,
         need: ask.need as u64,
         limit: ask.nodes_limit as u64,
-        total: ask.total.unwrap_or(sum),
+        total: ask.total,
         explain: detail == Detail::Explained,
     })
 }
