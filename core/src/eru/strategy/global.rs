@@ -221,7 +221,9 @@ fn contenders(nodes: &[StrategyNode], need: u64) -> (Vec<Live>, Tally) {
     let mut smallest: BinaryHeap<u64> = BinaryHeap::with_capacity(need as usize + 1);
     // The top once `need` keys are held (nothing is above it before).
     let mut bound = u64::MAX;
-    let mut kept = Vec::new();
+    // A node is kept when its key is among the smallest so far: about `need × (1 + ln(n /
+    // need))` of them for keys in random order.
+    let mut kept = Vec::with_capacity((need as usize).saturating_mul(8).min(nodes.len()));
     let mut tally = Tally::new();
     for (at, n) in nodes.iter().enumerate() {
         tally.read(n);
@@ -231,8 +233,10 @@ fn contenders(nodes: &[StrategyNode], need: u64) -> (Vec<Live>, Tally) {
         }
         if smallest.len() as u64 >= need {
             if k < bound {
-                smallest.pop();
-                smallest.push(k);
+                // The largest of the smallest gives way (one sift instead of a pop and a push).
+                if let Some(mut top) = smallest.peek_mut() {
+                    *top = k;
+                }
             }
         } else {
             smallest.push(k);

@@ -156,7 +156,7 @@ impl<'a> Asked<'a> {
     /// total is the caller's, or Σ capacities as [`Capacity::sum`] adds them (unlimited if any
     /// is or if they pass u64).
     pub(crate) fn checked(&self, nodes: &[StrategyNode], tally: Tally) -> Result<Checked<'a>> {
-        if !tally.usable {
+        if tally.worst >= INFINITY_BITS {
             for (i, n) in nodes.iter().enumerate() {
                 for (what, v) in [("usage", n.usage), ("rate", n.rate)] {
                     if !usable_ratio(v) {
@@ -172,9 +172,9 @@ impl<'a> Asked<'a> {
                 }
             }
         }
-        let sum = match u64::try_from(tally.finite) {
-            Ok(k) if !tally.unlimited => Capacity::Finite(k),
-            _ => Capacity::Unlimited,
+        let sum = match u64::try_from(tally.capacities) {
+            Ok(k) => Capacity::Finite(k),
+            Err(_) => Capacity::Unlimited,
         };
         Ok(Checked {
             paths: self.paths,
@@ -192,31 +192,31 @@ impl<'a> Asked<'a> {
 /// for the others [`Tally::of`] reads them first.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Tally {
-    finite: u128,
-    unlimited: bool,
-    usable: bool,
+    /// Σ capacities, an unlimited one counted as 2^64 (so the sum passes u64 exactly when a
+    /// capacity is unlimited or the finite ones do).
+    capacities: u128,
+    /// The largest of [`ratio_bits`] over every usage and rate: all are usable when it is
+    /// below the bits of infinity.
+    worst: u64,
 }
 
 impl Tally {
     /// Nothing read yet.
     pub(crate) const fn new() -> Tally {
         Tally {
-            finite: 0,
-            unlimited: false,
-            usable: true,
+            capacities: 0,
+            worst: 0,
         }
     }
 
     /// Read one node, without a branch.
     #[inline(always)]
     pub(crate) fn read(&mut self, n: &StrategyNode) {
-        let (k, unlimited) = match n.capacity {
-            Capacity::Finite(k) => (k, false),
-            Capacity::Unlimited => (0, true),
+        self.capacities += match n.capacity {
+            Capacity::Finite(k) => u128::from(k),
+            Capacity::Unlimited => 1 << 64,
         };
-        self.finite += u128::from(k);
-        self.unlimited |= unlimited;
-        self.usable &= usable_ratio(n.usage) & usable_ratio(n.rate);
+        self.worst = self.worst.max(ratio_bits(n.usage)).max(ratio_bits(n.rate));
     }
 
     /// Every node read, one pass.
@@ -365,13 +365,19 @@ fn check<'a>(
     })
 }
 
-/// A usage or a rate a strategy can use: a finite number >= 0 (`-0.0` included), read from
-/// its bits so that checking every node needs no branch.
+/// The bits of positive infinity: every finite number >= 0 has bits below them, and every
+/// other `f64` (negative, infinite, not a number) at or above them, but `-0.0`.
+const INFINITY_BITS: u64 = 0x7ff0_0000_0000_0000;
+
+/// A usage's or a rate's bits with `-0.0` read as `0.0` (adding `0.0` does that): below
+/// [`INFINITY_BITS`] exactly when a strategy can use it, a finite number >= 0.
+fn ratio_bits(v: f64) -> u64 {
+    (v + 0.0).to_bits()
+}
+
+/// A usage or a rate a strategy can use: a finite number >= 0 (`-0.0` included).
 fn usable_ratio(v: f64) -> bool {
-    const INFINITY: u64 = 0x7ff0_0000_0000_0000;
-    const NEGATIVE_ZERO: u64 = 0x8000_0000_0000_0000;
-    let b = v.to_bits();
-    (b < INFINITY) | (b == NEGATIVE_ZERO)
+    ratio_bits(v) < INFINITY_BITS
 }
 
 /// FILL's and EACH's node count: the nodes limit, or every node when it is 0; fewer nodes
