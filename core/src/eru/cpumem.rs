@@ -11,6 +11,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use compact_str::CompactString;
+use core::cmp::Ordering;
 
 use serde::{Deserialize, Serialize};
 
@@ -323,6 +324,18 @@ fn integer_id(id: &str) -> bool {
     !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// Two core ids in the maps' order (as strings compare), byte by byte: ids are a few digits,
+/// fewer than make a call to compare memory worth it.
+fn id_order(a: &str, b: &str) -> Ordering {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    for (x, y) in a.iter().zip(b) {
+        if x != y {
+            return x.cmp(y);
+        }
+    }
+    a.len().cmp(&b.len())
+}
+
 /// Read a node's CPU map and its usage together, once, checking them as they are read (the
 /// one place a node is checked, [`validate_node`]): `core` gets every core of the CPU map in
 /// id order with its pieces and the pieces in use on it; then the memory and NUMA maps are
@@ -340,14 +353,21 @@ fn read_node(n: &CpuMemNode, mut core: impl FnMut(&String, i64, i64)) -> Result<
     };
     for (id, &pieces) in &n.cpu_map {
         bad |= !integer_id(id) | (pieces < 0);
-        while let Some((u, &v)) = used.next_if(|(u, _)| *u < id) {
-            read_used(u, v, &mut bad);
+        // The usage entries up to this core (one comparison each), its own if any.
+        let mut on_core = 0;
+        while let Some(&(u, &v)) = used.peek() {
+            let order = id_order(u, id);
+            if order == Ordering::Greater {
+                break;
+            }
+            used.next();
+            let v = read_used(u, v, &mut bad);
+            if order == Ordering::Equal {
+                on_core = v;
+                break;
+            }
         }
-        let u = match used.next_if(|(u, _)| *u == id) {
-            Some((u, &v)) => read_used(u, v, &mut bad),
-            None => 0,
-        };
-        core(id, pieces, u);
+        core(id, pieces, on_core);
     }
     for (u, &v) in used {
         read_used(u, v, &mut bad);
@@ -769,13 +789,9 @@ impl Shape {
         ids: &[CompactString],
     ) -> (Vec<Core>, Vec<Core>) {
         let is_full = |p: u64| p >= self.base && p % self.base == 0;
-        let (full, frag): (Vec<Core>, Vec<Core>) = cores
-            .into_iter()
-            .filter(|c| c.pieces > 0)
-            .partition(|c| is_full(c.pieces));
         // Each core's rank packed into one key, (not previous, pieces, position) from the top
         // bit down: pieces (a core's or its previous ones) are below 2^63, and the position
-        // stands for itself by the core's index in its list (the list is in position order).
+        // stands for itself by the core's index in `cores` (in position order).
         let rank = |i: usize, c: &Core| -> u128 {
             let prev = origin
                 .zip(ids.get(c.at))
@@ -789,8 +805,16 @@ impl Shape {
             let pieces = if previous { prev } else { c.pieces };
             (u128::from(!previous) << 127) | (u128::from(pieces.min(MAX_PIECES)) << 64) | i as u128
         };
-        let sorted = |cores: Vec<Core>| -> Vec<Core> {
-            let mut keys: Vec<u128> = cores.iter().enumerate().map(|(i, c)| rank(i, c)).collect();
+        let mut full = Vec::with_capacity(cores.len());
+        let mut frag = Vec::with_capacity(cores.len());
+        for (i, c) in cores.iter().enumerate().filter(|(_, c)| c.pieces > 0) {
+            if is_full(c.pieces) {
+                full.push(rank(i, c));
+            } else {
+                frag.push(rank(i, c));
+            }
+        }
+        let sorted = |mut keys: Vec<u128>| -> Vec<Core> {
             crate::order::sort_keys(&mut keys);
             keys.iter().map(|&k| cores[k as u64 as usize]).collect()
         };
@@ -1008,6 +1032,134 @@ mod tests {
                 shape.best_move(&full_cores, &frag_cores, last, false),
                 best_move_by_trying(&shape, &full_cores, &frag_cores, last)
             );
+        }
+    }
+
+    /// Full and fragment cores as the rule words them: each list stably sorted by (not
+    /// previous, pieces or previous pieces, position): what [`Shape::classify`] must equal.
+    fn classify_by_sorting(
+        shape: &Shape,
+        cores: Vec<Core>,
+        origin: Option<&CpuMap>,
+        ids: &[CompactString],
+    ) -> (Vec<Core>, Vec<Core>) {
+        let is_full = |p: u64| p >= shape.base && p % shape.base == 0;
+        let (mut full, mut frag): (Vec<Core>, Vec<Core>) = cores
+            .into_iter()
+            .filter(|c| c.pieces > 0)
+            .partition(|c| is_full(c.pieces));
+        let rank = |c: &Core| -> (bool, u64, usize) {
+            let prev = origin
+                .and_then(|o| o.get(ids[c.at].as_str()))
+                .map_or(0, |&p| p.max(0) as u64);
+            let previous = prev > 0 && is_full(prev) == is_full(c.pieces);
+            (!previous, if previous { prev } else { c.pieces }, c.at)
+        };
+        full.sort_by_key(rank);
+        frag.sort_by_key(rank);
+        (full, frag)
+    }
+
+    /// A core as [`read_node`] gives it: id, pieces, pieces in use.
+    type CoreRead = (String, i64, i64);
+
+    /// A node's maps checked entry by entry, and each core's pieces in use found by looking
+    /// it up: what [`read_node`] must equal (cores with pieces and use, Σ use, or the error).
+    fn read_by_lookup(n: &CpuMemNode) -> Result<(Vec<CoreRead>, i64)> {
+        for (name, map) in [("cpuMap", &n.cpu_map), ("usage.cpuMap", &n.usage.cpu_map)] {
+            for (id, &pieces) in map {
+                if id.is_empty() || !id.chars().all(|c| c.is_ascii_digit()) {
+                    return Err(invalid(
+                        ResourceKind::Cpu,
+                        Path::fields(name),
+                        format!("core id {id:?} is not a non-negative integer"),
+                    ));
+                }
+                if pieces < 0 {
+                    return Err(invalid(
+                        ResourceKind::Cpu,
+                        Path::fields(name).field(id.clone()),
+                        format!("pieces must not be negative, got {pieces}"),
+                    ));
+                }
+            }
+        }
+        // (The nodes tested have no memory or NUMA maps to check.)
+        let cores = n
+            .cpu_map
+            .iter()
+            .map(|(id, &p)| (id.clone(), p, n.usage.cpu_map.get(id).copied().unwrap_or(0)))
+            .collect();
+        let in_use = n
+            .usage
+            .cpu_map
+            .values()
+            .fold(0i64, |a, &v| a.saturating_add(v));
+        Ok((cores, in_use))
+    }
+
+    fn ids_and_pieces() -> impl proptest::strategy::Strategy<Value = CpuMap> {
+        proptest::collection::btree_map(
+            proptest::prop_oneof![
+                12 => proptest::sample::select(vec!["0", "1", "2", "10", "11", "3", "01"]),
+                1 => proptest::sample::select(vec!["x", "", "1a"]),
+            ]
+            .prop_map(String::from),
+            proptest::prop_oneof![12 => 0i64..300, 1 => -2i64..0, 1 => Just(i64::MAX)],
+            0..8,
+        )
+    }
+
+    use proptest::strategy::Just;
+
+    proptest::proptest! {
+        /// Packed keys sort the cores as the rule's stable sort does, previous cores first.
+        #[test]
+        fn classify_sorts_as_the_rule(
+            pieces in proptest::collection::vec(
+                proptest::prop_oneof![(0u64..5).prop_map(|u| u * 100), 0u64..500],
+                0..14,
+            ),
+            previous in proptest::collection::vec(
+                proptest::prop_oneof![Just(0i64), (1i64..4).prop_map(|u| u * 100), 1i64..400, -5i64..0],
+                0..14,
+            ),
+            affinity: bool,
+        ) {
+            let shape = Shape { base: 100, full: 1, frag: 30, max_share: -1, memory: 0 };
+            let ids: Vec<CompactString> =
+                (0..pieces.len()).map(|i| CompactString::from(alloc::format!("{i}"))).collect();
+            let origin: CpuMap = previous
+                .iter()
+                .enumerate()
+                .map(|(i, &p)| (alloc::format!("{i}"), p))
+                .collect();
+            let origin = affinity.then_some(&origin);
+            let cores: Vec<Core> =
+                pieces.iter().enumerate().map(|(at, &p)| Core { at, pieces: p }).collect();
+            let (full, frag) = shape.classify(cores.clone(), origin, &ids);
+            let (want_full, want_frag) = classify_by_sorting(&shape, cores, origin, &ids);
+            let at = |v: &[Core]| v.iter().map(|c| (c.at, c.pieces)).collect::<Vec<_>>();
+            proptest::prop_assert_eq!(at(&full), at(&want_full));
+            proptest::prop_assert_eq!(at(&frag), at(&want_frag));
+        }
+
+        /// Reading the CPU map and the usage map together finds what checking each and looking
+        /// up each core's use finds: the same first error, cores and Σ use.
+        #[test]
+        fn reading_the_maps_together_is_looking_each_core_up(
+            cpu in ids_and_pieces(),
+            used in ids_and_pieces(),
+        ) {
+            let n = CpuMemNode {
+                cpu_map: cpu,
+                usage: CpuMemUsage { cpu_map: used, ..CpuMemUsage::default() },
+                ..CpuMemNode::default()
+            };
+            let mut cores = Vec::new();
+            let got = read_node(&n, |id, p, u| cores.push((id.clone(), p, u)))
+                .map(|in_use| (cores, in_use));
+            proptest::prop_assert_eq!(got, read_by_lookup(&n));
         }
     }
 

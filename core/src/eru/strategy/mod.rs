@@ -556,7 +556,9 @@ pub(crate) mod reference {
 mod tests {
     use super::*;
     use alloc::vec;
-    use proptest::prelude::{prop, prop_assert, prop_assert_eq, proptest, Strategy as Gen};
+    use proptest::prelude::{
+        prop, prop_assert, prop_assert_eq, prop_assert_ne, proptest, Strategy as Gen,
+    };
 
     fn nodes(spec: &[(u64, u64, u32, u32)]) -> Vec<StrategyNode> {
         spec.iter()
@@ -593,6 +595,62 @@ mod tests {
         let got = run(&ns, Strategy::Global, need, 0).ok();
         prop_assert_eq!(got, reference::global(&ns, need));
         Ok(())
+    }
+
+    /// The node check as worded: the first node whose usage, then rate, is not a finite
+    /// number >= 0 (its index and field), else Σ capacities as [`Capacity::sum`] adds them.
+    fn check_as_worded(
+        nodes: &[StrategyNode],
+    ) -> core::result::Result<Capacity, (usize, &'static str)> {
+        for (i, n) in nodes.iter().enumerate() {
+            for (what, v) in [("usage", n.usage), ("rate", n.rate)] {
+                if !(v.is_finite() && v >= 0.0) {
+                    return Err((i, what));
+                }
+            }
+        }
+        Ok(Capacity::sum(nodes.iter().map(|n| n.capacity)))
+    }
+
+    /// Nodes with every kind of capacity and of ratio a check must tell apart.
+    fn odd_nodes() -> impl Gen<Value = Vec<StrategyNode>> {
+        let ratio = prop::sample::select(vec![
+            0.0,
+            -0.0,
+            0.25,
+            3.5,
+            1e300,
+            5e-324,
+            -5e-324,
+            -1.0,
+            f64::NAN,
+            -f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ]);
+        let capacity = proptest::prop_oneof![
+            (0u64..20).prop_map(Capacity::Finite),
+            (0u64..3).prop_map(|k| Capacity::Finite(u64::MAX - k)),
+            proptest::strategy::Just(Capacity::Unlimited),
+        ];
+        let plain = prop::sample::select(vec![0.0, 0.25, 3.5, 5e-324]);
+        let node = (
+            capacity,
+            proptest::prop_oneof![8 => plain.clone(), 1 => ratio.clone()],
+            proptest::prop_oneof![8 => plain, 1 => ratio],
+        );
+        prop::collection::vec(node, 0..12).prop_map(|v| {
+            v.into_iter()
+                .enumerate()
+                .map(|(i, (capacity, usage, rate))| StrategyNode {
+                    name: format!("n{i}"),
+                    capacity,
+                    count: 0,
+                    usage,
+                    rate,
+                })
+                .collect()
+        })
     }
 
     fn spec() -> impl Gen<Value = Vec<(u64, u64, u32, u32)>> {
@@ -634,7 +692,36 @@ mod tests {
             }
         }
 
+        /// The tally (read node by node, branch-free) checks the nodes and sums their
+        /// capacities as the check is worded, read before a strategy (AUTO) or within
+        /// GLOBAL's own pass (a need small enough for its contenders, or not).
+        #[test]
+        fn the_tally_checks_as_worded(nodes in odd_nodes(), need in 1u64..4) {
+            let want = check_as_worded(&nodes);
+            let ask = Ask { strategy: Strategy::Auto, need: need as i64, nodes_limit: 0, total: None };
+            let asked = check(&nodes, ask, &Paths::DEPLOY, Detail::Decision).unwrap();
+            let got = asked.checked(&nodes, Tally::of(&nodes));
+            match (&want, got) {
+                (Ok(total), Ok(c)) => prop_assert_eq!(c.total, *total),
+                (Err((i, what)), Err(e)) => {
+                    prop_assert_eq!(e.code(), "invalid_usage");
+                    prop_assert_eq!(e.field(), &indexed("nodes", *i).field(*what));
+                }
+                (w, g) => prop_assert!(false, "want {w:?}, got {:?}", g.map(|c| c.total)),
+            }
+            for strategy in [Strategy::Auto, Strategy::Global] {
+                let d = deploy(&nodes, Ask { strategy, ..ask });
+                if let Err((i, what)) = want {
+                    let e = d.unwrap_err();
+                    prop_assert_eq!(e.field(), &indexed("nodes", i).field(what));
+                } else if let Err(e) = d {
+                    prop_assert_ne!(e.code(), "invalid_usage");
+                }
+            }
+        }
+
         /// GLOBAL in bulk equals the one-at-a-time rule.
+        #[test]        /// GLOBAL in bulk equals the one-at-a-time rule.
         #[test]
         fn global_equals_the_rule(spec in spec(), need in 1u64..60) {
             global_is_the_rule(&spec, need)?;
