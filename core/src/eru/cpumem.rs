@@ -4,7 +4,8 @@
 //!
 //! A *plan* is one instance's binding, e.g. `{2: 100}` (all of core 2) or `{0: 70, 2: 100}`
 //! (1.7 cores). Deploying `n` instances on a node takes its first `n` plans. Core ids compare
-//! as strings ("10" < "2"), as eru does.
+//! as strings ("10" < "2"), as eru does. A node's CPU map and its usage are read once, together,
+//! and checked as they are read.
 
 use alloc::collections::{BTreeMap, BinaryHeap};
 use alloc::format;

@@ -5,7 +5,7 @@
 //! in `k`; the instances handed out are the `need` smallest keys (ties by node order), that is
 //! every key below a threshold `t` and, in node order, enough keys equal to it. Only a node
 //! whose first key is at most `t` takes any. A small need looks at the nodes whose first key
-//! is among the `need` smallest alone; otherwise an upper bound of `t` is estimated from a
+//! is among the `need` smallest alone, found in the one pass that also checks every node; otherwise an upper bound of `t` is estimated from a
 //! sample of the nodes (the threshold of a proportional share of the need), checked over every
 //! node (and raised until it holds), and only the nodes whose first key is within it stay.
 //! Then either the keys are taken one at a time from a heap (when the need is within a few

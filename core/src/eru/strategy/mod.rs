@@ -7,6 +7,9 @@
 //! with results identical to handing out one instance at a time, and FILL and EACH select
 //! their nodes without sorting them all; the tests check each against the rule as worded.
 //!
+//! Every node is checked in one place, as it is read (`Tally`): GLOBAL reads the nodes into
+//! the check in its own pass over them, the other strategies are given them checked.
+//!
 //! A deploy decides, and explains only when asked ([`Detail`]): the same code runs either
 //! way, and the sentences are written only for [`Detail::Explained`].
 
