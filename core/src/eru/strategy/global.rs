@@ -28,10 +28,12 @@ use crate::error::{Error, Result};
 /// of this many nodes and the others are dropped.
 const SAMPLE: usize = 256;
 
-/// The key of the `k`-th new instance of a node of `usage` and `rate` (`+ 0.0` turns a negative
-/// zero into zero, so that the bit patterns of keys order as their values do).
+/// The key of the `k`-th new instance of a node of `usage` and `rate`: `usage + k × rate`, a
+/// negative zero read as zero (`usage + 0.0` does that, and `+0.0 + -0.0` is `+0.0`), so that
+/// the bit patterns of keys order as their values do. The node check reads `usage + 0.0` too
+/// (`ratio_bits`), and the pass that does both adds it once.
 fn key(usage: f64, rate: f64, k: u64) -> f64 {
-    usage + (k as f64) * rate + 0.0
+    (usage + 0.0) + (k as f64) * rate
 }
 
 /// A node with room, as GLOBAL reads it: its keys and capacity, and its input position.
@@ -338,4 +340,27 @@ fn by_threshold(live: &[Live], need: u64) -> (Vec<(usize, u64)>, f64) {
         rest -= take;
     }
     (added, t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+    use proptest::prelude::{prop, prop_assert_eq, proptest};
+
+    proptest! {
+        /// The key as computed, `(usage + 0.0) + k × rate`, has the bits of the key as
+        /// worded, `usage + k × rate` with a negative zero read as zero, for every usage and
+        /// rate a strategy accepts (negative zeros included).
+        #[test]
+        fn the_key_is_the_worded_one(
+            usage in prop::sample::select(vec![0.0, -0.0, 5e-324, 0.1, 0.25, 1.0, 3.5, 1e300]),
+            rate in prop::sample::select(vec![0.0, -0.0, 5e-324, 0.001, 0.05, 1.0, 1e300]),
+            k in 0u64..1_000_000,
+        ) {
+            let worded = usage + (k as f64) * rate;
+            let worded = if worded == 0.0 { 0.0 } else { worded };
+            prop_assert_eq!(key(usage, rate, k).to_bits(), worded.to_bits());
+        }
+    }
 }
