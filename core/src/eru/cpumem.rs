@@ -337,6 +337,30 @@ fn id_order(a: &str, b: &str) -> Ordering {
     a.len().cmp(&b.len())
 }
 
+/// The first entry of the CPU map, then of the usage map, with an id that is not an integer
+/// or negative pieces.
+fn bad_entry(n: &CpuMemNode) -> Option<Error> {
+    for (name, map) in [("cpuMap", &n.cpu_map), ("usage.cpuMap", &n.usage.cpu_map)] {
+        for (id, &pieces) in map {
+            if !integer_id(id) {
+                return Some(invalid(
+                    ResourceKind::Cpu,
+                    Path::fields(name),
+                    format!("core id {id:?} is not a non-negative integer"),
+                ));
+            }
+            if pieces < 0 {
+                return Some(invalid(
+                    ResourceKind::Cpu,
+                    Path::fields(name).field(id.clone()),
+                    format!("pieces must not be negative, got {pieces}"),
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// Read a node's CPU map and its usage together, once, checking them as they are read (the
 /// one place a node is checked, [`validate_node`]): `core` gets every core of the CPU map in
 /// id order with its pieces and the pieces in use on it; then the memory and NUMA maps are
@@ -373,25 +397,8 @@ fn read_node(n: &CpuMemNode, mut core: impl FnMut(&String, i64, i64)) -> Result<
     for (u, &v) in used {
         read_used(u, v, &mut bad);
     }
-    if bad {
-        for (name, map) in [("cpuMap", &n.cpu_map), ("usage.cpuMap", &n.usage.cpu_map)] {
-            for (id, &pieces) in map {
-                if !integer_id(id) {
-                    return Err(invalid(
-                        ResourceKind::Cpu,
-                        Path::fields(name),
-                        format!("core id {id:?} is not a non-negative integer"),
-                    ));
-                }
-                if pieces < 0 {
-                    return Err(invalid(
-                        ResourceKind::Cpu,
-                        Path::fields(name).field(id.clone()),
-                        format!("pieces must not be negative, got {pieces}"),
-                    ));
-                }
-            }
-        }
+    if let Some(e) = bad.then(|| bad_entry(n)).flatten() {
+        return Err(e);
     }
     let negative = |field: Path| {
         invalid(
@@ -1067,23 +1074,8 @@ mod tests {
     /// A node's maps checked entry by entry, and each core's pieces in use found by looking
     /// it up: what [`read_node`] must equal (cores with pieces and use, Σ use, or the error).
     fn read_by_lookup(n: &CpuMemNode) -> Result<(Vec<CoreRead>, i64)> {
-        for (name, map) in [("cpuMap", &n.cpu_map), ("usage.cpuMap", &n.usage.cpu_map)] {
-            for (id, &pieces) in map {
-                if id.is_empty() || !id.chars().all(|c| c.is_ascii_digit()) {
-                    return Err(invalid(
-                        ResourceKind::Cpu,
-                        Path::fields(name),
-                        format!("core id {id:?} is not a non-negative integer"),
-                    ));
-                }
-                if pieces < 0 {
-                    return Err(invalid(
-                        ResourceKind::Cpu,
-                        Path::fields(name).field(id.clone()),
-                        format!("pieces must not be negative, got {pieces}"),
-                    ));
-                }
-            }
+        if let Some(e) = bad_entry(n) {
+            return Err(e);
         }
         // (The nodes tested have no memory or NUMA maps to check.)
         let cores = n
