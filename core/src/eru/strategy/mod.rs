@@ -159,7 +159,7 @@ impl<'a> Asked<'a> {
     /// total is the caller's, or Σ capacities as [`Capacity::sum`] adds them (unlimited if any
     /// is or if they pass u64).
     pub(crate) fn checked(&self, nodes: &[StrategyNode], tally: Tally) -> Result<Checked<'a>> {
-        if tally.worst >= INFINITY_BITS {
+        if !tally.usable {
             for (i, n) in nodes.iter().enumerate() {
                 for (what, v) in [("usage", n.usage), ("rate", n.rate)] {
                     if !usable_ratio(v) {
@@ -175,9 +175,9 @@ impl<'a> Asked<'a> {
                 }
             }
         }
-        let sum = match u64::try_from(tally.capacities) {
-            Ok(k) => Capacity::Finite(k),
-            Err(_) => Capacity::Unlimited,
+        let sum = match u64::try_from(tally.finite) {
+            Ok(k) if !tally.unlimited => Capacity::Finite(k),
+            _ => Capacity::Unlimited,
         };
         Ok(Checked {
             paths: self.paths,
@@ -195,31 +195,33 @@ impl<'a> Asked<'a> {
 /// for the others [`Tally::of`] reads them first.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Tally {
-    /// Σ capacities, an unlimited one counted as 2^64 (so the sum passes u64 exactly when a
-    /// capacity is unlimited or the finite ones do).
-    capacities: u128,
-    /// The largest of [`ratio_bits`] over every usage and rate: all are usable when it is
-    /// below the bits of infinity.
-    worst: u64,
+    /// Σ finite capacities.
+    finite: u128,
+    /// Whether a capacity is unlimited.
+    unlimited: bool,
+    /// Whether every usage and rate is usable.
+    usable: bool,
 }
 
 impl Tally {
     /// Nothing read yet.
     pub(crate) const fn new() -> Tally {
         Tally {
-            capacities: 0,
-            worst: 0,
+            finite: 0,
+            unlimited: false,
+            usable: true,
         }
     }
 
-    /// Read one node, without a branch.
+    /// Read one node: one well-predicted branch (an unlimited capacity is rare), the ratios
+    /// checked without one.
     #[inline(always)]
     pub(crate) fn read(&mut self, n: &StrategyNode) {
-        self.capacities += match n.capacity {
-            Capacity::Finite(k) => u128::from(k),
-            Capacity::Unlimited => 1 << 64,
-        };
-        self.worst = self.worst.max(ratio_bits(n.usage)).max(ratio_bits(n.rate));
+        match n.capacity {
+            Capacity::Finite(k) => self.finite += u128::from(k),
+            Capacity::Unlimited => self.unlimited = true,
+        }
+        self.usable &= usable_ratio(n.usage) & usable_ratio(n.rate);
     }
 
     /// Every node read, one pass.
@@ -254,6 +256,9 @@ impl Checked<'_> {
     }
 }
 
+/// A strategy given its nodes checked: the deploy map and the explanation.
+type StrategyRun = fn(&[StrategyNode], &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)>;
+
 /// Run `ask` over `nodes`: the decision alone, with an empty explanation. Errors:
 /// `invalid_count` (need <= 0), negative nodes limit, usage or rate negative or not a number,
 /// and each strategy's own; `count` and `nodesLimit` are the ask's own fields ([`deploy_at`]
@@ -277,13 +282,16 @@ pub fn deploy_at(
 ) -> Result<Deployment> {
     let asked = check(nodes, ask, paths, detail)?;
     // GLOBAL reads the nodes into the tally in its own pass; the others are given them checked.
-    let checked = || asked.checked(nodes, Tally::of(nodes));
-    let (instances, mut explanation) = match ask.strategy {
-        Strategy::Auto => auto::run(nodes, &checked()?)?,
-        Strategy::Fill => fill::run(nodes, &checked()?)?,
-        Strategy::Each => each::run(nodes, &checked()?)?,
-        Strategy::Global => global::run(nodes, &asked)?,
-        Strategy::Drained => drained::run(nodes, &checked()?)?,
+    let given_checked: Option<StrategyRun> = match ask.strategy {
+        Strategy::Auto => Some(auto::run),
+        Strategy::Fill => Some(fill::run),
+        Strategy::Each => Some(each::run),
+        Strategy::Drained => Some(drained::run),
+        Strategy::Global => None,
+    };
+    let (instances, mut explanation) = match given_checked {
+        Some(run) => run(nodes, &asked.checked(nodes, Tally::of(nodes))?)?,
+        None => global::run(nodes, &asked)?,
     };
     if detail == Detail::Explained {
         explain_nodes(nodes, ask.strategy, &instances, &mut explanation);
