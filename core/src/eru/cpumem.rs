@@ -4,13 +4,15 @@
 //!
 //! A *plan* is one instance's binding, e.g. `{2: 100}` (all of core 2) or `{0: 70, 2: 100}`
 //! (1.7 cores). Deploying `n` instances on a node takes its first `n` plans. Core ids compare
-//! as strings ("10" < "2"), as eru does.
+//! as strings ("10" < "2"), as eru does. A node's CPU map and its usage are read once, together,
+//! and checked as they are read.
 
 use alloc::collections::{BTreeMap, BinaryHeap};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use compact_str::CompactString;
+use core::cmp::Ordering;
 
 use serde::{Deserialize, Serialize};
 
@@ -153,6 +155,14 @@ impl CpuPlans {
     /// Every plan, written out one at a time.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = CpuPlan> + '_ {
         (0..self.len()).map(|j| self.get(j).unwrap_or_default())
+    }
+
+    /// Room for `plans` more plans of `parts` parts each (counted within
+    /// [`MAX_BIND_ASSIGNMENTS`] before they are made).
+    fn reserve(&mut self, plans: usize, parts: u64) {
+        self.plans.reserve(plans);
+        self.parts
+            .reserve(plans.saturating_mul(usize::try_from(parts).unwrap_or(usize::MAX)));
     }
 
     /// Add a plan of `parts` on NUMA node `numa`.
@@ -307,23 +317,88 @@ fn normalize(r: &CpuMemRequest, paths: &Paths) -> Result<CpuMemRequest> {
 /// Check a node's maps: integer core ids, non-negative pieces and bytes, NUMA ids of known
 /// cores. Errors are located within the node (`cpuMap.3`, `usage.memory`).
 pub fn validate_node(n: &CpuMemNode) -> Result<()> {
+    read_node(n, |_, _, _| {}).map(drop)
+}
+
+/// A core id as eru reads it: a non-negative integer.
+fn integer_id(id: &str) -> bool {
+    !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Two core ids in the maps' order (as strings compare), byte by byte: ids are a few digits,
+/// fewer than make a call to compare memory worth it.
+fn id_order(a: &str, b: &str) -> Ordering {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    for (x, y) in a.iter().zip(b) {
+        if x != y {
+            return x.cmp(y);
+        }
+    }
+    a.len().cmp(&b.len())
+}
+
+/// The first entry of the CPU map, then of the usage map, with an id that is not an integer
+/// or negative pieces.
+fn bad_entry(n: &CpuMemNode) -> Option<Error> {
     for (name, map) in [("cpuMap", &n.cpu_map), ("usage.cpuMap", &n.usage.cpu_map)] {
         for (id, &pieces) in map {
-            if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(invalid(
+            if !integer_id(id) {
+                return Some(invalid(
                     ResourceKind::Cpu,
                     Path::fields(name),
                     format!("core id {id:?} is not a non-negative integer"),
                 ));
             }
             if pieces < 0 {
-                return Err(invalid(
+                return Some(invalid(
                     ResourceKind::Cpu,
                     Path::fields(name).field(id.clone()),
                     format!("pieces must not be negative, got {pieces}"),
                 ));
             }
         }
+    }
+    None
+}
+
+/// Read a node's CPU map and its usage together, once, checking them as they are read (the
+/// one place a node is checked, [`validate_node`]): `core` gets every core of the CPU map in
+/// id order with its pieces and the pieces in use on it; then the memory and NUMA maps are
+/// checked. Returns Σ pieces in use (saturating). Errors are located within the node, the
+/// first offending entry of the CPU map, then of the usage map, looked for only when there is
+/// one; `core` has then been given cores of a node that is refused.
+fn read_node(n: &CpuMemNode, mut core: impl FnMut(&String, i64, i64)) -> Result<i64> {
+    let mut bad = false;
+    let mut in_use = 0i64;
+    let mut used = n.usage.cpu_map.iter().peekable();
+    let mut read_used = |id: &String, v: i64, bad: &mut bool| {
+        *bad |= !integer_id(id) | (v < 0);
+        in_use = in_use.saturating_add(v);
+        v
+    };
+    for (id, &pieces) in &n.cpu_map {
+        bad |= !integer_id(id) | (pieces < 0);
+        // The usage entries up to this core (one comparison each), its own if any.
+        let mut on_core = 0;
+        while let Some(&(u, &v)) = used.peek() {
+            let order = id_order(u, id);
+            if order == Ordering::Greater {
+                break;
+            }
+            used.next();
+            let v = read_used(u, v, &mut bad);
+            if order == Ordering::Equal {
+                on_core = v;
+                break;
+            }
+        }
+        core(id, pieces, on_core);
+    }
+    for (u, &v) in used {
+        read_used(u, v, &mut bad);
+    }
+    if let Some(e) = bad.then(|| bad_entry(n)).flatten() {
+        return Err(e);
     }
     let negative = |field: Path| {
         invalid(
@@ -348,7 +423,7 @@ pub fn validate_node(n: &CpuMemNode) -> Result<()> {
             format!("core {core} is not in the CPU map"),
         ));
     }
-    Ok(())
+    Ok(in_use)
 }
 
 /// Capacity, plans, usage and rate of `node` for `request` (normalised and checked here):
@@ -372,11 +447,11 @@ pub fn node_capacity(
     checked: &Checked,
     origin: Option<&CpuMap>,
 ) -> Result<CpuMemCapacity> {
-    validate_node(node)?;
     let r = &checked.request;
     if r.cpu_bind {
         bind(node, r, checked.config, origin)
     } else {
+        validate_node(node)?;
         Ok(memory_only(node, r))
     }
 }
@@ -477,6 +552,10 @@ fn within_bound(budget: &mut u64, assignments: u64) -> Result<()> {
     }
 }
 
+/// Pieces (of a core, or of a previous binding) never reach this (they are `i64`s >= 0): below
+/// it they pack into 63 bits of a sort key.
+const MAX_PIECES: u64 = (1 << 63) - 1;
+
 /// A core with pieces available: its position among the node's cores (id order, so
 /// positions compare as ids do) and its free pieces.
 #[derive(Debug, Clone, Copy)]
@@ -504,25 +583,14 @@ fn bind(
         max_share: config.max_share,
         memory: r.memory_request.max(0) as u64,
     };
-    let mut out = CpuPlans {
-        cores: node
-            .cpu_map
-            .keys()
-            .map(|id| CompactString::from(id.as_str()))
-            .collect(),
-        ..CpuPlans::default()
-    };
-    // Free pieces per core; the usage map is read alongside (both in id order).
-    let mut used = node.usage.cpu_map.iter().peekable();
-    let mut avail: Vec<u64> = node
-        .cpu_map
-        .iter()
-        .map(|(id, &pc)| {
-            while used.next_if(|(u, _)| *u < id).is_some() {}
-            let u = used.next_if(|(u, _)| *u == id).map_or(0, |(_, &v)| v);
-            pc.saturating_sub(u).max(0) as u64
-        })
-        .collect();
+    // The node read and checked once: its core ids and free pieces per core (id order).
+    let mut out = CpuPlans::default();
+    out.cores.reserve(node.cpu_map.len());
+    let mut avail: Vec<u64> = Vec::with_capacity(node.cpu_map.len());
+    let in_use = read_node(node, |id, pieces, used| {
+        out.cores.push(CompactString::from(id.as_str()));
+        avail.push(pieces.saturating_sub(used).max(0) as u64);
+    })?;
     let mut memory = node.memory.saturating_sub(node.usage.memory).max(0) as u64;
     let mut budget = MAX_BIND_ASSIGNMENTS;
     if !node.numa.is_empty() {
@@ -575,11 +643,6 @@ fn bind(
         .collect();
     shape.plans(cores, memory, origin, None, &mut budget, &mut out)?;
     let cores = node.cpu_map.len() as f64;
-    let used: i64 = node
-        .usage
-        .cpu_map
-        .values()
-        .fold(0i64, |sum, &v| sum.saturating_add(v));
     Ok(CpuMemCapacity {
         capacity: Capacity::Finite(out.len() as u64),
         explanation: format!(
@@ -590,7 +653,7 @@ fn bind(
             crate::text::plural(out.len() as u64, "plan", "plans")
         ),
         plans: out,
-        usage: ratio(used as f64 / base as f64, cores),
+        usage: ratio(in_use as f64 / base as f64, cores),
         rate: ratio(r.cpu_request, cores),
         weight: 100,
     })
@@ -636,6 +699,10 @@ impl Shape {
         if self.frag == 0 {
             let count = self.count_full_plans(&full_cores, affinity);
             within_bound(budget, count.saturating_mul(self.full))?;
+            out.reserve(
+                usize::try_from(count).unwrap_or(usize::MAX).min(fit),
+                self.full,
+            );
             let k = self.full as usize;
             for plan in self
                 .full_plans(&full_cores, affinity)
@@ -647,7 +714,9 @@ impl Shape {
         } else if self.full == 0 {
             let moving = (m - frag_cores.len() as i64).max(0) as usize;
             frag_cores.extend(full_cores.drain(..moving.min(full_cores.len())));
-            within_bound(budget, self.count_frag_plans(&frag_cores))?;
+            let count = self.count_frag_plans(&frag_cores);
+            within_bound(budget, count)?;
+            out.reserve(usize::try_from(count).unwrap_or(usize::MAX).min(fit), 1);
             for at in self.frag_plans(&frag_cores).take(fit) {
                 out.push(numa, [(at, self.frag)]);
             }
@@ -669,6 +738,7 @@ impl Shape {
             let k = self.full as usize;
             let fulls = self.full_plans(best_full, affinity);
             let take = usize::try_from(best).unwrap_or(usize::MAX).min(fit);
+            out.reserve(take, self.full.saturating_add(1));
             for (plan, at) in fulls
                 .chunks_exact(k)
                 .zip(self.frag_plans(&frag_cores))
@@ -718,7 +788,8 @@ impl Shape {
     }
 
     /// Full and fragment cores, each by (pieces, id) ascending; the workload's previous cores
-    /// first when it is reallocated (`ids`: the node's core ids, by position).
+    /// first when it is reallocated (`cores` in position order; `ids`: the node's core ids, by
+    /// position).
     fn classify(
         &self,
         cores: Vec<Core>,
@@ -726,11 +797,10 @@ impl Shape {
         ids: &[CompactString],
     ) -> (Vec<Core>, Vec<Core>) {
         let is_full = |p: u64| p >= self.base && p % self.base == 0;
-        let (mut full, mut frag): (Vec<Core>, Vec<Core>) = cores
-            .into_iter()
-            .filter(|c| c.pieces > 0)
-            .partition(|c| is_full(c.pieces));
-        let rank = |c: &Core| -> (bool, u64, usize) {
+        // Each core's rank packed into one key, (not previous, pieces, position) from the top
+        // bit down: pieces (a core's or its previous ones) are below 2^63, and the position
+        // stands for itself by the core's index in `cores` (in position order).
+        let rank = |i: usize, c: &Core| -> u128 {
             let prev = origin
                 .zip(ids.get(c.at))
                 .and_then(|(o, id)| o.get(id.as_str()))
@@ -740,11 +810,23 @@ impl Shape {
             // Previous full cores first among full ones, previous fragments among fragments.
             // Previous cores keep the previous order (by their previous pieces, then id).
             let previous = prev > 0 && is_full(prev) == is_full(c.pieces);
-            (!previous, if previous { prev } else { c.pieces }, c.at)
+            let pieces = if previous { prev } else { c.pieces };
+            (u128::from(!previous) << 127) | (u128::from(pieces.min(MAX_PIECES)) << 64) | i as u128
         };
-        crate::order::sort_by_key(&mut full, rank);
-        crate::order::sort_by_key(&mut frag, rank);
-        (full, frag)
+        let mut full = Vec::with_capacity(cores.len());
+        let mut frag = Vec::with_capacity(cores.len());
+        for (i, c) in cores.iter().enumerate().filter(|(_, c)| c.pieces > 0) {
+            if is_full(c.pieces) {
+                full.push(rank(i, c));
+            } else {
+                frag.push(rank(i, c));
+            }
+        }
+        let sorted = |mut keys: Vec<u128>| -> Vec<Core> {
+            crate::order::sort_keys(&mut keys);
+            keys.iter().map(|&k| cores[k as u64 as usize]).collect()
+        };
+        (sorted(full), sorted(frag))
     }
 
     /// Units (whole cores' worth of pieces) of each full core.
@@ -958,6 +1040,119 @@ mod tests {
                 shape.best_move(&full_cores, &frag_cores, last, false),
                 best_move_by_trying(&shape, &full_cores, &frag_cores, last)
             );
+        }
+    }
+
+    /// Full and fragment cores as the rule words them: each list stably sorted by (not
+    /// previous, pieces or previous pieces, position): what [`Shape::classify`] must equal.
+    fn classify_by_sorting(
+        shape: &Shape,
+        cores: Vec<Core>,
+        origin: Option<&CpuMap>,
+        ids: &[CompactString],
+    ) -> (Vec<Core>, Vec<Core>) {
+        let is_full = |p: u64| p >= shape.base && p % shape.base == 0;
+        let (mut full, mut frag): (Vec<Core>, Vec<Core>) = cores
+            .into_iter()
+            .filter(|c| c.pieces > 0)
+            .partition(|c| is_full(c.pieces));
+        let rank = |c: &Core| -> (bool, u64, usize) {
+            let prev = origin
+                .and_then(|o| o.get(ids[c.at].as_str()))
+                .map_or(0, |&p| p.max(0) as u64);
+            let previous = prev > 0 && is_full(prev) == is_full(c.pieces);
+            (!previous, if previous { prev } else { c.pieces }, c.at)
+        };
+        full.sort_by_key(rank);
+        frag.sort_by_key(rank);
+        (full, frag)
+    }
+
+    /// A core as [`read_node`] gives it: id, pieces, pieces in use.
+    type CoreRead = (String, i64, i64);
+
+    /// A node's maps checked entry by entry, and each core's pieces in use found by looking
+    /// it up: what [`read_node`] must equal (cores with pieces and use, Σ use, or the error).
+    fn read_by_lookup(n: &CpuMemNode) -> Result<(Vec<CoreRead>, i64)> {
+        if let Some(e) = bad_entry(n) {
+            return Err(e);
+        }
+        // (The nodes tested have no memory or NUMA maps to check.)
+        let cores = n
+            .cpu_map
+            .iter()
+            .map(|(id, &p)| (id.clone(), p, n.usage.cpu_map.get(id).copied().unwrap_or(0)))
+            .collect();
+        let in_use = n
+            .usage
+            .cpu_map
+            .values()
+            .fold(0i64, |a, &v| a.saturating_add(v));
+        Ok((cores, in_use))
+    }
+
+    fn ids_and_pieces() -> impl proptest::strategy::Strategy<Value = CpuMap> {
+        proptest::collection::btree_map(
+            proptest::prop_oneof![
+                12 => proptest::sample::select(vec!["0", "1", "2", "10", "11", "3", "01"]),
+                1 => proptest::sample::select(vec!["x", "", "1a"]),
+            ]
+            .prop_map(String::from),
+            proptest::prop_oneof![12 => 0i64..300, 1 => -2i64..0, 1 => Just(i64::MAX)],
+            0..8,
+        )
+    }
+
+    use proptest::strategy::Just;
+
+    proptest::proptest! {
+        /// Packed keys sort the cores as the rule's stable sort does, previous cores first.
+        #[test]
+        fn classify_sorts_as_the_rule(
+            pieces in proptest::collection::vec(
+                proptest::prop_oneof![(0u64..5).prop_map(|u| u * 100), 0u64..500],
+                0..14,
+            ),
+            previous in proptest::collection::vec(
+                proptest::prop_oneof![Just(0i64), (1i64..4).prop_map(|u| u * 100), 1i64..400, -5i64..0],
+                0..14,
+            ),
+            affinity: bool,
+        ) {
+            let shape = Shape { base: 100, full: 1, frag: 30, max_share: -1, memory: 0 };
+            let ids: Vec<CompactString> =
+                (0..pieces.len()).map(|i| CompactString::from(alloc::format!("{i}"))).collect();
+            let origin: CpuMap = previous
+                .iter()
+                .enumerate()
+                .map(|(i, &p)| (alloc::format!("{i}"), p))
+                .collect();
+            let origin = affinity.then_some(&origin);
+            let cores: Vec<Core> =
+                pieces.iter().enumerate().map(|(at, &p)| Core { at, pieces: p }).collect();
+            let (full, frag) = shape.classify(cores.clone(), origin, &ids);
+            let (want_full, want_frag) = classify_by_sorting(&shape, cores, origin, &ids);
+            let at = |v: &[Core]| v.iter().map(|c| (c.at, c.pieces)).collect::<Vec<_>>();
+            proptest::prop_assert_eq!(at(&full), at(&want_full));
+            proptest::prop_assert_eq!(at(&frag), at(&want_frag));
+        }
+
+        /// Reading the CPU map and the usage map together finds what checking each and looking
+        /// up each core's use finds: the same first error, cores and Σ use.
+        #[test]
+        fn reading_the_maps_together_is_looking_each_core_up(
+            cpu in ids_and_pieces(),
+            used in ids_and_pieces(),
+        ) {
+            let n = CpuMemNode {
+                cpu_map: cpu,
+                usage: CpuMemUsage { cpu_map: used, ..CpuMemUsage::default() },
+                ..CpuMemNode::default()
+            };
+            let mut cores = Vec::new();
+            let got = read_node(&n, |id, p, u| cores.push((id.clone(), p, u)))
+                .map(|in_use| (cores, in_use));
+            proptest::prop_assert_eq!(got, read_by_lookup(&n));
         }
     }
 

@@ -5,7 +5,7 @@
 //! in `k`; the instances handed out are the `need` smallest keys (ties by node order), that is
 //! every key below a threshold `t` and, in node order, enough keys equal to it. Only a node
 //! whose first key is at most `t` takes any. A small need looks at the nodes whose first key
-//! is among the `need` smallest alone; otherwise an upper bound of `t` is estimated from a
+//! is among the `need` smallest alone, found in the one pass that also checks every node; otherwise an upper bound of `t` is estimated from a
 //! sample of the nodes (the threshold of a proportional share of the need), checked over every
 //! node (and raised until it holds), and only the nodes whose first key is within it stay.
 //! Then either the keys are taken one at a time from a heap (when the need is within a few
@@ -20,13 +20,21 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::cmp::Reverse;
 
-use super::{map_of, need_within_total, Checked, StrategyNode};
+use super::{map_of, need_within_total, Asked, StrategyNode, Tally};
 use crate::error::Path;
 use crate::error::{Error, Result};
 
 /// Above this many nodes with room, an upper bound of the threshold is estimated from a sample
 /// of this many nodes and the others are dropped.
 const SAMPLE: usize = 256;
+
+/// The key of the `k`-th new instance of a node of `usage` and `rate`: `usage + k × rate`, a
+/// negative zero read as zero (`usage + 0.0` does that, and `+0.0 + -0.0` is `+0.0`), so that
+/// the bit patterns of keys order as their values do. The node check reads `usage + 0.0` too
+/// (`ratio_bits`), and the pass that does both adds it once.
+fn key(usage: f64, rate: f64, k: u64) -> f64 {
+    (usage + 0.0) + (k as f64) * rate
+}
 
 /// A node with room, as GLOBAL reads it: its keys and capacity, and its input position.
 #[derive(Debug, Clone, Copy)]
@@ -48,10 +56,9 @@ impl Live {
         }
     }
 
-    /// The key of the node's `k`-th new instance (`+ 0.0` turns a negative zero into zero, so
-    /// that the bit patterns of keys order as their values do).
+    /// The key of the node's `k`-th new instance.
     fn key(&self, k: u64) -> f64 {
-        self.usage + (k as f64) * self.rate + 0.0
+        key(self.usage, self.rate, k)
     }
 
     /// A key as an ordered integer (keys are >= 0).
@@ -159,16 +166,20 @@ fn top_key(live: &[Live], need: u64) -> f64 {
         .fold(0.0f64, f64::max)
 }
 
-pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
-    need_within_total(c)?;
+pub(crate) fn run(nodes: &[StrategyNode], a: &Asked) -> Result<(Vec<Option<u64>>, Vec<String>)> {
     let with_room = || (0..nodes.len()).filter(|&i| !nodes[i].capacity.is_zero());
     // With fewer than 4 nodes per instance, only the contenders can take any; there are at
-    // least `need` of them, each with room for one.
-    let live: Vec<Live> = if c.need.saturating_mul(4) <= nodes.len() as u64 {
-        contenders(nodes, c.need)
+    // least `need` of them, each with room for one. Looking for them is the one pass over
+    // the nodes, which checks each as it reads it.
+    let (live, c) = if a.need().saturating_mul(4) <= nodes.len() as u64 {
+        let (live, tally) = contenders(nodes, a.need());
+        (live, a.checked(nodes, tally)?)
     } else {
-        with_room().map(|i| Live::of(nodes, i)).collect()
+        let c = a.checked(nodes, Tally::of(nodes))?;
+        (with_room().map(|i| Live::of(nodes, i)).collect(), c)
     };
+    let c = &c;
+    need_within_total(c)?;
     let room = live.iter().fold(0u128, |s, l| s + u128::from(l.cap));
     if room < u128::from(c.need) {
         let all = with_room().fold(0u128, |s, i| s + u128::from(nodes[i].capacity.saturating()));
@@ -203,38 +214,43 @@ pub(crate) fn run(nodes: &[StrategyNode], c: &Checked) -> Result<(Vec<Option<u64
 }
 
 /// The nodes with room whose first key is at most the `need`-th smallest first key (ties
-/// included), in input order: no other node can take an instance. One pass: a node is kept
-/// when its key is within the `need` smallest seen so far (the bound only falls, so every
-/// contender is kept), and the kept ones are filtered by the final bound.
-fn contenders(nodes: &[StrategyNode], need: u64) -> Vec<Live> {
+/// included), in input order: no other node can take an instance; with every node read into a
+/// [`Tally`]. One pass: a node is kept when its key is within the `need` smallest seen so far
+/// (the bound only falls, so every contender is kept), and the kept ones are filtered by the
+/// final bound.
+fn contenders(nodes: &[StrategyNode], need: u64) -> (Vec<Live>, Tally) {
     // The `need` smallest first keys, the largest on top.
     let mut smallest: BinaryHeap<u64> = BinaryHeap::with_capacity(need as usize + 1);
-    let mut kept = Vec::new();
-    for (i, n) in nodes.iter().enumerate() {
-        if n.capacity.is_zero() {
+    // The top once `need` keys are held (nothing is above it before).
+    let mut bound = u64::MAX;
+    // A node is kept when its key is among the smallest so far: about `need × (1 + ln(n /
+    // need))` of them for keys in random order.
+    let mut kept = Vec::with_capacity((need as usize).saturating_mul(8).min(nodes.len()));
+    let mut tally = Tally::new();
+    for (at, n) in nodes.iter().enumerate() {
+        tally.read(n);
+        let k = key(n.usage, n.rate, 1).to_bits();
+        if k > bound || n.capacity.is_zero() {
             continue;
         }
-        let l = Live::of(nodes, i);
-        let k = l.bits(1);
-        match smallest.peek() {
-            Some(&top) if smallest.len() as u64 >= need => {
-                if k < top {
-                    smallest.pop();
-                    smallest.push(k);
-                }
-                if k <= top {
-                    kept.push(l);
+        if smallest.len() as u64 >= need {
+            if k < bound {
+                // The largest of the smallest gives way (one sift instead of a pop and a push).
+                if let Some(mut top) = smallest.peek_mut() {
+                    *top = k;
                 }
             }
-            _ => {
-                smallest.push(k);
-                kept.push(l);
-            }
+        } else {
+            smallest.push(k);
         }
+        if smallest.len() as u64 >= need {
+            bound = smallest.peek().copied().unwrap_or(u64::MAX);
+        }
+        kept.push(Live::of(nodes, at));
     }
     let bound = smallest.peek().copied().unwrap_or(u64::MAX);
     kept.retain(|l| l.bits(1) <= bound);
-    kept
+    (kept, tally)
 }
 
 /// The nodes of `live` (which have room for `need`) whose first key is within an upper bound
@@ -324,4 +340,27 @@ fn by_threshold(live: &[Live], need: u64) -> (Vec<(usize, u64)>, f64) {
         rest -= take;
     }
     (added, t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+    use proptest::prelude::{prop, prop_assert_eq, proptest};
+
+    proptest! {
+        /// The key as computed, `(usage + 0.0) + k × rate`, has the bits of the key as
+        /// worded, `usage + k × rate` with a negative zero read as zero, for every usage and
+        /// rate a strategy accepts (negative zeros included).
+        #[test]
+        fn the_key_is_the_worded_one(
+            usage in prop::sample::select(vec![0.0, -0.0, 5e-324, 0.1, 0.25, 1.0, 3.5, 1e300]),
+            rate in prop::sample::select(vec![0.0, -0.0, 5e-324, 0.001, 0.05, 1.0, 1e300]),
+            k in 0u64..1_000_000,
+        ) {
+            let worded = usage + (k as f64) * rate;
+            let worded = if worded == 0.0 { 0.0 } else { worded };
+            prop_assert_eq!(key(usage, rate, k).to_bits(), worded.to_bits());
+        }
+    }
 }

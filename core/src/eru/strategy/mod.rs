@@ -7,6 +7,9 @@
 //! with results identical to handing out one instance at a time, and FILL and EACH select
 //! their nodes without sorting them all; the tests check each against the rule as worded.
 //!
+//! Every node is checked in one place, as it is read (`Tally`): GLOBAL reads the nodes into
+//! the check in its own pass over them, the other strategies are given them checked.
+//!
 //! A deploy decides, and explains only when asked ([`Detail`]): the same code runs either
 //! way, and the sentences are written only for [`Detail::Explained`].
 
@@ -135,6 +138,102 @@ pub enum Detail {
     Explained,
 }
 
+/// The ask checked, before the nodes are read: what [`Asked::checked`] completes with what
+/// reading the nodes told ([`Tally`]).
+pub(crate) struct Asked<'a> {
+    paths: &'a Paths,
+    need: u64,
+    limit: u64,
+    total: Option<Capacity>,
+    explain: bool,
+}
+
+impl<'a> Asked<'a> {
+    /// The ask's need, for a strategy that reads the nodes before they are checked.
+    pub(crate) fn need(&self) -> u64 {
+        self.need
+    }
+
+    /// The inputs checked, once every node has been read into `tally`: the first node with an
+    /// unusable usage or rate (looked for only when there is one) is `invalid_usage`; the
+    /// total is the caller's, or Σ capacities as [`Capacity::sum`] adds them (unlimited if any
+    /// is or if they pass u64).
+    pub(crate) fn checked(&self, nodes: &[StrategyNode], tally: Tally) -> Result<Checked<'a>> {
+        if !tally.usable {
+            for (i, n) in nodes.iter().enumerate() {
+                for (what, v) in [("usage", n.usage), ("rate", n.rate)] {
+                    if !usable_ratio(v) {
+                        return Err(Error::InvalidResource {
+                            field: indexed("nodes", i).field(what),
+                            code: ResourceKind::Usage.code(),
+                            reason: format!(
+                                "{what} must be a finite number >= 0, got {}",
+                                Decimal(v)
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+        let sum = match u64::try_from(tally.finite) {
+            Ok(k) if !tally.unlimited => Capacity::Finite(k),
+            _ => Capacity::Unlimited,
+        };
+        Ok(Checked {
+            paths: self.paths,
+            need: self.need,
+            limit: self.limit,
+            total: self.total.unwrap_or(sum),
+            explain: self.explain,
+        })
+    }
+}
+
+/// What the check needs from the nodes, gathered one node at a time by [`Tally::read`], the one
+/// place every node is checked: Σ capacities, and whether every usage and rate is usable. A
+/// strategy that reads every node anyway (GLOBAL) reads each into the tally in its own pass;
+/// for the others [`Tally::of`] reads them first.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Tally {
+    /// Σ finite capacities.
+    finite: u128,
+    /// Whether a capacity is unlimited.
+    unlimited: bool,
+    /// Whether every usage and rate is usable.
+    usable: bool,
+}
+
+impl Tally {
+    /// Nothing read yet.
+    pub(crate) const fn new() -> Tally {
+        Tally {
+            finite: 0,
+            unlimited: false,
+            usable: true,
+        }
+    }
+
+    /// Read one node: one well-predicted branch (an unlimited capacity is rare), the ratios
+    /// checked without one.
+    #[inline(always)]
+    pub(crate) fn read(&mut self, n: &StrategyNode) {
+        match n.capacity {
+            Capacity::Finite(k) => self.finite += u128::from(k),
+            Capacity::Unlimited => self.unlimited = true,
+        }
+        self.usable &= usable_ratio(n.usage) & usable_ratio(n.rate);
+    }
+
+    /// Every node read, one pass.
+    pub(crate) fn of(nodes: &[StrategyNode]) -> Tally {
+        let mut t = Tally::new();
+        for n in nodes {
+            t.read(n);
+        }
+        t
+    }
+}
+
 /// Validated inputs shared by the strategies.
 pub(crate) struct Checked<'a> {
     /// Where the caller holds `count` and `nodesLimit`, for errors.
@@ -157,6 +256,9 @@ impl Checked<'_> {
     }
 }
 
+/// A strategy given its nodes checked: the deploy map and the explanation.
+type StrategyRun = fn(&[StrategyNode], &Checked) -> Result<(Vec<Option<u64>>, Vec<String>)>;
+
 /// Run `ask` over `nodes`: the decision alone, with an empty explanation. Errors:
 /// `invalid_count` (need <= 0), negative nodes limit, usage or rate negative or not a number,
 /// and each strategy's own; `count` and `nodesLimit` are the ask's own fields ([`deploy_at`]
@@ -178,13 +280,18 @@ pub fn deploy_at(
     paths: &Paths,
     detail: Detail,
 ) -> Result<Deployment> {
-    let checked = check(nodes, ask, paths, detail)?;
-    let (instances, mut explanation) = match ask.strategy {
-        Strategy::Auto => auto::run(nodes, &checked)?,
-        Strategy::Fill => fill::run(nodes, &checked)?,
-        Strategy::Each => each::run(nodes, &checked)?,
-        Strategy::Global => global::run(nodes, &checked)?,
-        Strategy::Drained => drained::run(nodes, &checked)?,
+    let asked = check(nodes, ask, paths, detail)?;
+    // GLOBAL reads the nodes into the tally in its own pass; the others are given them checked.
+    let given_checked: Option<StrategyRun> = match ask.strategy {
+        Strategy::Auto => Some(auto::run),
+        Strategy::Fill => Some(fill::run),
+        Strategy::Each => Some(each::run),
+        Strategy::Drained => Some(drained::run),
+        Strategy::Global => None,
+    };
+    let (instances, mut explanation) = match given_checked {
+        Some(run) => run(nodes, &asked.checked(nodes, Tally::of(nodes))?)?,
+        None => global::run(nodes, &asked)?,
     };
     if detail == Detail::Explained {
         explain_nodes(nodes, ask.strategy, &instances, &mut explanation);
@@ -234,12 +341,14 @@ fn explain_nodes(
     }
 }
 
+/// The ask's own checks (count, nodes limit, node count); the nodes are checked as they are
+/// read ([`Tally`], [`Asked::checked`]).
 fn check<'a>(
     nodes: &[StrategyNode],
     ask: Ask,
     paths: &'a Paths,
     detail: Detail,
-) -> Result<Checked<'a>> {
+) -> Result<Asked<'a>> {
     if ask.need <= 0 {
         return Err(Error::InvalidCount {
             field: Path::fields(paths.count),
@@ -258,51 +367,28 @@ fn check<'a>(
             limit: MAX_TARGETS as u64,
         });
     }
-    // One pass without branches: every node checked, and the capacities summed (the total
-    // the caller gave, if any, is used instead); the first offending node is looked for only
-    // when there is one.
-    let (mut finite, mut unlimited, mut usable) = (0u128, false, true);
-    for n in nodes {
-        match n.capacity {
-            Capacity::Finite(k) => finite += u128::from(k),
-            Capacity::Unlimited => unlimited = true,
-        }
-        usable &= usable_ratio(n.usage) & usable_ratio(n.rate);
-    }
-    if !usable {
-        for (i, n) in nodes.iter().enumerate() {
-            for (what, v) in [("usage", n.usage), ("rate", n.rate)] {
-                if !usable_ratio(v) {
-                    return Err(Error::InvalidResource {
-                        field: indexed("nodes", i).field(what),
-                        code: ResourceKind::Usage.code(),
-                        reason: format!("{what} must be a finite number >= 0, got {}", Decimal(v)),
-                    });
-                }
-            }
-        }
-    }
-    // Σ capacities as Capacity::sum adds them: unlimited if any is or if they pass u64.
-    let sum = match u64::try_from(finite) {
-        Ok(k) if !unlimited => Capacity::Finite(k),
-        _ => Capacity::Unlimited,
-    };
-    Ok(Checked {
+    Ok(Asked {
         paths,
         need: ask.need as u64,
         limit: ask.nodes_limit as u64,
-        total: ask.total.unwrap_or(sum),
+        total: ask.total,
         explain: detail == Detail::Explained,
     })
 }
 
-/// A usage or a rate a strategy can use: a finite number >= 0 (`-0.0` included), read from
-/// its bits so that checking every node needs no branch.
+/// The bits of positive infinity: every finite number >= 0 has bits below them, and every
+/// other `f64` (negative, infinite, not a number) at or above them, but `-0.0`.
+const INFINITY_BITS: u64 = 0x7ff0_0000_0000_0000;
+
+/// A usage's or a rate's bits with `-0.0` read as `0.0` (adding `0.0` does that): below
+/// [`INFINITY_BITS`] exactly when a strategy can use it, a finite number >= 0.
+fn ratio_bits(v: f64) -> u64 {
+    (v + 0.0).to_bits()
+}
+
+/// A usage or a rate a strategy can use: a finite number >= 0 (`-0.0` included).
 fn usable_ratio(v: f64) -> bool {
-    const INFINITY: u64 = 0x7ff0_0000_0000_0000;
-    const NEGATIVE_ZERO: u64 = 0x8000_0000_0000_0000;
-    let b = v.to_bits();
-    (b < INFINITY) | (b == NEGATIVE_ZERO)
+    ratio_bits(v) < INFINITY_BITS
 }
 
 /// FILL's and EACH's node count: the nodes limit, or every node when it is 0; fewer nodes
@@ -481,7 +567,9 @@ pub(crate) mod reference {
 mod tests {
     use super::*;
     use alloc::vec;
-    use proptest::prelude::{prop, prop_assert, prop_assert_eq, proptest, Strategy as Gen};
+    use proptest::prelude::{
+        prop, prop_assert, prop_assert_eq, prop_assert_ne, proptest, Strategy as Gen,
+    };
 
     fn nodes(spec: &[(u64, u64, u32, u32)]) -> Vec<StrategyNode> {
         spec.iter()
@@ -518,6 +606,62 @@ mod tests {
         let got = run(&ns, Strategy::Global, need, 0).ok();
         prop_assert_eq!(got, reference::global(&ns, need));
         Ok(())
+    }
+
+    /// The node check as worded: the first node whose usage, then rate, is not a finite
+    /// number >= 0 (its index and field), else Σ capacities as [`Capacity::sum`] adds them.
+    fn check_as_worded(
+        nodes: &[StrategyNode],
+    ) -> core::result::Result<Capacity, (usize, &'static str)> {
+        for (i, n) in nodes.iter().enumerate() {
+            for (what, v) in [("usage", n.usage), ("rate", n.rate)] {
+                if !(v.is_finite() && v >= 0.0) {
+                    return Err((i, what));
+                }
+            }
+        }
+        Ok(Capacity::sum(nodes.iter().map(|n| n.capacity)))
+    }
+
+    /// Nodes with every kind of capacity and of ratio a check must tell apart.
+    fn odd_nodes() -> impl Gen<Value = Vec<StrategyNode>> {
+        let ratio = prop::sample::select(vec![
+            0.0,
+            -0.0,
+            0.25,
+            3.5,
+            1e300,
+            5e-324,
+            -5e-324,
+            -1.0,
+            f64::NAN,
+            -f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ]);
+        let capacity = proptest::prop_oneof![
+            (0u64..20).prop_map(Capacity::Finite),
+            (0u64..3).prop_map(|k| Capacity::Finite(u64::MAX - k)),
+            proptest::strategy::Just(Capacity::Unlimited),
+        ];
+        let plain = prop::sample::select(vec![0.0, 0.25, 3.5, 5e-324]);
+        let node = (
+            capacity,
+            proptest::prop_oneof![8 => plain.clone(), 1 => ratio.clone()],
+            proptest::prop_oneof![8 => plain, 1 => ratio],
+        );
+        prop::collection::vec(node, 0..12).prop_map(|v| {
+            v.into_iter()
+                .enumerate()
+                .map(|(i, (capacity, usage, rate))| StrategyNode {
+                    name: format!("n{i}"),
+                    capacity,
+                    count: 0,
+                    usage,
+                    rate,
+                })
+                .collect()
+        })
     }
 
     fn spec() -> impl Gen<Value = Vec<(u64, u64, u32, u32)>> {
@@ -559,7 +703,36 @@ mod tests {
             }
         }
 
+        /// The tally (read node by node, branch-free) checks the nodes and sums their
+        /// capacities as the check is worded, read before a strategy (AUTO) or within
+        /// GLOBAL's own pass (a need small enough for its contenders, or not).
+        #[test]
+        fn the_tally_checks_as_worded(nodes in odd_nodes(), need in 1u64..4) {
+            let want = check_as_worded(&nodes);
+            let ask = Ask { strategy: Strategy::Auto, need: need as i64, nodes_limit: 0, total: None };
+            let asked = check(&nodes, ask, &Paths::DEPLOY, Detail::Decision).unwrap();
+            let got = asked.checked(&nodes, Tally::of(&nodes));
+            match (&want, got) {
+                (Ok(total), Ok(c)) => prop_assert_eq!(c.total, *total),
+                (Err((i, what)), Err(e)) => {
+                    prop_assert_eq!(e.code(), "invalid_usage");
+                    prop_assert_eq!(e.field(), &indexed("nodes", *i).field(*what));
+                }
+                (w, g) => prop_assert!(false, "want {w:?}, got {:?}", g.map(|c| c.total)),
+            }
+            for strategy in [Strategy::Auto, Strategy::Global] {
+                let d = deploy(&nodes, Ask { strategy, ..ask });
+                if let Err((i, what)) = want {
+                    let e = d.unwrap_err();
+                    prop_assert_eq!(e.field(), &indexed("nodes", i).field(what));
+                } else if let Err(e) = d {
+                    prop_assert_ne!(e.code(), "invalid_usage");
+                }
+            }
+        }
+
         /// GLOBAL in bulk equals the one-at-a-time rule.
+        #[test]        /// GLOBAL in bulk equals the one-at-a-time rule.
         #[test]
         fn global_equals_the_rule(spec in spec(), need in 1u64..60) {
             global_is_the_rule(&spec, need)?;
