@@ -12,6 +12,7 @@ use core::cell::OnceCell;
 
 use serde::{Deserialize, Serialize};
 
+use super::compiled::Compiled;
 use super::constraints::ApiEnablement;
 use crate::error::{indexed, Error, ErrorCode, Result};
 use crate::estimate::accurate::{Node, Pod};
@@ -109,15 +110,6 @@ impl Member {
         crate::selector::cluster::facts_of!(self)
     }
 
-    /// What the filter plugins read of the cluster; `placed`: it is in the previous result.
-    pub fn view(&self, placed: bool) -> super::filter::ClusterView<'_> {
-        super::filter::ClusterView {
-            member: self,
-            facts: self.facts(),
-            placed,
-        }
-    }
-
     /// Whether the cluster states a fact of the steps before the division (taints, API
     /// enablements, deletion). Every field is named, so a new one is a compile error here until
     /// it is said whether it engages those steps.
@@ -185,6 +177,7 @@ pub struct Clusters<'a> {
     members: &'a [Member],
     names: OnceCell<NameIndex<'a>>,
     engaged: bool,
+    compiled: Compiled<'a>,
     capacity: Vec<Capacity>,
 }
 
@@ -194,6 +187,7 @@ impl<'a> Clusters<'a> {
             members,
             names: OnceCell::new(),
             engaged: members.iter().any(Member::engaged),
+            compiled: Compiled::new(members),
             capacity: members.iter().map(Capacity::of).collect(),
         }
     }
@@ -221,6 +215,11 @@ impl<'a> Clusters<'a> {
     /// Whether some cluster states a fact of the steps before the division ([`Member::engaged`]).
     pub fn engaged(&self) -> bool {
         self.engaged
+    }
+
+    /// The facts the filters read, compiled ([`Compiled`]).
+    pub fn compiled(&self) -> &Compiled<'a> {
+        &self.compiled
     }
 
     /// Each cluster's capacity, in listed order.
