@@ -17,6 +17,7 @@ pub use super::summary::Summary;
 use super::{per, AssumedWorkload, Component, Gates, MAX_INT32};
 use crate::quantity::{decimal, human};
 use crate::resource::ResourceList;
+use crate::Name;
 
 /// A cluster's `status.resourceSummary`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -70,12 +71,13 @@ pub enum Limit {
     NoPodSlots,
     /// No per-replica requirements: pod slots only.
     PodSlots,
-    /// A resource (the tightest).
-    Resource { resource: String },
+    /// A resource (the tightest). Names are [`Name`]s: `cpu` is stored inline, so a decision
+    /// without a report allocates nothing to say which resource bound each cluster.
+    Resource { resource: Name },
     /// The resource models.
     Models,
     /// A requested resource the cluster does not have.
-    Missing { resource: String },
+    Missing { resource: Name },
 }
 
 /// The general estimator's answer for one cluster.

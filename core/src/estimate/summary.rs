@@ -31,9 +31,15 @@ pub struct Summary {
     pub allocatable_modelings: Vec<AllocatableModeling>,
 }
 
-/// The slot of `r` in [`FIXED`].
+/// The slot of `r` in [`FIXED`] (matched by length first, as `match` does).
 fn slot(r: &str) -> Option<usize> {
-    FIXED.iter().position(|&f| f == r)
+    match r {
+        "cpu" => Some(0),
+        "memory" => Some(1),
+        "pods" => Some(2),
+        "ephemeral-storage" => Some(3),
+        _ => None,
+    }
 }
 
 impl Summary {
@@ -120,6 +126,14 @@ mod tests {
             0..6,
         )
         .prop_map(ResourceList::from_units)
+    }
+
+    #[test]
+    fn slots_follow_the_fixed_list() {
+        for (i, r) in FIXED.iter().enumerate() {
+            assert_eq!(slot(r), Some(i));
+        }
+        assert_eq!(slot("nvidia.com/gpu"), None);
     }
 
     proptest! {

@@ -114,14 +114,15 @@ impl<'a> Compiled<'a> {
             members,
             ..Compiled::default()
         };
-        let mut taint_ids: BTreeMap<(&str, &str, u8), u32> = BTreeMap::new();
+        let mut texts = Interner::default();
+        let mut taint_ids: BTreeMap<(TextId, TextId, u8), u32> = BTreeMap::new();
         let mut api_ids: BTreeMap<ApiList<'a>, u32> = BTreeMap::new();
         let mut last_api: Option<(ApiList<'a>, u32)> = None;
         c.clusters.reserve_exact(members.len());
         for m in members {
             let start = c.labels.len();
             for (k, v) in &m.labels {
-                let pair = (c.intern(k), c.intern(v));
+                let pair = (texts.intern(k), texts.intern(v));
                 c.labels.push(pair);
             }
             if let Some(own) = c.labels.get_mut(start..) {
@@ -129,14 +130,11 @@ impl<'a> Compiled<'a> {
             }
             let labels = range(start, c.labels.len());
             let start = c.zones.len();
-            for z in &m.zones {
-                let id = c.intern(z);
-                c.zones.push(id);
-            }
+            c.zones.extend(m.zones.iter().map(|z| texts.intern(z)));
             let zones = range(start, c.zones.len());
             let start = c.taints.len();
             for t in &m.taints {
-                let key = (t.key.as_str(), t.value.as_str(), t.effect as u8);
+                let key = (texts.intern(&t.key), texts.intern(&t.value), t.effect as u8);
                 let next = c.distinct_taints.len() as u32;
                 let id = *taint_ids.entry(key).or_insert(next);
                 if id == next {
@@ -159,24 +157,18 @@ impl<'a> Compiled<'a> {
                 }
             };
             last_api = Some((list, api));
-            let provider = (!m.provider.is_empty()).then(|| c.intern(&m.provider));
-            let region = (!m.region.is_empty()).then(|| c.intern(&m.region));
             c.clusters.push(Compact {
                 labels,
                 zones,
                 taints,
                 api,
-                provider,
-                region,
+                provider: (!m.provider.is_empty()).then(|| texts.intern(&m.provider)),
+                region: (!m.region.is_empty()).then(|| texts.intern(&m.region)),
                 deleting: m.deleting,
             });
         }
+        c.texts = texts.ids;
         c
-    }
-
-    fn intern(&mut self, text: &'a str) -> TextId {
-        let next = self.texts.len() as TextId;
-        *self.texts.entry(text).or_insert(next)
     }
 
     /// The number of `text`, when some cluster states it.
@@ -232,6 +224,47 @@ impl<'a> Compiled<'a> {
                     .collect(),
             },
         }
+    }
+}
+
+/// Texts numbered in the order first met. The same few texts (label keys and values, regions,
+/// zones, taint keys) come back cluster after cluster: a small table of recent ones, found by
+/// a hash of the text, answers most of them with one comparison before the ordered map is
+/// searched (whose worst case bounds every input).
+struct Interner<'a> {
+    ids: BTreeMap<&'a str, TextId>,
+    recent: Vec<Option<(&'a str, TextId)>>,
+}
+
+const RECENT: usize = 64;
+
+impl Default for Interner<'_> {
+    fn default() -> Self {
+        Interner {
+            ids: BTreeMap::new(),
+            recent: alloc::vec![None; RECENT],
+        }
+    }
+}
+
+impl<'a> Interner<'a> {
+    fn intern(&mut self, text: &'a str) -> TextId {
+        // FNV-1a over the bytes.
+        let h = text.bytes().fold(0x811c_9dc5u32, |h, b| {
+            (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+        });
+        let slot = h as usize % RECENT;
+        if let Some(Some((t, id))) = self.recent.get(slot) {
+            if *t == text {
+                return *id;
+            }
+        }
+        let next = self.ids.len() as TextId;
+        let id = *self.ids.entry(text).or_insert(next);
+        if let Some(r) = self.recent.get_mut(slot) {
+            *r = Some((text, id));
+        }
+        id
     }
 }
 
