@@ -133,14 +133,30 @@ impl<'a> Compiled<'a> {
             c.zones.extend(m.zones.iter().map(|z| texts.intern(z)));
             let zones = range(start, c.zones.len());
             let start = c.taints.len();
-            for t in &m.taints {
-                let key = (texts.intern(&t.key), texts.intern(&t.value), t.effect as u8);
-                let next = c.distinct_taints.len() as u32;
-                let id = *taint_ids.entry(key).or_insert(next);
-                if id == next {
-                    c.distinct_taints.push(t);
+            // Neighbours often carry the same taints: compared with the previous cluster's,
+            // taint by taint, they are not looked up again.
+            let previous = c.clusters.last().map_or(0..0, |p| p.taints.clone());
+            let same = previous.len() == m.taints.len()
+                && c.taints
+                    .get(previous.start as usize..previous.end as usize)
+                    .is_some_and(|ids| {
+                        ids.iter()
+                            .zip(&m.taints)
+                            .all(|(&id, t)| c.taint(id).is_some_and(|d| d == t))
+                    });
+            if same {
+                c.taints
+                    .extend_from_within(previous.start as usize..previous.end as usize);
+            } else {
+                for t in &m.taints {
+                    let key = (texts.intern(&t.key), texts.intern(&t.value), t.effect as u8);
+                    let next = c.distinct_taints.len() as u32;
+                    let id = *taint_ids.entry(key).or_insert(next);
+                    if id == next {
+                        c.distinct_taints.push(t);
+                    }
+                    c.taints.push(id);
                 }
-                c.taints.push(id);
             }
             let taints = range(start, c.taints.len());
             let list = ApiList(&m.api_enablements, m.complete_api_enablements);
@@ -289,5 +305,67 @@ impl Judged {
     /// Whether the API list numbered `api` serves the binding's resource.
     pub fn served(&self, api: u32) -> bool {
         self.served.get(api as usize).copied().unwrap_or(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::selector::node::TaintEffect;
+    use proptest::prelude::*;
+
+    fn taint() -> impl Strategy<Value = Taint> {
+        ("[ab]", "[xy]?", 0usize..3).prop_map(|(key, value, e)| Taint {
+            key: key.into(),
+            value: value.into(),
+            effect: TaintEffect::ALL[e],
+        })
+    }
+
+    proptest! {
+        /// Each cluster's taints, read back through the set, are its own, in order; its
+        /// labels, zones, provider and region read back as their texts' numbers.
+        #[test]
+        fn reads_back_as_listed(
+            clusters in proptest::collection::vec(
+                (
+                    proptest::collection::vec(taint(), 0..3),
+                    proptest::collection::btree_map("[kl]", "[ab]", 0..3),
+                    "[ab]?",
+                    proptest::collection::vec("[ab]", 0..2),
+                ),
+                0..6,
+            ),
+            repeat in any::<bool>(),
+        ) {
+            let mut members: Vec<Member> = clusters
+                .into_iter()
+                .map(|(taints, labels, region, zones)| Member {
+                    taints,
+                    labels,
+                    region: region.into(),
+                    zones: zones.into_iter().map(Into::into).collect(),
+                    ..Member::default()
+                })
+                .collect();
+            if repeat {
+                if let Some(first) = members.first().cloned() {
+                    members.push(first);
+                }
+            }
+            let set = Compiled::new(&members);
+            for (i, m) in members.iter().enumerate() {
+                let facts = set.cluster(i).unwrap();
+                let taints: Vec<&Taint> = facts.taints.iter().map(|&id| set.taint(id).unwrap()).collect();
+                prop_assert_eq!(taints, m.taints.iter().collect::<Vec<_>>());
+                for (k, v) in &m.labels {
+                    prop_assert_eq!(facts.label(set.text(k).unwrap()), set.text(v));
+                }
+                let zones: Vec<Option<TextId>> = m.zones.iter().map(|z| set.text(z)).collect();
+                prop_assert_eq!(facts.zones.iter().copied().map(Some).collect::<Vec<_>>(), zones);
+                let region = (!m.region.is_empty()).then(|| set.text(&m.region)).flatten();
+                prop_assert_eq!(facts.region, region);
+            }
+        }
     }
 }
