@@ -71,8 +71,9 @@ pub enum Limit {
     NoPodSlots,
     /// No per-replica requirements: pod slots only.
     PodSlots,
-    /// A resource (the tightest). Names are [`Name`]s: `cpu` is stored inline, so a decision
-    /// without a report allocates nothing to say which resource bound each cluster.
+    /// A resource (the tightest).
+    // Names are inline (`cpu`): a decision without a report allocates nothing to say which
+    // resource bound each cluster.
     Resource { resource: Name },
     /// The resource models.
     Models,
