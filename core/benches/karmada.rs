@@ -2,12 +2,16 @@
 //! PropagationPolicy (taints tolerated, spread by region and by cluster, dynamic weight,
 //! 1,000 replicas) over 1,000 and 10,000 Clusters, each with labels, a region, zones, taints,
 //! its API enablements and a resource summary. Timed in steps: the objects' import, the
-//! schedule of the imported scenario with its report, the decision alone, and the whole
-//! explanation (import, schedule with its report, binding).
+//! schedule of the imported scenario with its report, the decision alone (the clusters
+//! compiled, then the decision), the decision against clusters compiled beforehand (as every
+//! binding of a fleet is scheduled against one set), and the whole explanation (import,
+//! schedule with its report, binding).
 
 use std::hint::black_box;
 
 use allot_core::json::from_json;
+use allot_core::karmada::cluster::Clusters;
+use allot_core::karmada::pipeline;
 use allot_core::kubernetes::explain::explain;
 use allot_core::kubernetes::import::{import, Choice};
 use allot_core::kubernetes::objects::Objects;
@@ -90,6 +94,12 @@ fn karmada(c: &mut Criterion) {
         });
         g.bench_with_input(BenchmarkId::new("decide", n), &imported, |b, i| {
             b.iter(|| decide(black_box(&i.scenario), 0).expect("a decision"))
+        });
+        let members = imported.scenario.clusters.as_deref().unwrap_or_default();
+        let binding = allot_core::scenario::karmada::binding(&imported.scenario).expect("binding");
+        let compiled = Clusters::new(members);
+        g.bench_with_input(BenchmarkId::new("decide_compiled", n), &compiled, |b, c| {
+            b.iter(|| pipeline::schedule(black_box(&binding), c, 0).expect("a decision"))
         });
         g.bench_with_input(BenchmarkId::new("explain", n), &objects, |b, o| {
             b.iter(|| explain(black_box(&o.0), &choice, 0).expect("explained"))

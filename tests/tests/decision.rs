@@ -201,3 +201,38 @@ fn generated_scenarios_decide_and_fail() {
         "{decided} decided, {failed} failed"
     );
 }
+
+/// A cluster set compiled once serves binding after binding; replacing one cluster's capacity
+/// (its summary) changes the next decision as a set built with that summary decides.
+#[test]
+fn a_capacity_update_changes_the_next_decision() {
+    use allot_core::estimate::general::ResourceSummary;
+    use allot_core::karmada::cluster::Clusters;
+    use allot_core::karmada::pipeline;
+    use allot_core::scenario::karmada::binding;
+
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../docs/examples/general-estimator-500m.json");
+    let s: Scenario = from_json(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let b = binding(&s).unwrap();
+    let members = s.clusters.clone().unwrap();
+    let mut clusters = Clusters::new(&members);
+    let before = pipeline::schedule(&b, &clusters, 7).unwrap();
+    assert_eq!(before.assignment, decide(&s, 7).unwrap().assignment);
+    // member3 gets free pod slots: (4 - 0) / 0.5 = 8 replicas, the most of the three.
+    let freed: ResourceSummary = from_json(
+        &json!({"allocatable": {"cpu": "4", "memory": "16265856Ki", "pods": "110"},
+                "allocated": {"pods": "0"}})
+        .to_string(),
+    )
+    .unwrap();
+    clusters.set_summary(2, Some(&freed)).unwrap();
+    let after = pipeline::schedule(&b, &clusters, 7).unwrap();
+    assert_ne!(after.assignment, before.assignment);
+    let mut rebuilt = s.clone();
+    if let Some(c) = rebuilt.clusters.as_mut().and_then(|c| c.get_mut(2)) {
+        c.resource_summary = Some(freed);
+    }
+    assert_eq!(after.assignment, decide(&rebuilt, 7).unwrap().assignment);
+    assert!(clusters.set_summary(3, None).is_err());
+}

@@ -6,7 +6,9 @@ use proptest::prelude::*;
 use allot_core::estimate::accurate::{Node, NodeState, Pod};
 use allot_core::estimate::by_model::ModelMethod;
 use allot_core::estimate::combine::{combine, EstimatorAnswers};
-use allot_core::estimate::general::{max_available_replicas, ClusterView, Detail, ResourceSummary};
+use allot_core::estimate::general::{
+    max_available_replicas, ClusterView, Detail, ResourceSummary, Summary,
+};
 use allot_core::estimate::models::{self, default_models, AllocatableModeling, ResourceModel};
 use allot_core::karmada::{assign, Cluster, Placement, Strategy};
 use allot_core::quantity::{self, Unit};
@@ -109,9 +111,9 @@ fn resource_model_tables_through_the_general_estimator() {
         ..ResourceSummary::default()
     };
     let members = [
-        summary(&[(2, 1), (3, 6)]),
-        summary(&[(2, 4), (3, 4)]),
-        summary(&[(6, 1)]),
+        Summary::of(&summary(&[(2, 1), (3, 6)])),
+        Summary::of(&summary(&[(2, 4), (3, 4)])),
+        Summary::of(&summary(&[(6, 1)])),
     ];
     for method in [ModelMethod::Simulator, ModelMethod::GradeFormula] {
         for (cores, gi, want) in [(3u64, 20u64, [6i64, 4, 10]), (5, 60, [0, 0, 4])] {
@@ -187,6 +189,7 @@ proptest! {
             allocated: ResourceList::from_units([("cpu", used.0), ("memory", used.1), ("pods", used.2)]),
             ..ResourceSummary::default()
         };
+        let s = Summary::of(&s);
         let view = ClusterView { summary: Some(&s), ..ClusterView::default() };
         let small = ResourceList::from_units([("cpu", req.0), ("memory", req.1)]);
         let big = ResourceList::from_units([("cpu", req.0 + extra), ("memory", req.1)]);

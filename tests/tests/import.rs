@@ -211,16 +211,20 @@ fn webhook_defaults_are_reported() {
     let d = &imported.report.defaulted;
     assert!(
         d.iter()
-            .any(|e| e.into.starts_with("spreadByField: cluster")),
+            .any(|e| e.into.to_string().starts_with("spreadByField: cluster")),
         "{d:#?}"
     );
-    assert!(d.iter().any(|e| e.into.starts_with("minGroups: 1")));
     assert!(d
         .iter()
-        .any(|e| e.into.starts_with("replicaSchedulingType: Divided")));
-    assert!(d
-        .iter()
-        .any(|e| e.into.starts_with("replicaDivisionPreference: Weighted")));
+        .any(|e| e.into.to_string().starts_with("minGroups: 1")));
+    assert!(d.iter().any(|e| e
+        .into
+        .to_string()
+        .starts_with("replicaSchedulingType: Divided")));
+    assert!(d.iter().any(|e| e
+        .into
+        .to_string()
+        .starts_with("replicaDivisionPreference: Weighted")));
 }
 
 #[test]
@@ -343,7 +347,7 @@ fn affinity_terms_are_read_with_their_fields_inline() {
         .report
         .defaulted
         .iter()
-        .any(|e| e.into == "absent: Duplicated"));
+        .any(|e| e.into == *"absent: Duplicated"));
 }
 
 #[test]

@@ -13,9 +13,11 @@ use serde::{Deserialize, Serialize};
 
 use super::by_model::{replicas_by_models, sets_by_models, ModelEstimate, ModelMethod};
 use super::models::{AllocatableModeling, ResourceModel};
+pub use super::summary::Summary;
 use super::{per, AssumedWorkload, Component, Gates, MAX_INT32};
 use crate::quantity::{decimal, human};
 use crate::resource::ResourceList;
+use crate::Name;
 
 /// A cluster's `status.resourceSummary`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -32,8 +34,8 @@ pub struct ResourceSummary {
 /// What the general estimator looks at for one cluster.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ClusterView<'a> {
-    /// `None`: the cluster reported no summary (answer 0).
-    pub summary: Option<&'a ResourceSummary>,
+    /// `None`: the cluster reported no summary (answer 0). Compiled ([`Summary::of`]).
+    pub summary: Option<&'a Summary>,
     /// `spec.resourceModels`.
     pub models: &'a [ResourceModel],
     pub gates: Gates,
@@ -70,11 +72,13 @@ pub enum Limit {
     /// No per-replica requirements: pod slots only.
     PodSlots,
     /// A resource (the tightest).
-    Resource { resource: String },
+    // Names are inline (`cpu`): a decision without a report allocates nothing to say which
+    // resource bound each cluster.
+    Resource { resource: Name },
     /// The resource models.
     Models,
     /// A requested resource the cluster does not have.
-    Missing { resource: String },
+    Missing { resource: Name },
 }
 
 /// The general estimator's answer for one cluster.
@@ -109,12 +113,12 @@ pub enum Detail {
 /// SchedulingOvercommitProtection is on.
 #[derive(Clone, Copy)]
 struct Amounts<'a> {
-    summary: &'a ResourceSummary,
+    summary: &'a Summary,
     assumed: &'a [AssumedWorkload],
 }
 
 impl<'a> Amounts<'a> {
-    fn new(view: &ClusterView<'a>, summary: &'a ResourceSummary) -> Self {
+    fn new(view: &ClusterView<'a>, summary: &'a Summary) -> Self {
         let assumed = if view.gates.scheduling_overcommit_protection {
             view.assumed
         } else {
@@ -123,31 +127,26 @@ impl<'a> Amounts<'a> {
         Amounts { summary, assumed }
     }
 
-    fn allocating(&self, r: &str) -> u64 {
-        self.assumed
+    /// `(allocatable, allocated, allocating)` of `r`.
+    fn of(&self, r: &str) -> (u64, u64, u64) {
+        let (a, b, c) = self.summary.amounts(r);
+        let c = self
+            .assumed
             .iter()
             .flat_map(|a| &a.components)
             .map(|c| {
                 let each = if r == "pods" { 1 } else { c.requests.get(r) };
                 each.saturating_mul(c.replicas)
             })
-            .fold(self.summary.allocating.get(r), u64::saturating_add)
-    }
-
-    /// `(allocatable, allocated, allocating)` of `r`.
-    fn of(&self, r: &str) -> (u64, u64, u64) {
-        (
-            self.summary.allocatable.get(r),
-            self.summary.allocated.get(r),
-            self.allocating(r),
-        )
+            .fold(c, u64::saturating_add);
+        (a, b, c)
     }
 }
 
 /// Free pod slots: `allocatable − allocated − allocating` pods.
 pub fn allowed_pods(summary: &ResourceSummary) -> i128 {
     let (a, b, c) = Amounts {
-        summary,
+        summary: &Summary::of(summary),
         assumed: &[],
     }
     .of("pods");
@@ -165,7 +164,7 @@ pub fn summary_bound(
     per_unit: &ResourceList,
 ) -> (u64, Option<Limit>, Vec<ResourceBound>) {
     let amounts = Amounts {
-        summary,
+        summary: &Summary::of(summary),
         assumed: &[],
     };
     bound_of(amounts, per_unit, Detail::Explained)
@@ -176,7 +175,7 @@ fn bound_of(
     per_unit: &ResourceList,
     detail: Detail,
 ) -> (u64, Option<Limit>, Vec<ResourceBound>) {
-    let has = |r: &str| amounts.summary.allocatable.has(r);
+    let has = |r: &str| amounts.summary.has(r);
     let mut bound = u64::MAX;
     let mut tightest: Option<&str> = None;
     let mut lines = Vec::new();
@@ -420,8 +419,8 @@ fn estimate(view: &ClusterView<'_>, need: Need<'_>, detail: Detail) -> GeneralEs
 mod tests {
     use super::*;
 
-    fn summary(cpu: &str, cpu_used: &str, pods: &str, pods_used: &str) -> ResourceSummary {
-        ResourceSummary {
+    fn summary(cpu: &str, cpu_used: &str, pods: &str, pods_used: &str) -> Summary {
+        Summary::of(&ResourceSummary {
             allocatable: ResourceList::parse(
                 [("cpu", cpu), ("memory", "16265856Ki"), ("pods", pods)],
                 &"allocatable".into(),
@@ -433,7 +432,7 @@ mod tests {
             )
             .unwrap(),
             ..ResourceSummary::default()
-        }
+        })
     }
 
     /// The seed's member1-3 table for a 500m request.

@@ -17,6 +17,7 @@ pub mod general;
 pub mod models;
 pub mod quota;
 pub mod simulate;
+pub mod summary;
 
 use alloc::string::String;
 use alloc::vec::Vec;

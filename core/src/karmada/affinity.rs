@@ -1,47 +1,58 @@
 //! A cluster affinity read once for a whole filter pass (docs/rules/karmada.md §9, §12.5):
-//! its label selector validated once, each operator parsed once, and each field requirement
-//! (`provider`, `region`, `zone`) checked once, rather than once per cluster. Matching one of
-//! 10,000 clusters then reads the cluster's labels and topology and compares text, with no
-//! allocation. The answers are those of [`ClusterAffinity::matches`], which the tests check
-//! on random clusters and selectors.
+//! its label selector validated once, each operator parsed once, each field requirement
+//! (`provider`, `region`, `zone`) checked once, and every key and value it names turned into
+//! the number the cluster set gives that text ([`Compiled`]), rather than once per cluster.
+//! Matching one of 10,000 clusters then compares the cluster's numbers, with no text and no
+//! allocation. The answers are those of [`ClusterAffinity::matches`], which the tests check on
+//! random clusters and selectors.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::selector::cluster::{ClusterAffinity, ClusterFacts, ZoneIn};
+use super::cluster::Member;
+use super::compiled::{Compiled, Facts, TextId};
+use crate::selector::cluster::{ClusterAffinity, ZoneIn};
 use crate::selector::label::{Operator, Requirement};
 
 /// A requirement on one value of a cluster (a label's, its provider, its region), `None` when
-/// the cluster does not have it; or on its zones.
+/// the cluster does not have it; or on its zones. Values are the set's numbers; a value no
+/// cluster of the set states has none, and is left out.
 #[derive(Debug, Clone)]
-enum Test<'a> {
+enum Test {
     /// Decided whatever the cluster (an invalid requirement, an unknown operator or key).
     Always(bool),
     /// The value is one of these (the zones: one of them is).
-    In(&'a [alloc::string::String]),
+    In(Vec<TextId>),
     /// The value is none of these (the zones: none of them is).
-    NotIn(&'a [alloc::string::String]),
+    NotIn(Vec<TextId>),
     /// The value is one: `matchLabels`.
-    Equal(&'a str),
+    Equal(TextId),
     Exists,
     DoesNotExist,
 }
 
-impl<'a> Test<'a> {
-    fn of(op: Option<Operator>, values: &'a [alloc::string::String]) -> Self {
+impl Test {
+    fn of(op: Option<Operator>, values: &[String], set: &Compiled<'_>) -> Self {
+        let ids = || values.iter().filter_map(|v| set.text(v)).collect();
         match op {
-            Some(Operator::In) => Test::In(values),
-            Some(Operator::NotIn) => Test::NotIn(values),
+            Some(Operator::In) => Test::In(ids()),
+            Some(Operator::NotIn) => Test::NotIn(ids()),
             Some(Operator::Exists) => Test::Exists,
             Some(Operator::DoesNotExist) => Test::DoesNotExist,
             None => Test::Always(false),
         }
     }
 
-    fn passes(&self, value: Option<&str>) -> bool {
+    /// `matchLabels`' value: no cluster has it when the set does not state it.
+    fn equal(value: &str, set: &Compiled<'_>) -> Self {
+        set.text(value).map_or(Test::Always(false), Test::Equal)
+    }
+
+    fn passes(&self, value: Option<TextId>) -> bool {
         match self {
             Test::Always(answer) => *answer,
-            Test::In(values) => value.is_some_and(|v| values.iter().any(|x| x == v)),
-            Test::NotIn(values) => value.is_none_or(|v| !values.iter().any(|x| x == v)),
+            Test::In(values) => value.is_some_and(|v| values.contains(&v)),
+            Test::NotIn(values) => value.is_none_or(|v| !values.contains(&v)),
             Test::Equal(x) => value == Some(*x),
             Test::Exists => value.is_some(),
             Test::DoesNotExist => value.is_none(),
@@ -50,19 +61,16 @@ impl<'a> Test<'a> {
 
     /// The `zone` field against a cluster's zones ([`crate::selector::cluster::match_zones`]),
     /// `zone In` read as `how` says.
-    fn passes_zones(&self, zones: &[crate::Name], how: ZoneIn) -> bool {
-        let listed =
-            |values: &[alloc::string::String]| zones.iter().any(|z| values.iter().any(|v| v == z));
+    fn passes_zones(&self, zones: &[TextId], how: ZoneIn) -> bool {
+        let listed = |values: &[TextId]| zones.iter().any(|z| values.contains(z));
         match self {
             Test::Always(answer) => *answer,
             Test::In(values) => match how {
                 ZoneIn::Any => listed(values),
-                ZoneIn::Every => {
-                    !zones.is_empty() && zones.iter().all(|z| values.iter().any(|v| v == z))
-                }
+                ZoneIn::Every => !zones.is_empty() && zones.iter().all(|z| values.contains(z)),
             },
             Test::NotIn(values) => !listed(values),
-            Test::Equal(x) => zones.iter().any(|z| z == x),
+            Test::Equal(x) => zones.contains(x),
             Test::Exists => !zones.is_empty(),
             Test::DoesNotExist => zones.is_empty(),
         }
@@ -71,41 +79,50 @@ impl<'a> Test<'a> {
 
 /// What a test reads of a cluster.
 #[derive(Debug, Clone, Copy)]
-enum Subject<'a> {
-    Label(&'a str),
+enum Subject {
+    Label(TextId),
     Provider,
     Region,
     Zones,
 }
 
-/// A cluster affinity, read once.
+/// A cluster affinity, read once against a cluster set.
 pub struct Affinity<'a> {
     source: &'a ClusterAffinity,
     /// An invalid label selector matches nothing.
     valid: bool,
     /// How `zone In` reads a cluster's zones in the release followed.
     zones: ZoneIn,
-    tests: Vec<(Subject<'a>, Test<'a>)>,
+    tests: Vec<(Subject, Test)>,
 }
 
 impl<'a> Affinity<'a> {
-    pub fn new(source: &'a ClusterAffinity, zones: ZoneIn) -> Self {
+    pub fn new(source: &'a ClusterAffinity, zones: ZoneIn, set: &Compiled<'_>) -> Self {
         let valid = source
             .label_selector
             .as_ref()
             .is_none_or(|ls| ls.validate().is_ok());
         let mut tests = Vec::new();
+        let mut label = |key: &str, test: Test| {
+            tests.push(match set.text(key) {
+                Some(k) => (Subject::Label(k), test),
+                // No cluster of the set has the key.
+                None => (Subject::Provider, Test::Always(test.passes(None))),
+            })
+        };
         if let Some(ls) = &source.label_selector {
             for (k, v) in &ls.match_labels {
-                tests.push((Subject::Label(k), Test::Equal(v)));
+                label(k, Test::equal(v, set));
             }
             for r in &ls.match_expressions {
-                let test = Test::of(Operator::parse(&r.operator), &r.values);
-                tests.push((Subject::Label(&r.key), test));
+                label(
+                    &r.key,
+                    Test::of(Operator::parse(&r.operator), &r.values, set),
+                );
             }
         }
         if let Some(fs) = &source.field_selector {
-            tests.extend(fs.match_expressions.iter().map(field));
+            tests.extend(fs.match_expressions.iter().map(|r| field(r, set)));
         }
         Affinity {
             source,
@@ -115,33 +132,29 @@ impl<'a> Affinity<'a> {
         }
     }
 
-    /// Whether the affinity selects `cluster`.
-    pub fn matches(&self, cluster: &ClusterFacts<'_>) -> bool {
+    /// Whether the affinity selects `cluster` (its `facts` as compiled in the set).
+    pub fn matches(&self, cluster: &Member, facts: &Facts<'_>) -> bool {
         let a = self.source;
         self.valid
-            && !a.exclude.iter().any(|n| n == cluster.name)
             && self.tests.iter().all(|(subject, test)| match subject {
-                Subject::Label(key) => test.passes(cluster.labels.get(*key).map(|v| v.as_str())),
-                Subject::Provider => test.passes(given(cluster.provider)),
-                Subject::Region => test.passes(given(cluster.region)),
-                Subject::Zones => test.passes_zones(cluster.zones, self.zones),
+                Subject::Label(key) => test.passes(facts.label(*key)),
+                Subject::Provider => test.passes(facts.provider),
+                Subject::Region => test.passes(facts.region),
+                Subject::Zones => test.passes_zones(facts.zones, self.zones),
             })
-            && (a.cluster_names.is_empty() || a.cluster_names.iter().any(|n| n == cluster.name))
+            && !a.exclude.iter().any(|n| n == cluster.name.as_str())
+            && (a.cluster_names.is_empty()
+                || a.cluster_names.iter().any(|n| n == cluster.name.as_str()))
     }
-}
-
-/// A field's value: `None` when empty.
-fn given(v: &str) -> Option<&str> {
-    (!v.is_empty()).then_some(v)
 }
 
 /// A field selector's requirement: `provider` and `region` as one value each (an invalid
 /// requirement matches nothing), `zone` over the zones, any other key nothing.
-fn field(r: &Requirement) -> (Subject<'_>, Test<'_>) {
+fn field(r: &Requirement, set: &Compiled<'_>) -> (Subject, Test) {
     match r.key.as_str() {
         "zone" => (
             Subject::Zones,
-            Test::of(Operator::parse(&r.operator), &r.values),
+            Test::of(Operator::parse(&r.operator), &r.values, set),
         ),
         "provider" | "region" => {
             let subject = if r.key == "provider" {
@@ -149,7 +162,7 @@ fn field(r: &Requirement) -> (Subject<'_>, Test<'_>) {
             } else {
                 Subject::Region
             };
-            (subject, Test::of(r.validate().ok(), &r.values))
+            (subject, Test::of(r.validate().ok(), &r.values, set))
         }
         _ => (Subject::Provider, Test::Always(false)),
     }
@@ -158,7 +171,6 @@ fn field(r: &Requirement) -> (Subject<'_>, Test<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::karmada::cluster::Member;
     use crate::selector::cluster::FieldSelector;
     use crate::selector::label::LabelSelector;
     use alloc::string::String;
@@ -241,11 +253,12 @@ mod tests {
             members in proptest::collection::vec(member(), 0..6),
             a in affinity(),
         ) {
+            let set = Compiled::new(&members);
             for how in [ZoneIn::Any, ZoneIn::Every] {
-                let compiled = Affinity::new(&a, how);
-                for m in &members {
-                    let facts = m.facts();
-                    prop_assert_eq!(compiled.matches(&facts), a.matches(&facts, how));
+                let compiled = Affinity::new(&a, how, &set);
+                for (i, m) in members.iter().enumerate() {
+                    let facts = set.cluster(i).unwrap();
+                    prop_assert_eq!(compiled.matches(m, &facts), a.matches(&m.facts(), how));
                 }
             }
         }

@@ -1,18 +1,25 @@
 //! Karmada's member clusters (docs/rules/karmada.md §12, §16.2): each cluster's facts as the
 //! filters, the scores, selection and the estimators read them ([`Member`]: labels, provider,
 //! region and zones, taints, API enablements, resource summary and models, nodes and pods,
-//! deletion), and the set of them a binding is scheduled against, built once ([`Clusters`]).
+//! deletion), and the set of them a binding is scheduled against, built once ([`Clusters`]),
+//! with what scheduling changes of each cluster ([`Capacity`]: the summary compiled, assumed
+//! workloads, stated replicas) held apart, so that one cluster's can change without building
+//! the set again.
 
+use alloc::format;
 use alloc::vec::Vec;
 use core::cell::OnceCell;
 
 use serde::{Deserialize, Serialize};
 
+use super::compiled::Compiled;
 use super::constraints::ApiEnablement;
+use crate::error::{indexed, Error, ErrorCode, Result};
 use crate::estimate::accurate::{Node, Pod};
 use crate::estimate::general::ResourceSummary;
 use crate::estimate::models::ResourceModel;
 use crate::estimate::quota::ResourceQuota;
+use crate::estimate::summary::Summary;
 use crate::estimate::AssumedWorkload;
 use crate::names::NameIndex;
 use crate::selector::cluster::ClusterFacts;
@@ -103,15 +110,6 @@ impl Member {
         crate::selector::cluster::facts_of!(self)
     }
 
-    /// What the filter plugins read of the cluster; `placed`: it is in the previous result.
-    pub fn view(&self, placed: bool) -> super::filter::ClusterView<'_> {
-        super::filter::ClusterView {
-            member: self,
-            facts: self.facts(),
-            placed,
-        }
-    }
-
     /// Whether the cluster states a fact of the steps before the division (taints, API
     /// enablements, deletion). Every field is named, so a new one is a compile error here until
     /// it is said whether it engages those steps.
@@ -147,13 +145,40 @@ fn is_zero(v: &i64) -> bool {
     *v == 0
 }
 
+/// What the estimators read of a cluster that scheduling changes: its resource summary
+/// (compiled, [`Summary`]), the workloads assumed on it, and the replicas it states it can
+/// take. Held by [`Clusters`] beside the members, one per cluster, each replaceable alone.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Capacity {
+    /// `status.resourceSummary`; `None`: the cluster reports none.
+    pub summary: Option<Summary>,
+    /// Workloads scheduled here but not yet running.
+    pub assumed: Vec<AssumedWorkload>,
+    /// `availableReplicas` as stated.
+    pub available_replicas: Option<i64>,
+}
+
+impl Capacity {
+    /// The member's capacity as it states it.
+    pub fn of(m: &Member) -> Self {
+        Capacity {
+            summary: m.resource_summary.as_ref().map(Summary::of),
+            assumed: m.assumed.clone(),
+            available_replicas: m.available_replicas,
+        }
+    }
+}
+
 /// The clusters one binding (or many) is scheduled against, in listed order, with their
 /// names indexed once (when first looked up: a binding without a previous result never
-/// looks a name up).
+/// looks a name up), and each cluster's [`Capacity`] compiled once for every binding
+/// scheduled against the set.
 pub struct Clusters<'a> {
     members: &'a [Member],
     names: OnceCell<NameIndex<'a>>,
     engaged: bool,
+    compiled: Compiled<'a>,
+    capacity: Vec<Capacity>,
 }
 
 impl<'a> Clusters<'a> {
@@ -162,6 +187,8 @@ impl<'a> Clusters<'a> {
             members,
             names: OnceCell::new(),
             engaged: members.iter().any(Member::engaged),
+            compiled: Compiled::new(members),
+            capacity: members.iter().map(Capacity::of).collect(),
         }
     }
 
@@ -188,5 +215,37 @@ impl<'a> Clusters<'a> {
     /// Whether some cluster states a fact of the steps before the division ([`Member::engaged`]).
     pub fn engaged(&self) -> bool {
         self.engaged
+    }
+
+    /// The facts the filters read, compiled ([`Compiled`]).
+    pub fn compiled(&self) -> &Compiled<'a> {
+        &self.compiled
+    }
+
+    /// Each cluster's capacity, in listed order.
+    pub fn capacities(&self) -> &[Capacity] {
+        &self.capacity
+    }
+
+    /// Replace the capacity of the cluster at `index` (what a decision consumed, a new
+    /// summary): the next binding scheduled against the set reads it. The other clusters are
+    /// left as compiled.
+    pub fn set_capacity(&mut self, index: usize, capacity: Capacity) -> Result<()> {
+        *self.capacity_at(index)? = capacity;
+        Ok(())
+    }
+
+    /// Replace the resource summary of the cluster at `index` ([`Clusters::set_capacity`]).
+    pub fn set_summary(&mut self, index: usize, summary: Option<&ResourceSummary>) -> Result<()> {
+        self.capacity_at(index)?.summary = summary.map(Summary::of);
+        Ok(())
+    }
+
+    fn capacity_at(&mut self, index: usize) -> Result<&mut Capacity> {
+        self.capacity.get_mut(index).ok_or_else(|| Error::Input {
+            field: indexed("clusters", index),
+            code: ErrorCode::InvalidInput,
+            reason: format!("no cluster at position {index}"),
+        })
     }
 }

@@ -10,14 +10,14 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 use super::binding::{Binding, Estimator};
-use super::cluster::{Clusters, Member};
+use super::cluster::{Capacity, Clusters, Member};
 use super::Paths;
 use crate::error::{indexed, Error, Path, Result, MAX_TARGETS};
 use crate::estimate::accurate::{AccurateEstimate, IgnoredPod, Node, NodeState};
 use crate::estimate::combine::{combine_by_position, replicas_at, Answers, Source};
 use crate::estimate::framework::{server_answer, PluginResult};
 use crate::estimate::general::{self, ClusterView, Detail, GeneralEstimate};
-use crate::estimate::{models, quota};
+use crate::estimate::{models, quota, AssumedWorkload};
 use crate::resource::ResourceList;
 use crate::warning::Warning;
 use crate::Name;
@@ -81,9 +81,9 @@ pub fn requested(b: &Binding<'_>) -> Result<u64> {
 }
 
 /// Each cluster's `availableReplicas` as stated.
-fn given_answers(members: &[Member]) -> Result<Answers<'static>> {
-    let mut given = Vec::with_capacity(members.len());
-    for (i, t) in members.iter().enumerate() {
+fn given_answers(capacities: &[Capacity]) -> Result<Answers<'static>> {
+    let mut given = Vec::with_capacity(capacities.len());
+    for (i, t) in capacities.iter().enumerate() {
         if let Some(a) = t.available_replicas {
             crate::error::non_negative(a, || indexed("clusters", i).field("availableReplicas"))?;
         }
@@ -99,11 +99,10 @@ fn given_answers(members: &[Member]) -> Result<Answers<'static>> {
 /// replicas): the division's input when no estimator runs.
 pub fn given(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Result<Estimated> {
     let requested = requested(b)?;
-    let members = clusters.members();
-    let answers = [given_answers(members)?];
+    let answers = [given_answers(clusters.capacities())?];
     Ok(combined(
         b,
-        members,
+        clusters,
         requested,
         &answers,
         detail,
@@ -146,17 +145,17 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
     let mut general_answers = alloc::vec![None; members.len()];
     let mut accurate_answers = Some(alloc::vec![None; members.len()]);
     let mut reports = Vec::with_capacity(if explained { members.len() } else { 0 });
-    for (i, t) in members.iter().enumerate() {
+    for (i, (t, capacity)) in members.iter().zip(clusters.capacities()).enumerate() {
         // The cluster's path, written only for an error or a warning.
         let at = || indexed("clusters", i);
         let general = if chosen(
             Estimator::General,
-            t.resource_summary.is_some() || !t.resource_models.is_empty(),
+            capacity.summary.is_some() || !t.resource_models.is_empty(),
         ) {
             if !t.resource_models.is_empty() {
                 models::validate(&t.resource_models).map_err(|e| e.within(&at()))?;
             }
-            if t.resource_summary.is_none() && explained {
+            if capacity.summary.is_none() && explained {
                 warnings.push(Warning {
                     code: "estimator_without_input",
                     path: at().field("resourceSummary"),
@@ -173,11 +172,11 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
                 &t.resource_models
             };
             let view = ClusterView {
-                summary: t.resource_summary.as_ref(),
+                summary: capacity.summary.as_ref(),
                 models: cluster_models,
                 gates: b.gates,
                 model_method: b.model_method,
-                assumed: &t.assumed,
+                assumed: &capacity.assumed,
             };
             let g = if sets {
                 general::max_available_component_sets_with(&view, b.components, detail)
@@ -197,7 +196,8 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
         };
         let accurate = match &t.nodes {
             Some(nodes) if chosen(Estimator::Accurate, true) => {
-                let a = accurate(b, t, nodes, request).map_err(|e| e.within(&at()))?;
+                let a = accurate(b, t, &capacity.assumed, nodes, request)
+                    .map_err(|e| e.within(&at()))?;
                 match (a.replicas, accurate_answers.as_mut()) {
                     (Some(r), Some(m)) => {
                         if let Some(slot) = m.get_mut(i) {
@@ -229,7 +229,7 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
         }
     }
     let answers = [
-        given_answers(members)?,
+        given_answers(clusters.capacities())?,
         Answers {
             estimator: "general",
             replicas: Some(general_answers),
@@ -239,7 +239,7 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
             replicas: accurate_answers,
         },
     ];
-    let mut out = combined(b, members, requested, &answers, detail, reports);
+    let mut out = combined(b, clusters, requested, &answers, detail, reports);
     out.warnings = warnings;
     Ok(out)
 }
@@ -276,14 +276,15 @@ fn check_sizes(members: &[Member]) -> Result<()> {
 fn accurate(
     b: &Binding<'_>,
     t: &Member,
+    assumed: &[AssumedWorkload],
     nodes: &[Node],
     request: &ResourceList,
 ) -> Result<AccurateAnswer> {
     let state = NodeState::build(nodes.to_vec(), &t.pods)?;
     let node = if b.components.is_empty() {
-        state.estimate(request, b.node_claim, &t.assumed)?
+        state.estimate(request, b.node_claim, assumed)?
     } else {
-        let (replicas, code) = state.estimate_components(b.components, &t.assumed, true)?;
+        let (replicas, code) = state.estimate_components(b.components, assumed, true)?;
         AccurateEstimate {
             replicas,
             code,
@@ -311,13 +312,14 @@ type Reports = Vec<(Option<Box<GeneralEstimate>>, Option<Box<AccurateAnswer>>)>;
 /// report (`reports`: each cluster's general and accurate answers, in listed order).
 fn combined(
     b: &Binding<'_>,
-    members: &[Member],
+    clusters: &Clusters<'_>,
     requested: u64,
     answers: &[Answers<'_>],
     detail: Detail,
     reports: Reports,
 ) -> Estimated {
     let sets = !b.components.is_empty();
+    let members = clusters.members();
     if detail == Detail::Numbers {
         return Estimated {
             available: (0..members.len())
@@ -330,7 +332,7 @@ fn combined(
     let mut reports = reports.into_iter();
     let targets: Vec<TargetEstimate> = combine_by_position(&names, requested, sets, answers)
         .into_iter()
-        .zip(members)
+        .zip(clusters.capacities())
         .map(|(c, t)| {
             let (general, accurate) = reports.next().unwrap_or_default();
             TargetEstimate {

@@ -19,6 +19,7 @@ mod aggregated;
 pub mod assign;
 pub mod binding;
 pub mod cluster;
+pub mod compiled;
 pub mod constraints;
 pub mod duplicated;
 pub mod dynamic;

@@ -15,6 +15,7 @@ use serde::Serialize;
 use super::affinity_terms::run_terms;
 use super::binding::Binding;
 use super::cluster::{Clusters, Member};
+use super::compiled::{Compiled, Judged};
 use super::constraints::{Division, Rules, SpreadConstraint};
 use super::filter::{self, BindingView, ClusterFilter, Required, Tolerations};
 use super::plugins::PluginSet;
@@ -134,6 +135,10 @@ pub struct Context<'a> {
     b: Binding<'a>,
     /// The clusters, in listed order.
     members: &'a [Member],
+    /// The clusters compiled for the filters.
+    set: &'a Compiled<'a>,
+    /// The set's distinct taints and API lists judged for the binding.
+    judged: Judged,
     /// Each cluster's combined estimate (`alloc(c)`), in listed order.
     available: &'a [i64],
     plugins: PluginSet,
@@ -154,15 +159,19 @@ impl<'a> Context<'a> {
     /// `record`: whether attempts write their report.
     pub fn new<'c: 'a>(
         b: Binding<'a>,
-        clusters: &Clusters<'c>,
+        clusters: &'a Clusters<'c>,
         available: &'a [i64],
         division: Division,
         record: bool,
     ) -> Result<Self> {
         let plugins = PluginSet::from_flag(b.plugins).map_err(|e| e.within(&"policy".into()))?;
+        let tolerations = Tolerations::new(b.cluster_tolerations);
+        let set = clusters.compiled();
         let ctx = Context {
             b,
             members: clusters.members(),
+            set,
+            judged: set.judge(&tolerations, resource(&b)),
             available,
             plugins,
             spread: b
@@ -172,7 +181,7 @@ impl<'a> Context<'a> {
                 .collect(),
             division,
             engaged: b.engaged() || clusters.engaged(),
-            tolerations: Tolerations::new(b.cluster_tolerations),
+            tolerations,
             previous: previous_by_cluster(&b, clusters),
             workload: b.replicas.unwrap_or(0) > 0
                 || b.has_requirements()
@@ -250,20 +259,16 @@ impl<'a> Context<'a> {
         let b = &self.b;
         let members = self.members;
         let rules = self.rules();
-        let required = Required::new(&rules, observed, self.workload);
+        let required = Required::new(&rules, observed, self.workload, self.set);
         let binding = BindingView {
-            resource: match (b.api_version, b.kind) {
-                (Some(v), Some(k)) => Some((v, k)),
-                (Some(v), None) => Some((v, "")),
-                (None, Some(k)) => Some(("", k)),
-                (None, None) => None,
-            },
+            resource: resource(b),
             workload: self.workload,
             evictions: b.graceful_evictions,
             observed,
             rules,
             tolerations: &self.tolerations,
             affinity: required.as_ref(),
+            judged: &self.judged,
         };
         let mut report = self.record.then(|| {
             let mut r = PipelineReport {
@@ -281,10 +286,13 @@ impl<'a> Context<'a> {
         let mut failures: Vec<filter::Failure<'_>> = Vec::new();
         let mut feasible: Vec<(usize, &Member)> = Vec::with_capacity(members.len());
         for (i, t) in members.iter().enumerate() {
-            let view = t.view(self.placed(i));
+            let Some(view) = self.set.view(i, self.placed(i)) else {
+                continue;
+            };
+            let deleting = view.facts.deleting;
             let ok = match report.as_mut() {
                 Some(r) => {
-                    let f = filter::run(&self.plugins, &binding, &view, t.deleting);
+                    let f = filter::run(&self.plugins, &binding, &view, deleting);
                     let ok = f.feasible();
                     r.clusters.push(ClusterStep {
                         feasible: ok,
@@ -297,7 +305,7 @@ impl<'a> Context<'a> {
                     });
                     ok
                 }
-                None if t.deleting => false,
+                None if deleting => false,
                 None => match filter::first_failure(&self.plugins, &binding, &view) {
                     None => true,
                     Some(failure) => {
@@ -488,6 +496,16 @@ impl<'a> Context<'a> {
                 self.b.overflow
             },
         }
+    }
+}
+
+/// `spec.resource.apiVersion` and `kind`, when the binding states either.
+fn resource<'a>(b: &Binding<'a>) -> Option<(&'a str, &'a str)> {
+    match (b.api_version, b.kind) {
+        (Some(v), Some(k)) => Some((v, k)),
+        (Some(v), None) => Some((v, "")),
+        (None, Some(k)) => Some(("", k)),
+        (None, None) => None,
     }
 }
 

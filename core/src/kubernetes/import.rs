@@ -13,6 +13,7 @@ use compact_str::{format_compact, ToCompactString};
 
 use serde::Serialize;
 
+use super::destination::Destination;
 use super::interpreter::{interpret, SUPPORTED};
 use super::karmada::{ObjectReference, Placement, WorkloadGroup};
 use super::objects::Object;
@@ -70,7 +71,8 @@ pub struct ImportReport {
 pub struct Entry {
     pub object: Name,
     pub field: Name,
-    pub into: Name,
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    pub into: Destination,
 }
 
 /// What the objects alone cannot say.
@@ -168,7 +170,7 @@ fn entry(o: &Object, field: &str, into: impl ToCompactString) -> Entry {
     Entry {
         object: format_compact!("{} {}", o.kind, o.metadata.name),
         field: field.into(),
-        into: into.to_compact_string(),
+        into: Destination::Text(into.to_compact_string()),
     }
 }
 
@@ -187,8 +189,11 @@ fn object(i: usize) -> Path {
 }
 
 /// A scenario field of the cluster `name`, as the report writes it.
-fn cluster_field(name: &str, field: &str) -> Name {
-    joined(&["clusters[", name, "].", field])
+fn cluster_field(name: &str, field: &'static str) -> Destination {
+    Destination::ClusterField {
+        cluster: name.into(),
+        field,
+    }
 }
 
 /// `parts` end to end, in one allocation at most (no formatting machinery: a Cluster's
@@ -279,7 +284,7 @@ fn cluster(o: &Object, i: usize, r: &mut ImportReport) -> Result<Target> {
     }
     // The report's line: the object named once, the scenario field moved in.
     let named = joined(&[&o.kind, " ", &o.metadata.name]);
-    let used = |field: &str, into: &str| Entry {
+    let used = |field: &str, into: &'static str| Entry {
         object: named.clone(),
         field: field.into(),
         into: cluster_field(&o.metadata.name, into),

@@ -18,6 +18,7 @@
 //! - [`export`]: a scenario back to objects.
 
 pub mod binding;
+pub mod destination;
 pub mod explain;
 pub mod export;
 pub mod import;

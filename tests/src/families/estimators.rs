@@ -15,7 +15,7 @@ use allot_core::estimate::by_model::{
 use allot_core::estimate::framework::{self, Code, PluginResult};
 use allot_core::estimate::general::{
     allowed_pods, max_available_component_sets, max_available_replicas, summary_bound, ClusterView,
-    ResourceSummary,
+    ResourceSummary, Summary,
 };
 use allot_core::estimate::models::{
     grade_counts, grade_index, search_last_le, AllocatableModeling, FullNodes, GradedNode,
@@ -50,7 +50,8 @@ pub fn run(case: &Value) -> Verdict {
             let s = summary(&case["summary"]);
             let models = models(case);
             let assumed = assumed(&case["assumed"]);
-            let mut view = view(case, s.as_ref(), &models);
+            let compiled = s.as_ref().map(Summary::of);
+            let mut view = view(case, compiled.as_ref(), &models);
             view.assumed = &assumed;
             Ok(
                 max_available_component_sets(&view, &components(&case["components"]))
@@ -352,7 +353,7 @@ fn assumed(v: &Value) -> Vec<AssumedWorkload> {
 
 fn view<'a>(
     case: &Value,
-    summary: Option<&'a ResourceSummary>,
+    summary: Option<&'a Summary>,
     models: &'a [ResourceModel],
 ) -> ClusterView<'a> {
     ClusterView {
@@ -373,7 +374,8 @@ fn general_replicas(case: &Value) -> i64 {
     }
     let models = models(case);
     let assumed = assumed(&case["assumed"]);
-    let mut view = view(case, s.as_ref(), &models);
+    let compiled = s.as_ref().map(Summary::of);
+    let mut view = view(case, compiled.as_ref(), &models);
     view.assumed = &assumed;
     let request = case.get("request").filter(|r| !r.is_null()).map(resources);
     max_available_replicas(&view, request.as_ref()).replicas

@@ -11,6 +11,7 @@ use allot_core::karmada::affinity_terms::{
     affinity_index, placement_changed, replicas_changed, reschedule_required, run_terms, trigger,
     PlacementSpec, ReplicaScheduling, TriggerInput, WeightPreference,
 };
+use allot_core::karmada::cluster::Clusters;
 use allot_core::karmada::constraints::{
     api_status, AffinityTerm, ApiEnablement, NamedAffinity, SpreadConstraint, SpreadField,
 };
@@ -210,18 +211,27 @@ pub fn run_filter(case: &Value) -> Verdict {
                 || b["has_replica_requirements"].as_bool().unwrap_or(false)
                 || !list(&b["components"]).is_empty();
             let observed = s(&b["observed_affinity_name"]);
-            let required = Required::new(&spec.rules(), observed, workload);
+            let c = [cluster(&case["cluster"])];
+            let set = Clusters::new(&c);
+            let set = set.compiled();
+            let resource = Some((s(&r["api_version"]), s(&r["kind"])));
+            let required = Required::new(&spec.rules(), observed, workload, set);
+            let judged = set.judge(&tolerations, resource);
             let view = BindingView {
-                resource: Some((s(&r["api_version"]), s(&r["kind"]))),
+                resource,
                 workload,
                 evictions: &evictions,
                 observed,
                 rules: spec.rules(),
                 tolerations: &tolerations,
                 affinity: required.as_ref(),
+                judged: &judged,
             };
-            let c = cluster(&case["cluster"]);
-            let got = match filter::filter(p, &view, &c.view(prev.contains_key(c.name.as_str()))) {
+            let placed = prev.contains_key(c[0].name.as_str());
+            let Some(cluster) = set.view(0, placed) else {
+                return judge("a cluster", "none");
+            };
+            let got = match filter::filter(p, &view, &cluster) {
                 PluginVerdict::Unschedulable { reason } => ("Unschedulable", Some(reason)),
                 _ => ("Success", None),
             };

@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 
 use super::{BindingView, ClusterView, Failure};
 use crate::karmada::affinity::Affinity;
+use crate::karmada::compiled::Compiled;
 use crate::karmada::constraints::Rules;
 use crate::selector::cluster::ClusterAffinity;
 
@@ -36,18 +37,27 @@ pub struct Required<'a> {
 }
 
 impl<'a> Required<'a> {
-    /// [`affinities`], read once (`None`: every cluster passes).
-    pub fn new(rules: &Rules<'a>, observed: &str, workload: bool) -> Option<Self> {
+    /// [`affinities`], read once against the cluster set `set` (`None`: every cluster
+    /// passes).
+    pub fn new(
+        rules: &Rules<'a>,
+        observed: &str,
+        workload: bool,
+        set: &Compiled<'_>,
+    ) -> Option<Self> {
         let list = affinities(rules, observed, workload)?;
         let zones = rules.zone_in();
         Some(Required {
-            list: list.into_iter().map(|a| Affinity::new(a, zones)).collect(),
+            list: list
+                .into_iter()
+                .map(|a| Affinity::new(a, zones, set))
+                .collect(),
         })
     }
 }
 
 pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<Failure<'static>> {
     let r = b.affinity?;
-    let matched = r.list.iter().any(|a| a.matches(&c.facts));
+    let matched = r.list.iter().any(|a| a.matches(c.member, &c.facts));
     (!matched).then_some(Failure::Fixed(REASON))
 }

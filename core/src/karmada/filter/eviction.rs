@@ -8,6 +8,6 @@ pub const REASON: &str = "cluster(s) is in the process of eviction";
 pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<Failure<'static>> {
     b.evictions
         .iter()
-        .any(|e| e == c.facts.name)
+        .any(|e| e == c.member.name.as_str())
         .then_some(Failure::Fixed(REASON))
 }

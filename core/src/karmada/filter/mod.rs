@@ -19,9 +19,9 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 use super::cluster::Member;
+use super::compiled::{Compiled, Facts, Judged};
 use super::constraints::Rules;
 use super::plugins::{Plugin, PluginSet};
-use crate::selector::cluster::ClusterFacts;
 use crate::selector::node::Taint;
 
 pub use api_enablement::REASON as API_REASON;
@@ -29,13 +29,15 @@ pub use cluster_affinity::{Required, REASON as AFFINITY_REASON};
 pub use eviction::REASON as EVICTION_REASON;
 pub use taint::Tolerations;
 
-/// What the filter plugins read of a cluster: its facts, and whether the binding is placed
-/// there.
+/// What the filter plugins read of a cluster: its facts as compiled in its set, and whether
+/// the binding is placed there.
 #[derive(Debug, Clone, Copy)]
 pub struct ClusterView<'a> {
+    /// The cluster as listed (read for its name, and for the text of a failure).
     pub member: &'a Member,
-    /// What affinities and spreading read of it ([`Member::facts`]).
-    pub facts: ClusterFacts<'a>,
+    /// Its labels, topology, taints and APIs as numbers of its set ([`Compiled`]).
+    pub facts: Facts<'a>,
+    pub set: &'a Compiled<'a>,
     /// In the binding's previous result (`spec.clusters`, 0-replica entries included).
     pub placed: bool,
 }
@@ -58,6 +60,8 @@ pub struct BindingView<'a> {
     /// The cluster affinities a cluster must match one of, read once ([`Required::new`]);
     /// `None`: every cluster passes.
     pub affinity: Option<&'a Required<'a>>,
+    /// The set's distinct taints and API lists judged for the binding ([`Compiled::judge`]).
+    pub judged: &'a Judged,
 }
 
 /// One plugin's answer for one cluster.
@@ -180,8 +184,8 @@ fn judge<'c>(
 ) -> Option<Option<Failure<'c>>> {
     Some(match plugin {
         Plugin::ApiEnablement => {
-            let (v, k) = b.resource?;
-            api_enablement::filter(c, v, k)
+            b.resource?;
+            api_enablement::filter(b, c)
         }
         Plugin::TaintToleration => taint::filter(b, c),
         Plugin::ClusterAffinity => cluster_affinity::filter(b, c),
@@ -222,7 +226,7 @@ pub fn run(
         PluginVerdict { plugin, verdict }
     });
     ClusterFilter {
-        cluster: c.facts.name.into(),
+        cluster: c.member.name.clone(),
         deleting,
         verdicts,
         reason,

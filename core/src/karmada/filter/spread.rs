@@ -8,8 +8,8 @@ use crate::karmada::constraints::SpreadField;
 pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<Failure<'static>> {
     b.rules.spread_constraints.iter().find_map(|s| {
         let missing = match s.field()? {
-            SpreadField::Provider => c.facts.provider.is_empty().then_some("provider"),
-            SpreadField::Region => c.facts.region.is_empty().then_some("region"),
+            SpreadField::Provider => c.facts.provider.is_none().then_some("provider"),
+            SpreadField::Region => c.facts.region.is_none().then_some("region"),
             SpreadField::Zone => c.facts.zones.is_empty().then_some("zones"),
             SpreadField::Cluster => None,
         }?;

@@ -44,6 +44,15 @@ impl<'a> Tolerations<'a> {
         }
     }
 
+    /// Whether `taint` keeps a new placement out: a counted effect (`NoSchedule`,
+    /// `NoExecute`) that no toleration tolerates.
+    pub fn block(&self, taint: &Taint) -> bool {
+        matches!(
+            taint.effect,
+            TaintEffect::NoSchedule | TaintEffect::NoExecute
+        ) && !self.tolerate(taint)
+    }
+
     /// Whether one of the tolerations tolerates `taint` (docs/rules/karmada.md §10's rule).
     pub fn tolerate(&self, taint: &Taint) -> bool {
         // The keyed ones have the taint's key: only the effect and value remain to compare.
@@ -65,15 +74,10 @@ pub(super) fn filter<'c>(b: &BindingView<'_>, c: &ClusterView<'c>) -> Option<Fai
     if c.placed {
         return None;
     }
-    untolerated(&c.member.taints, b.tolerations).map(Failure::Taint)
-}
-
-/// The first counted taint no toleration tolerates.
-pub fn untolerated<'t>(taints: &'t [Taint], tolerations: &Tolerations<'_>) -> Option<&'t Taint> {
-    taints.iter().find(|t| {
-        matches!(t.effect, TaintEffect::NoSchedule | TaintEffect::NoExecute)
-            && !tolerations.tolerate(t)
-    })
+    b.judged
+        .first_blocking(c.facts.taints)
+        .and_then(|id| c.set.taint(id))
+        .map(Failure::Taint)
 }
 
 /// `key=value:effect`, or `key:effect` without a value.
