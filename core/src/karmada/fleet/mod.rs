@@ -1,0 +1,285 @@
+//! A whole Karmada control plane at once (docs/rules/fleet.md): every binding with its
+//! placement, workload and state ([`entry`]), the member clusters with their health
+//! ([`health`]), what the scheduler's single worker does with the bindings an event enqueues
+//! ([`queue`] for the order, [`triggers`] for whether each is scheduled, [`capacity`] for the
+//! capacity they share), what each event changes and enqueues ([`events`], [`eviction`]), and
+//! the resulting [`plan`]: every binding before and after, every cluster's load.
+//!
+//! A fleet is built once; each what-if is a list of events applied to a copy of it, and only
+//! the bindings those events enqueue are scheduled again.
+
+pub mod capacity;
+pub mod entry;
+pub mod events;
+pub mod eviction;
+pub mod health;
+pub mod plan;
+pub mod queue;
+pub mod triggers;
+
+#[cfg(test)]
+mod tests;
+
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::estimate::{AssumedWorkload, Gates};
+use crate::karmada::binding::Estimator;
+use crate::karmada::cluster::Member;
+use crate::karmada::pipeline;
+use crate::karmada::version::Version;
+
+pub use entry::{BindingKind, Entry, Id, Rules, Workload};
+pub use health::{Health, Readiness};
+
+/// What is the scheduler's and the controller-manager's, not any binding's: the release, its
+/// feature gates and flags (docs/rules/fleet.md §20.2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct Settings {
+    /// The Karmada release.
+    pub version: Version,
+    /// The scheduler's feature gates (SchedulingOvercommitProtection: shared capacity §29.2).
+    pub gates: Gates,
+    /// Gate PriorityBasedScheduling in the scheduler (absent: the release's default, on
+    /// from 1.19).
+    pub priority_queue: Option<bool>,
+    /// The estimators; absent: each whose input a cluster has.
+    pub estimators: Option<Vec<Estimator>>,
+    /// `--plugins`; absent: `*`.
+    pub plugins: Option<Vec<String>>,
+    /// The seed of random tie orders.
+    pub seed: u64,
+    /// Gate Failover and `--enable-no-execute-taint-eviction`: the taint manager evicts
+    /// (both off by default: nothing is ever evicted, §25.1).
+    pub taint_eviction: bool,
+    /// `--graceful-eviction-timeout`, seconds (10 minutes).
+    pub graceful_eviction_timeout: i64,
+    /// ClusterTaintPolicies: taints added while a cluster is not Ready (§24.3).
+    pub taint_policies: Vec<health::TaintPolicy>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            version: Version::NEWEST,
+            gates: Gates::default(),
+            priority_queue: None,
+            estimators: None,
+            plugins: None,
+            seed: 0,
+            taint_eviction: false,
+            graceful_eviction_timeout: 600,
+            taint_policies: Vec::new(),
+        }
+    }
+}
+
+impl Settings {
+    /// Whether the queue orders by priority (§22).
+    pub fn by_priority(&self) -> bool {
+        self.priority_queue
+            .unwrap_or_else(|| self.version.at_least(19, 0))
+    }
+}
+
+/// The cluster set, every binding, and the clock.
+#[derive(Debug, Clone)]
+pub struct Fleet {
+    members: Vec<Member>,
+    health: Vec<Health>,
+    /// Per cluster: the workloads assumed there, by binding (SchedulingOvercommitProtection).
+    assumed: Vec<BTreeMap<usize, AssumedWorkload>>,
+    pub entries: Vec<Entry>,
+    pub settings: Settings,
+    /// Seconds on the fleet's clock (events advance it).
+    pub now: i64,
+}
+
+impl Fleet {
+    /// A fleet of `members` (each with its health) and `entries`. Two clusters of one name,
+    /// or two bindings of one identity, are an error at the second.
+    pub fn new(
+        clusters: Vec<(Member, Health)>,
+        entries: Vec<Entry>,
+        settings: Settings,
+    ) -> Result<Fleet> {
+        let (members, health): (Vec<Member>, Vec<Health>) = clusters.into_iter().unzip();
+        unique(members.iter().map(|m| m.name.as_str()), "clusters")?;
+        let ids: Vec<String> = entries.iter().map(|e| alloc::format!("{}", e.id)).collect();
+        unique(ids.iter().map(String::as_str), "bindings")?;
+        let assumed = alloc::vec![BTreeMap::new(); members.len()];
+        Ok(Fleet {
+            members,
+            health,
+            assumed,
+            entries,
+            settings,
+            now: 0,
+        })
+    }
+
+    pub fn members(&self) -> &[Member] {
+        &self.members
+    }
+
+    pub fn health(&self) -> &[Health] {
+        &self.health
+    }
+
+    /// The position of the cluster named `name`.
+    pub fn cluster(&self, name: &str) -> Option<usize> {
+        self.members.iter().position(|m| m.name == name)
+    }
+
+    /// The position of the binding `id`.
+    pub fn binding(&self, id: &Id) -> Option<usize> {
+        self.entries.iter().position(|e| &e.id == id)
+    }
+
+    /// Add a cluster (a join); a name already present is an error.
+    pub fn add_cluster(&mut self, member: Member, health: Health) -> Result<usize> {
+        if self.cluster(&member.name).is_some() {
+            return Err(Error::DuplicateName {
+                field: crate::path::Path::fields("clusters"),
+                name: member.name.as_str().into(),
+            });
+        }
+        self.members.push(member);
+        self.health.push(health);
+        self.assumed.push(BTreeMap::new());
+        Ok(self.members.len() - 1)
+    }
+
+    /// The cluster `i` and its health, to change together.
+    fn site(&mut self, i: usize) -> Option<(&mut Member, &mut Health)> {
+        Some((self.members.get_mut(i)?, self.health.get_mut(i)?))
+    }
+
+    /// Record binding `b`'s footprint on the clusters of its new result, releasing the
+    /// clusters it left (`Cache.Assume`, §29.2).
+    fn assume(&mut self, b: usize, old: &BTreeMap<String, i64>) {
+        let Some(e) = self.entries.get(b) else {
+            return;
+        };
+        if e.id.kind != BindingKind::ResourceBinding || !e.workload.is_workload() {
+            return;
+        }
+        let mut touched: Vec<usize> = Vec::new();
+        for c in old.keys() {
+            if !e.state.clusters.contains_key(c) {
+                if let Some(i) = self.cluster(c) {
+                    if let Some(a) = self.assumed.get_mut(i) {
+                        a.remove(&b);
+                    }
+                    touched.push(i);
+                }
+            }
+        }
+        for (c, &n) in &e.state.clusters {
+            if let Some(i) = self.cluster(c) {
+                if let Some(a) = self.assumed.get_mut(i) {
+                    a.insert(b, capacity::footprint(e, n));
+                }
+                touched.push(i);
+            }
+        }
+        for i in touched {
+            let workloads = self
+                .assumed
+                .get(i)
+                .map(|a| a.values().cloned().collect())
+                .unwrap_or_default();
+            if let Some(m) = self.members.get_mut(i) {
+                capacity::set_assumed(m, workloads);
+            }
+        }
+    }
+
+    /// Schedule binding `b` once, as `doScheduleBinding` does when it is dequeued (§23): the
+    /// trigger, then the decision, written back as Karmada writes it (§23.3).
+    pub fn schedule_one(&mut self, b: usize) -> Option<Pass> {
+        let protect = self.settings.gates.scheduling_overcommit_protection;
+        let e = self.entries.get(b)?;
+        let trigger = match triggers::trigger(e, &self.members, &self.settings) {
+            Ok(t) => t,
+            Err(skip) => return Some(Pass::Skipped(skip)),
+        };
+        let fresh = trigger == triggers::Trigger::RescheduleRequired;
+        let evicted: Vec<String> = e
+            .state
+            .evictions
+            .iter()
+            .map(|t| t.from_cluster.clone())
+            .collect();
+        let clusters = capacity::compiled(&self.members);
+        let decided = {
+            let binding = e.binding(&self.settings, &evicted, fresh);
+            pipeline::schedule(&binding, &clusters, self.settings.seed)
+        };
+        let old = e.state.clusters.clone();
+        let now = self.now;
+        let e = self.entries.get_mut(b)?;
+        let outcome = match decided {
+            Ok(d) => {
+                e.state.clusters = d
+                    .assignment
+                    .iter()
+                    .map(|a| (String::from(a.name.as_str()), a.replicas as i64))
+                    .collect();
+                e.state.applied = Some(e.rules.clone());
+                e.state.observed_affinity = d.observed_affinity;
+                e.state.last_scheduled = Some(now);
+                e.state.condition = entry::Condition::Success;
+                Ok(())
+            }
+            Err(err) => {
+                let message = alloc::format!("{err}");
+                e.state.condition = match err {
+                    // FitError: `spec.clusters` written empty, no retry (§23.3).
+                    Error::NoClusterFit { .. } => {
+                        e.state.clusters.clear();
+                        entry::Condition::NoClusterFit(message)
+                    }
+                    Error::Unschedulable { .. } => entry::Condition::Unschedulable(message),
+                    _ => entry::Condition::SchedulerError(message),
+                };
+                Err(e.state.condition.clone())
+            }
+        };
+        if protect && outcome.is_ok() && old != self.entries.get(b)?.state.clusters {
+            self.assume(b, &old);
+        }
+        Some(Pass::Scheduled { trigger, outcome })
+    }
+}
+
+/// What one dequeue did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Pass {
+    /// No trigger held: nothing scheduled.
+    Skipped(triggers::Skip),
+    /// Scheduled for `trigger`: the result written, or the failure's condition.
+    Scheduled {
+        trigger: triggers::Trigger,
+        outcome: core::result::Result<(), entry::Condition>,
+    },
+}
+
+fn unique<'a>(names: impl Iterator<Item = &'a str>, field: &'static str) -> Result<()> {
+    let mut seen = alloc::collections::BTreeSet::new();
+    for (i, n) in names.enumerate() {
+        if !seen.insert(n) {
+            return Err(Error::DuplicateName {
+                field: crate::path::Path::fields(field).index(i),
+                name: n.into(),
+            });
+        }
+    }
+    Ok(())
+}
