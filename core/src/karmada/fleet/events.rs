@@ -151,12 +151,35 @@ pub enum WhyNot {
     Tolerated { cluster: String, due: Due },
 }
 
+/// One binding an event concerned, and why (`W`: [`Why`] it was enqueued, or [`WhyNot`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Noted<W> {
+    /// Its position in the fleet.
+    #[serde(skip)]
+    pub index: usize,
+    pub binding: Id,
+    #[serde(flatten)]
+    pub why: W,
+}
+
 /// What one event did: the bindings it enqueued (in order) and those it left alone.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Enqueued {
-    pub enqueued: Vec<(Id, Why)>,
-    pub not_enqueued: Vec<(Id, WhyNot)>,
+    pub enqueued: Vec<Noted<Why>>,
+    pub not_enqueued: Vec<Noted<WhyNot>>,
+}
+
+impl Enqueued {
+    /// Binding `index` (`id`) is left out of the queue, for `why`.
+    fn left(&mut self, index: usize, id: &Id, why: WhyNot) {
+        self.not_enqueued.push(Noted {
+            index,
+            binding: id.clone(),
+            why,
+        });
+    }
 }
 
 impl Fleet {
@@ -269,13 +292,11 @@ impl Fleet {
                 if let Some(m) = self.members.get_mut(i) {
                     m.resource_summary = Some(*summary);
                 }
-                for e in &self.entries {
-                    out.not_enqueued.push((
-                        e.id.clone(),
-                        WhyNot::StatusOnly {
-                            cluster: cluster.clone(),
-                        },
-                    ));
+                for (b, e) in self.entries.iter().enumerate() {
+                    let why = WhyNot::StatusOnly {
+                        cluster: cluster.clone(),
+                    };
+                    out.left(b, &e.id, why);
                 }
             }
             Event::Create { entry } => {
@@ -312,7 +333,7 @@ impl Fleet {
                     };
                     self.enqueue(b, why, queue, &mut out);
                 } else {
-                    out.not_enqueued.push((binding, WhyNot::SpecUnchanged));
+                    out.left(b, &binding, WhyNot::SpecUnchanged);
                 }
             }
             Event::Unclaim { binding } => {
@@ -321,7 +342,7 @@ impl Fleet {
                     e.claimed = false;
                     e.policy = None;
                 }
-                out.not_enqueued.push((binding, WhyNot::NotClaimed));
+                out.left(b, &binding, WhyNot::NotClaimed);
             }
             Event::Scale { binding, replicas } => {
                 let b = self.binding_at(&binding)?;
@@ -338,7 +359,7 @@ impl Fleet {
                     };
                     self.enqueue(b, why, queue, &mut out);
                 } else {
-                    out.not_enqueued.push((binding, WhyNot::SpecUnchanged));
+                    out.left(b, &binding, WhyNot::SpecUnchanged);
                 }
             }
             Event::Rebalance { bindings } => {
@@ -350,7 +371,7 @@ impl Fleet {
                         .get(b)
                         .is_some_and(|e| e.state.reschedule_triggered_at.is_none_or(|t| t < now));
                     if !earlier {
-                        out.not_enqueued.push((id, WhyNot::AlreadyTriggered));
+                        out.left(b, &id, WhyNot::AlreadyTriggered);
                         continue;
                     }
                     if let Some(e) = self.entries.get_mut(b) {
@@ -390,11 +411,15 @@ impl Fleet {
             return;
         };
         if !e.claimed {
-            out.not_enqueued.push((e.id.clone(), WhyNot::NotClaimed));
+            out.left(b, &e.id, WhyNot::NotClaimed);
             return;
         }
         queue.push(b, e.priority);
-        out.enqueued.push((e.id.clone(), why));
+        out.enqueued.push(Noted {
+            index: b,
+            binding: e.id.clone(),
+            why,
+        });
     }
 
     /// Set cluster `i`'s readiness: the taints it brings, and the bindings their change
@@ -425,11 +450,11 @@ impl Fleet {
         };
         let name = String::from(new.name.as_str());
         if !changed {
-            for e in &self.entries {
+            for (b, e) in self.entries.iter().enumerate() {
                 let why = WhyNot::ClusterUnchanged {
                     cluster: name.clone(),
                 };
-                out.not_enqueued.push((e.id.clone(), why));
+                out.left(b, &e.id, why);
             }
             return;
         }
@@ -446,7 +471,7 @@ impl Fleet {
                 let why = WhyNot::AffinityExcludes {
                     cluster: name.clone(),
                 };
-                out.not_enqueued.push((e.id.clone(), why));
+                out.left(b, &e.id, why);
             }
         }
     }
@@ -477,7 +502,7 @@ impl Fleet {
                             cluster: name.clone(),
                             due,
                         };
-                        out.not_enqueued.push((e.id.clone(), why));
+                        out.left(b, &e.id, why);
                     }
                 }
             }

@@ -207,7 +207,7 @@ impl Fleet {
         let e = self.entries.get(b)?;
         let trigger = match triggers::trigger(e, &self.members, &self.settings) {
             Ok(t) => t,
-            Err(skip) => return Some(Pass::Skipped(skip)),
+            Err(why) => return Some(Pass::Skipped { why }),
         };
         let fresh = trigger == triggers::Trigger::RescheduleRequired;
         let evicted: Vec<String> = e
@@ -235,7 +235,7 @@ impl Fleet {
                 e.state.observed_affinity = d.observed_affinity;
                 e.state.last_scheduled = Some(now);
                 e.state.condition = entry::Condition::Success;
-                Ok(())
+                true
             }
             Err(err) => {
                 let message = alloc::format!("{err}");
@@ -248,27 +248,42 @@ impl Fleet {
                     Error::Unschedulable { .. } => entry::Condition::Unschedulable(message),
                     _ => entry::Condition::SchedulerError(message),
                 };
-                Err(e.state.condition.clone())
+                false
             }
         };
-        if protect && outcome.is_ok() && old != self.entries.get(b)?.state.clusters {
+        let e = self.entries.get(b)?;
+        let condition = e.state.condition.clone();
+        if protect && outcome && old != e.state.clusters {
             self.assume(b, &old);
         }
-        Some(Pass::Scheduled { trigger, outcome })
+        Some(Pass::Scheduled { trigger, condition })
     }
 }
 
 /// What one dequeue did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", tag = "pass")]
 pub enum Pass {
     /// No trigger held: nothing scheduled.
-    Skipped(triggers::Skip),
-    /// Scheduled for `trigger`: the result written, or the failure's condition.
+    Skipped { why: triggers::Skip },
+    /// Scheduled for `trigger`: the result written ([`entry::Condition::Success`]), or the
+    /// failure's condition.
     Scheduled {
         trigger: triggers::Trigger,
-        outcome: core::result::Result<(), entry::Condition>,
+        condition: entry::Condition,
     },
+}
+
+impl Pass {
+    /// The condition of a failed schedule.
+    pub fn failure(&self) -> Option<&entry::Condition> {
+        match self {
+            Pass::Scheduled { condition, .. } if *condition != entry::Condition::Success => {
+                Some(condition)
+            }
+            _ => None,
+        }
+    }
 }
 
 fn unique<'a>(names: impl Iterator<Item = &'a str>, field: &'static str) -> Result<()> {

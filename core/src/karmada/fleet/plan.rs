@@ -14,9 +14,9 @@ use serde::Serialize;
 
 use super::capacity::{self, Load};
 use super::entry::{Condition, Id};
-use super::events::{Enqueued, Event, Why, WhyNot};
+use super::events::{Enqueued, Event, Noted, Why, WhyNot};
 use super::queue::Queue;
-use super::triggers::{Skip, Trigger};
+use super::triggers::Trigger;
 use super::{Fleet, Pass};
 use crate::error::Result;
 use crate::resource::ResourceList;
@@ -30,7 +30,7 @@ pub struct Step {
     pub queued: Enqueued,
     /// The bindings the scheduler took after this event (everything enqueued since the last
     /// time it ran), in the queue's order, and what each pass did.
-    pub passes: Vec<(Id, Pass)>,
+    pub passes: Vec<Noted<Pass>>,
 }
 
 /// How one binding ends up.
@@ -39,6 +39,9 @@ pub struct Step {
 pub enum Outcome {
     /// Scheduled to a different result.
     Changed { trigger: Trigger },
+    /// The taint manager removed clusters and the scheduler did not place the replicas
+    /// again (the scheduler does not see the binding).
+    Evicted,
     /// Its last pass failed: Karmada's condition and message.
     Unschedulable { condition: Condition },
     /// Same replicas per cluster as before, and why.
@@ -138,6 +141,8 @@ struct Seen {
     not_enqueued: Option<WhyNot>,
     enqueued: Option<Why>,
     pass: Option<Pass>,
+    /// The trigger of the last pass that changed `spec.clusters`.
+    changed_by: Option<Trigger>,
 }
 
 /// Apply `events` to a copy of `fleet` and answer the plan, with the fleet afterwards (the
@@ -161,7 +166,7 @@ pub fn plan(fleet: &Fleet, events: Vec<Event>) -> Result<(Plan, Fleet)> {
         }
         let queued = f.apply(event, &mut queue)?;
         seen.resize(f.entries.len(), Seen::default());
-        record(&f, &queued, &mut seen);
+        record(&queued, &mut seen);
         let passes = if k + 1 == count {
             drain(&mut f, &mut queue, &mut seen)
         } else {
@@ -198,31 +203,40 @@ fn count_of(bindings: &[BindingPlan], f: impl Fn(&Outcome) -> bool) -> usize {
     bindings.iter().filter(|b| f(&b.outcome)).count()
 }
 
-fn record(f: &Fleet, queued: &Enqueued, seen: &mut [Seen]) {
-    for (id, why) in &queued.enqueued {
-        if let Some(s) = f.binding(id).and_then(|b| seen.get_mut(b)) {
-            s.enqueued = Some(why.clone());
+fn record(queued: &Enqueued, seen: &mut [Seen]) {
+    for q in &queued.enqueued {
+        if let Some(s) = seen.get_mut(q.index) {
+            s.enqueued = Some(q.why.clone());
         }
     }
-    for (id, why) in &queued.not_enqueued {
-        if let Some(s) = f.binding(id).and_then(|b| seen.get_mut(b)) {
-            s.not_enqueued = Some(why.clone());
+    for q in &queued.not_enqueued {
+        if let Some(s) = seen.get_mut(q.index) {
+            s.not_enqueued = Some(q.why.clone());
         }
     }
 }
 
 /// The scheduler takes every waiting binding, one at a time.
-fn drain(f: &mut Fleet, queue: &mut Queue, seen: &mut [Seen]) -> Vec<(Id, Pass)> {
+fn drain(f: &mut Fleet, queue: &mut Queue, seen: &mut [Seen]) -> Vec<Noted<Pass>> {
     let mut passes = Vec::new();
     while let Some(b) = queue.pop() {
+        let old = f.entries.get(b).map(|e| e.state.clusters.clone());
         let Some(pass) = f.schedule_one(b) else {
             continue;
         };
+        let changed = f.entries.get(b).map(|e| &e.state.clusters) != old.as_ref();
         if let Some(s) = seen.get_mut(b) {
+            if let (Pass::Scheduled { trigger, .. }, true) = (&pass, changed) {
+                s.changed_by = Some(*trigger);
+            }
             s.pass = Some(pass.clone());
         }
         if let Some(e) = f.entries.get(b) {
-            passes.push((e.id.clone(), pass));
+            passes.push(Noted {
+                index: b,
+                binding: e.id.clone(),
+                why: pass,
+            });
         }
     }
     passes
@@ -241,33 +255,23 @@ fn outcomes(f: &Fleet, before: &[BTreeMap<String, i64>], seen: &[Seen]) -> Vec<B
                 .map(|(c, &n)| (n - after.get(c).copied().unwrap_or(0)).max(0) as u64)
                 .sum();
             let s = seen.get(b).cloned().unwrap_or_default();
-            let outcome = match (&s.pass, before == after) {
-                (
-                    Some(Pass::Scheduled {
-                        outcome: Err(condition),
-                        ..
-                    }),
-                    _,
-                ) => Outcome::Unschedulable {
-                    condition: condition.clone(),
+            let outcome = match (&s.pass, s.changed_by) {
+                (Some(pass), _) if pass.failure().is_some() => Outcome::Unschedulable {
+                    condition: pass.failure().cloned().unwrap_or_default(),
                 },
-                (Some(Pass::Scheduled { trigger, .. }), false) => {
-                    Outcome::Changed { trigger: *trigger }
-                }
-                (Some(Pass::Scheduled { trigger, .. }), true) => Outcome::Unchanged {
+                _ if before != after => match s.changed_by {
+                    Some(trigger) => Outcome::Changed { trigger },
+                    None => Outcome::Evicted,
+                },
+                (Some(Pass::Scheduled { trigger, .. }), _) => Outcome::Unchanged {
                     why: Unchanged::SameResult { trigger: *trigger },
                 },
-                (Some(Pass::Skipped(Skip::NoTrigger)), _) => Outcome::Unchanged {
+                (Some(Pass::Skipped { .. }), _) => Outcome::Unchanged {
                     why: Unchanged::NoTrigger {
                         enqueued: s.enqueued.clone().unwrap_or(Why::Restart),
                     },
                 },
-                // Evicted without a pass cannot happen (an eviction enqueues); a change with
-                // no pass is reported as the change.
-                (None, false) => Outcome::Changed {
-                    trigger: Trigger::ReplicasChanged,
-                },
-                (None, true) => Outcome::Unchanged {
+                (None, _) => Outcome::Unchanged {
                     why: match s.not_enqueued {
                         Some(why) => Unchanged::NotEnqueued { why },
                         None => Unchanged::Untouched,

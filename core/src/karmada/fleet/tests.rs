@@ -93,6 +93,42 @@ fn run(f: &Fleet, events: Vec<Event>) -> Plan {
     plan(f, events).unwrap().0
 }
 
+/// The passes of step `k`, by binding name.
+fn passes(p: &Plan, k: usize) -> Vec<(&str, &Pass)> {
+    p.steps[k]
+        .passes
+        .iter()
+        .map(|n| (n.binding.name.as_str(), &n.why))
+        .collect()
+}
+
+/// Why each binding step `k` enqueued was enqueued.
+fn enqueued(p: &Plan, k: usize) -> Vec<(Id, Why)> {
+    p.steps[k]
+        .queued
+        .enqueued
+        .iter()
+        .map(|n| (n.binding.clone(), n.why.clone()))
+        .collect()
+}
+
+/// Why each binding step `k` left out was left out.
+fn left(p: &Plan, k: usize) -> Vec<(Id, WhyNot)> {
+    p.steps[k]
+        .queued
+        .not_enqueued
+        .iter()
+        .map(|n| (n.binding.clone(), n.why.clone()))
+        .collect()
+}
+
+fn scheduled(trigger: Trigger) -> Pass {
+    Pass::Scheduled {
+        trigger,
+        condition: Condition::Success,
+    }
+}
+
 fn after(p: &Plan, name: &str) -> Vec<(String, i64)> {
     let b = p.bindings.iter().find(|b| b.id.name == name).unwrap();
     b.after.iter().map(|(c, &n)| (c.clone(), n)).collect()
@@ -177,17 +213,14 @@ fn a_cluster_down_leaves_divided_bindings_and_keeps_duplicated_ones() {
         }],
     )
     .unwrap();
+    let skipped = Pass::Skipped {
+        why: Skip::NoTrigger,
+    };
     assert_eq!(
-        p.steps[0].passes,
-        alloc::vec![
-            (id("div"), Pass::Skipped(Skip::NoTrigger)),
-            (
-                id("dup"),
-                Pass::Scheduled {
-                    trigger: Trigger::EveryReconcile,
-                    outcome: Ok(())
-                }
-            ),
+        passes(&p, 0),
+        [
+            ("div", &skipped),
+            ("dup", &scheduled(Trigger::EveryReconcile))
         ]
     );
     assert!(matches!(
@@ -230,17 +263,14 @@ fn a_recovered_cluster_is_added_back_to_duplicated_bindings_only() {
     let p = run(&f, events);
     // Both events of time 0 enqueue before the scheduler runs: div (the taint) finds no
     // trigger, dup (created) is scheduled without a.
+    let skipped = Pass::Skipped {
+        why: Skip::NoTrigger,
+    };
     assert_eq!(
-        p.steps[1].passes,
-        alloc::vec![
-            (id("div"), Pass::Skipped(Skip::NoTrigger)),
-            (
-                id("dup"),
-                Pass::Scheduled {
-                    trigger: Trigger::PlacementChanged,
-                    outcome: Ok(())
-                }
-            )
+        passes(&p, 1),
+        [
+            ("div", &skipped),
+            ("dup", &scheduled(Trigger::PlacementChanged))
         ]
     );
     // The pass after recovery adds a back.
@@ -399,7 +429,7 @@ fn maintenance(eviction: bool, seconds: Option<i64>, timed: bool) -> Plan {
 fn a_tolerated_no_execute_taint_evicts_when_the_seconds_run_out() {
     let p = maintenance(true, Some(60), true);
     assert_eq!(
-        p.steps[1].queued.not_enqueued,
+        left(&p, 1),
         alloc::vec![(
             id("div"),
             WhyNot::Tolerated {
@@ -409,7 +439,7 @@ fn a_tolerated_no_execute_taint_evicts_when_the_seconds_run_out() {
         )]
     );
     assert_eq!(
-        p.steps[2].queued.enqueued,
+        enqueued(&p, 2),
         alloc::vec![(
             id("div"),
             Why::SpecChanged {
@@ -434,7 +464,7 @@ fn no_eviction_by_default_nor_for_untimed_taints() {
     assert_eq!(after(&p, "div"), placed(&[("a", 4), ("b", 2)]));
     let p = maintenance(true, Some(60), false);
     assert_eq!(after(&p, "div"), placed(&[("a", 4), ("b", 2)]));
-    assert!(p.steps[2].queued.not_enqueued.contains(&(
+    assert!(left(&p, 2).contains(&(
         id("div"),
         WhyNot::Tolerated {
             cluster: "a".into(),
@@ -651,7 +681,7 @@ fn priority_orders_a_burst() {
         },
     ];
     let p = run(&f, events);
-    assert_eq!(p.steps[1].passes[0].0, id("high"));
+    assert_eq!(passes(&p, 1)[0].0, "high");
     assert_eq!(after(&p, "high"), placed(&[("a", 6)]));
     assert!(matches!(outcome(&p, "low"), Outcome::Unschedulable { .. }));
 }
@@ -708,17 +738,13 @@ fn replay_burst_failure_recovery() {
     ];
     let (p, f2) = plan(&f, events).unwrap();
     // The burst: three creations scheduled in creation order after the last of them.
-    let burst: Vec<&str> = p.steps[2]
-        .passes
-        .iter()
-        .map(|(i, _)| i.name.as_str())
-        .collect();
+    let burst: Vec<&str> = passes(&p, 2).iter().map(|&(n, _)| n).collect();
     assert_eq!(burst, ["web", "api", "tolerant"]);
     // The failure evicts web (no toleration) and api from a; tolerant stays (300 s).
     assert_eq!(after(&p, "web"), placed(&[("b", 4)]));
     assert_eq!(after(&p, "api"), placed(&[("b", 1)]));
     assert_eq!(after(&p, "tolerant"), placed(&[("a", 2), ("b", 2)]));
-    assert!(p.steps[4].queued.not_enqueued.contains(&(
+    assert!(left(&p, 4).contains(&(
         id("tolerant"),
         WhyNot::Tolerated {
             cluster: "a".into(),
@@ -728,4 +754,192 @@ fn replay_burst_failure_recovery() {
     // Recovery removes the taints; the graceful eviction task (600 s) still keeps api off a.
     assert!(f2.members()[0].taints.is_empty());
     assert_eq!(f2.entries[1].state.evictions.len(), 1);
+}
+
+// `updateCluster` checks the old and the new object: a Duplicated binding selecting
+// `tier=gold` is enqueued when a cluster loses the label, and the schedule drops the
+// cluster (ClusterAffinity does not exempt placed clusters, §12.5).
+#[test]
+fn a_relabelled_cluster_leaves_duplicated_bindings_that_no_longer_select_it() {
+    let gold: crate::selector::label::Labels =
+        [("tier".into(), "gold".into())].into_iter().collect();
+    let mut a = member("a", 10);
+    a.labels = gold.clone();
+    let mut b = member("b", 10);
+    b.labels = gold.clone();
+    let mut e = entry("dup", Strategy::Duplicated, 1, &[("a", 1), ("b", 1)]);
+    e.rules = e.rules.with_affinity(ClusterAffinity {
+        label_selector: Some(crate::selector::label::LabelSelector {
+            match_labels: gold,
+            ..Default::default()
+        }),
+        ..ClusterAffinity::default()
+    });
+    e.state.applied = Some(e.rules.clone());
+    let f = fleet(alloc::vec![a, b], alloc::vec![e], Settings::default());
+    let p = run(
+        &f,
+        alloc::vec![Event::Relabel {
+            cluster: "a".into(),
+            labels: Default::default()
+        }],
+    );
+    assert_eq!(
+        enqueued(&p, 0),
+        [(
+            id("dup"),
+            Why::ClusterChanged {
+                cluster: "a".into()
+            }
+        )]
+    );
+    assert_eq!(after(&p, "dup"), placed(&[("b", 1)]));
+}
+
+// Bad input is an error at the field, never a panic: an unknown cluster or binding, a
+// cluster joining under a name already taken.
+#[test]
+fn unknown_names_are_errors_at_their_field() {
+    let f = two(Vec::new());
+    let err = plan(
+        &f,
+        alloc::vec![Event::ClusterDown {
+            cluster: "nowhere".into()
+        }],
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), crate::ErrorCode::UnknownValue);
+    assert_eq!(err.field().text(), "cluster");
+    let err = plan(
+        &f,
+        alloc::vec![Event::Scale {
+            binding: id("none"),
+            replicas: 1
+        }],
+    )
+    .unwrap_err();
+    assert_eq!(err.field().text(), "binding");
+    let join = Event::Join {
+        member: Box::new(member("a", 1)),
+        health: Health::default(),
+    };
+    assert_eq!(
+        plan(&f, alloc::vec![join]).unwrap_err().code(),
+        crate::ErrorCode::DuplicateName
+    );
+}
+
+// The plan as JSON: camelCase, each binding's outcome tagged, each step's bindings named.
+#[test]
+fn the_plan_reads_as_json() {
+    let f = two(alloc::vec![entry(
+        "div",
+        Strategy::DynamicWeight,
+        6,
+        &[("a", 3), ("b", 3)]
+    )]);
+    let p = run(
+        &f,
+        alloc::vec![Event::Leave {
+            cluster: "a".into()
+        }],
+    );
+    let v = serde_json::to_value(&p).unwrap();
+    assert_eq!(v["bindings"][0]["outcome"], "changed");
+    assert_eq!(v["bindings"][0]["trigger"], "placedClusterDeleting");
+    assert_eq!(v["bindings"][0]["after"]["b"], 6);
+    assert_eq!(v["steps"][0]["enqueued"][0]["binding"]["name"], "div");
+    assert_eq!(v["steps"][0]["enqueued"][0]["reason"], "clusterChanged");
+    assert_eq!(v["steps"][0]["passes"][0]["pass"], "scheduled");
+    assert_eq!(v["summary"]["movedReplicas"], 3);
+    assert_eq!(v["clusters"][1]["after"]["replicas"], 6);
+}
+
+mod properties {
+    use super::*;
+    use crate::karmada::Strategy;
+    use proptest::prelude::{any, prop_assert, prop_assert_eq, prop_oneof, proptest, Just};
+    use proptest::strategy::Strategy as _;
+
+    fn strategy() -> impl proptest::strategy::Strategy<Value = Strategy> {
+        prop_oneof![
+            Just(Strategy::Duplicated),
+            Just(Strategy::DynamicWeight),
+            Just(Strategy::Aggregated),
+            Just(Strategy::StaticWeight),
+        ]
+    }
+
+    fn event(clusters: usize, bindings: usize) -> impl proptest::strategy::Strategy<Value = Event> {
+        let c = move |i: usize| alloc::format!("c{}", i % clusters);
+        let b = move |i: usize| id(&alloc::format!("w{}", i % bindings));
+        (0usize..7, 0usize..64, 0i64..12).prop_map(move |(k, i, n)| match k {
+            0 => Event::ClusterDown { cluster: c(i) },
+            1 => Event::ClusterUp { cluster: c(i) },
+            2 => Event::Cordon { cluster: c(i) },
+            3 => Event::Leave { cluster: c(i) },
+            4 => Event::Scale {
+                binding: b(i),
+                replicas: n,
+            },
+            5 => Event::Rebalance {
+                bindings: alloc::vec![b(i)],
+            },
+            _ => Event::Advance { seconds: n },
+        })
+    }
+
+    proptest! {
+        // Whatever happens: every binding has one outcome; a binding no pass took keeps its
+        // clusters unless evicted; results name only the fleet's clusters; a successful
+        // Divided schedule places exactly the replicas.
+        #[test]
+        fn every_binding_is_accounted_for(
+            cpus in proptest::collection::vec(0u64..12, 1..5),
+            specs in proptest::collection::vec((strategy(), 1i64..10), 1..8),
+            seed in 0u64..1000,
+            protect in any::<bool>(),
+            events in proptest::collection::vec(event(4, 8), 0..6),
+        ) {
+            let members: Vec<Member> = cpus
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| member(&alloc::format!("c{i}"), c))
+                .collect();
+            let entries: Vec<Entry> = specs
+                .iter()
+                .enumerate()
+                .map(|(i, &(s, r))| entry(&alloc::format!("w{i}"), s, r, &[]))
+                .collect();
+            let mut settings = Settings { seed, ..Settings::default() };
+            settings.gates.scheduling_overcommit_protection = protect;
+            let f = fleet(members, Vec::new(), settings);
+            let mut all: Vec<Event> = entries
+                .into_iter()
+                .map(|e| Event::Create { entry: Box::new(e) })
+                .collect();
+            all.push(Event::Advance { seconds: 1 });
+            all.extend(events);
+            let Ok((p, g)) = plan(&f, all) else {
+                // Only an event naming a cluster or binding the fleet lacks fails.
+                return Ok(());
+            };
+            let s = &p.summary;
+            let evicted = p.bindings.iter().filter(|b| b.outcome == Outcome::Evicted).count();
+            prop_assert_eq!(s.changed + s.unschedulable + s.unchanged + evicted, s.bindings);
+            let names: Vec<&str> = g.members().iter().map(|m| m.name.as_str()).collect();
+            for (b, e) in p.bindings.iter().zip(g.entries.iter()) {
+                prop_assert!(b.after.keys().all(|c| names.contains(&c.as_str())));
+                if matches!(b.outcome, Outcome::Unchanged { .. }) {
+                    prop_assert_eq!(&b.before, &b.after);
+                }
+                let divided = e.rules.strategy() != Strategy::Duplicated;
+                if divided && e.state.condition == Condition::Success && e.workload.replicas > 0 {
+                    let placed: i64 = e.state.clusters.values().sum();
+                    let evicted: i64 = e.state.evictions.iter().filter_map(|t| t.replicas).sum();
+                    prop_assert!(placed == e.workload.replicas || evicted > 0 || placed == 0);
+                }
+            }
+        }
+    }
 }
