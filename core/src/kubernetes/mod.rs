@@ -12,6 +12,7 @@
 //! - [`interpreter`]: Karmada's built-in replica interpreter: a template's replicas and
 //!   replica requirements.
 //! - [`import`]: objects to a scenario, with the report of what fed what.
+//! - [`fleet`]: a dump of objects to a fleet (every binding at once).
 //! - [`policy`]: which policy propagates the template, as Karmada's detector chooses it.
 //! - [`binding`]: what a schedule writes back into the binding, and what changes.
 //! - [`explain`]: objects in, the schedule, the binding result and the ResourceBinding out.
@@ -20,6 +21,7 @@
 pub mod binding;
 pub mod explain;
 pub mod export;
+pub mod fleet;
 pub mod import;
 pub mod interpreter;
 pub mod karmada;
