@@ -5,6 +5,7 @@
 //! cluster the dump lacks, a policy that selects nothing: each is a report line at the object
 //! and field, never an error of the whole dump.
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -66,7 +67,22 @@ impl Problem {
 
 /// The fleet the objects describe, under `settings` (its release is `choice.version`). Only
 /// malformed Clusters fail the whole read: the fleet's clusters are its frame.
-pub fn read(objects: &[Object], choice: &Choice<'_>, mut settings: Settings) -> Result<Read> {
+pub fn read(objects: &[Object], choice: &Choice<'_>, settings: Settings) -> Result<Read> {
+    read_claimed(objects, choice, settings, &Claims::new())
+}
+
+/// Which policy (namespace, name; a ClusterPropagationPolicy's namespace empty) claims each
+/// binding: a claimed template stays with its policy while that policy exists and selects it
+/// (docs/rules/fleet.md §27.2).
+pub type Claims = BTreeMap<Id, (String, String)>;
+
+/// [`read`], each binding in `claims` kept with its claiming policy.
+pub fn read_claimed(
+    objects: &[Object],
+    choice: &Choice<'_>,
+    mut settings: Settings,
+    claims: &Claims,
+) -> Result<Read> {
     let mut report = FleetReport::default();
     let sorted = import::sort(objects, choice, &mut report.clusters)?;
     settings.version = choice.version;
@@ -104,14 +120,18 @@ pub fn read(objects: &[Object], choice: &Choice<'_>, mut settings: Settings) -> 
     }
     let mut used = alloc::vec![false; sorted.policies.len()];
     let mut entries = Vec::with_capacity(pairs.len());
+    let ctx = Context {
+        policies: &sorted.policies,
+        clusters: &names,
+        choice,
+        claims,
+    };
     for (template, binding) in pairs {
         entries.extend(entry(
             template,
             binding,
-            &sorted.policies,
+            &ctx,
             &mut used,
-            &names,
-            choice,
             &mut report.problems,
         ));
     }
@@ -162,15 +182,27 @@ fn binding_name(name: &str, kind: &str) -> String {
 
 /// One binding of the fleet from a template and/or its binding, with the policy the detector
 /// gives it; `None` (and a problem) when it cannot be read.
-fn entry(
-    template: Option<(usize, &Object)>,
-    binding: Option<(usize, &Object)>,
-    policies: &[(usize, &Object)],
+/// What every binding is read against.
+struct Context<'a, 'o> {
+    policies: &'a [(usize, &'o Object)],
+    clusters: &'a [&'a str],
+    choice: &'a Choice<'a>,
+    claims: &'a Claims,
+}
+
+/// Whether policy `p` selects the template `t` (Karmada's detector would consider it).
+fn selects(p: (usize, &Object), t: Option<&Template<'_>>) -> bool {
+    matches!(choose(&[p], t, None), Chosen::Policy(_, _, why) if why.decided != Decided::OnlyGiven)
+}
+
+fn entry<'o>(
+    template: Option<(usize, &'o Object)>,
+    binding: Option<(usize, &'o Object)>,
+    ctx: &Context<'_, 'o>,
     used: &mut [bool],
-    clusters: &[&str],
-    choice: &Choice<'_>,
     problems: &mut Vec<Problem>,
 ) -> Option<Entry> {
+    let (policies, clusters, choice) = (ctx.policies, ctx.clusters, ctx.choice);
     let &(_, main) = template.as_ref().or(binding.as_ref())?;
     let mut s = Scenario {
         version: FORMAT_VERSION,
@@ -183,10 +215,6 @@ fn entry(
         return None;
     }
     let target = Template::of(template.map(|t| t.1), binding.map(|b| b.1));
-    let policy = match choose(policies, target.as_ref(), None) {
-        Chosen::Policy(_, p, why) if why.decided != Decided::OnlyGiven => Some(p),
-        _ => None,
-    };
     let identity = target.as_ref().map_or_else(
         || (String::new(), String::new(), String::new()),
         |t| (t.namespace.into(), t.name.into(), t.kind.into()),
@@ -203,6 +231,21 @@ fn entry(
             |(_, b)| b.metadata.name.clone(),
         ),
         namespace,
+    };
+    // Claims are sticky: the claiming policy, while it exists and selects the template.
+    let sticky = ctx.claims.get(&id).and_then(|(ns, n)| {
+        policies
+            .iter()
+            .copied()
+            .find(|(_, p)| p.metadata.namespace == *ns && p.metadata.name == *n)
+            .filter(|&p| selects(p, target.as_ref()))
+    });
+    let policy = match sticky {
+        Some((_, p)) => Some(p),
+        None => match choose(policies, target.as_ref(), None) {
+            Chosen::Policy(_, p, why) if why.decided != Decided::OnlyGiven => Some(p),
+            _ => None,
+        },
     };
     let rules = match policy {
         Some(p) => {
@@ -402,13 +445,13 @@ mod tests {
 }
 
 #[cfg(test)]
-mod dump {
+pub(crate) mod dump {
     use super::*;
     use crate::karmada::fleet::events::Event;
     use crate::karmada::fleet::plan::{plan, Outcome};
     use crate::kubernetes::objects::Objects;
 
-    const DUMP: &str = r#"{"apiVersion": "v1", "kind": "List", "items": [
+    pub(crate) const DUMP: &str = r#"{"apiVersion": "v1", "kind": "List", "items": [
       {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
        "metadata": {"name": "member1"},
        "status": {"conditions": [{"type": "Ready", "status": "True"}],
