@@ -83,6 +83,7 @@ pub fn plan(
     };
     let mut before = read(objects, choice, settings)?;
     before.fleet.settings.gates.scheduling_overcommit_protection = what.overcommit_protection;
+    named(&before.fleet, what, added, choice)?;
     let mut events = Vec::new();
     if what.is_empty(added, applied) {
         events.push(Event::Restart);
@@ -149,6 +150,59 @@ pub fn plan(
         report: before.report,
         resource_bindings,
     })
+}
+
+/// Every cluster and workload a what-if names is in the dump (or joins), else an error at the
+/// what-if's entry (`clusterDown[0]`).
+fn named(fleet: &Fleet, what: &WhatIf, added: &[Object], choice: &Choice<'_>) -> Result<()> {
+    let joining: Vec<String> = joins(added, choice)?
+        .iter()
+        .filter_map(|e| match e {
+            Event::Join { member, .. } => Some(String::from(member.name.as_str())),
+            _ => None,
+        })
+        .collect();
+    let lists: [(&str, &[String]); 5] = [
+        ("clusterDown", &what.cluster_down),
+        ("clusterUp", &what.cluster_up),
+        ("cordon", &what.cordon),
+        ("uncordon", &what.uncordon),
+        ("deleteCluster", &what.delete_cluster),
+    ];
+    for (field, list) in lists {
+        for (k, name) in list.iter().enumerate() {
+            if fleet.cluster(name).is_none() && !joining.contains(name) {
+                return Err(Error::Input {
+                    field: indexed(field, k),
+                    code: ErrorCode::UnknownValue,
+                    reason: format!("no Cluster named {name} in the dump"),
+                });
+            }
+        }
+    }
+    let workloads = what
+        .scale
+        .iter()
+        .map(|s| (s.rsplit_once('=').map_or(s.as_str(), |(w, _)| w), "scale"))
+        .enumerate()
+        .chain(
+            what.rebalance
+                .iter()
+                .map(|w| (w.as_str(), "rebalance"))
+                .enumerate(),
+        );
+    for (k, (w, field)) in workloads {
+        if let Some(id) = workload_id(w) {
+            if fleet.binding(&id).is_none() {
+                return Err(Error::Input {
+                    field: indexed(field, k),
+                    code: ErrorCode::UnknownValue,
+                    reason: format!("no binding {id} in the dump (no such workload, or no policy propagates it)"),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 fn wrong(field: crate::path::Path, value: &str, expected: &str) -> Error {
@@ -449,6 +503,23 @@ mod tests {
         );
         let p = ask(WhatIf::default(), &[], &rival);
         assert_eq!(web(&p).before, web(&p).after);
+    }
+
+    #[test]
+    fn an_unknown_cluster_or_workload_is_an_error_at_its_entry() {
+        let what = WhatIf {
+            cordon: alloc::vec!["member1".into(), "member9".into()],
+            ..WhatIf::default()
+        };
+        let err = plan(&objects(DUMP), &Choice::default(), &what, &[], &[]).unwrap_err();
+        assert_eq!(err.field().text(), "cordon[1]");
+        assert_eq!(err.code(), ErrorCode::UnknownValue);
+        let what = WhatIf {
+            rebalance: alloc::vec!["deploy/shop/nothing".into()],
+            ..WhatIf::default()
+        };
+        let err = plan(&objects(DUMP), &Choice::default(), &what, &[], &[]).unwrap_err();
+        assert_eq!(err.field().text(), "rebalance[0]");
     }
 
     #[test]
