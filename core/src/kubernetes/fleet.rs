@@ -103,8 +103,21 @@ pub fn read_claimed(
     // Each template with its binding, then each binding without a template.
     let mut pairs = Vec::with_capacity(sorted.templates.len());
     let mut bound = alloc::vec![false; sorted.bindings.len()];
+    // Bindings by the template their `spec.resource` names (the first of a name).
+    let mut by_resource: BTreeMap<(&str, &str, &str), usize> = BTreeMap::new();
+    for (k, &(_, b)) in sorted.bindings.iter().enumerate() {
+        let r = &b.spec.resource;
+        by_resource
+            .entry((r.kind.as_str(), r.namespace.as_str(), r.name.as_str()))
+            .or_insert(k);
+    }
     for &(i, t) in &sorted.templates {
-        let b = sorted.bindings.iter().position(|&(_, b)| binds(b, t));
+        let key = (
+            t.kind.as_str(),
+            t.metadata.namespace.as_str(),
+            t.metadata.name.as_str(),
+        );
+        let b = by_resource.get(&key).copied();
         if let Some(slot) = b.and_then(|k| bound.get_mut(k)) {
             *slot = true;
         }
@@ -120,7 +133,26 @@ pub fn read_claimed(
     }
     let mut used = alloc::vec![false; sorted.policies.len()];
     let mut entries = Vec::with_capacity(pairs.len());
+    // The policies that can select a template of each namespace: its PropagationPolicies,
+    // then every ClusterPropagationPolicy (a cluster-scoped template: those alone).
+    let cluster_wide: Vec<(usize, &Object)> = sorted
+        .policies
+        .iter()
+        .copied()
+        .filter(|(_, p)| p.kind == "ClusterPropagationPolicy")
+        .collect();
+    let mut by_namespace: BTreeMap<&str, Vec<(usize, &Object)>> = BTreeMap::new();
+    for &(i, p) in &sorted.policies {
+        if p.kind == "PropagationPolicy" {
+            by_namespace
+                .entry(p.metadata.namespace.as_str())
+                .or_insert_with(|| cluster_wide.clone())
+                .insert(0, (i, p));
+        }
+    }
     let ctx = Context {
+        by_namespace,
+        cluster_wide,
         policies: &sorted.policies,
         clusters: &names,
         choice,
@@ -169,12 +201,6 @@ fn health(o: &Object) -> Health {
     }
 }
 
-/// Whether binding `b` is the template `t`'s: its `spec.resource` names it.
-fn binds(b: &Object, t: &Object) -> bool {
-    let r = &b.spec.resource;
-    r.kind == t.kind && r.namespace == t.metadata.namespace && r.name == t.metadata.name
-}
-
 /// Karmada's binding name for a template: `lower(name-kind)`, `:` written `.`.
 fn binding_name(name: &str, kind: &str) -> String {
     format!("{name}-{kind}").replace(':', ".").to_lowercase()
@@ -184,6 +210,11 @@ fn binding_name(name: &str, kind: &str) -> String {
 /// gives it; `None` (and a problem) when it cannot be read.
 /// What every binding is read against.
 struct Context<'a, 'o> {
+    /// Per namespace, the policies that can select its templates.
+    by_namespace: BTreeMap<&'o str, Vec<(usize, &'o Object)>>,
+    /// The ClusterPropagationPolicies.
+    cluster_wide: Vec<(usize, &'o Object)>,
+    /// Every policy, in the dump's order.
     policies: &'a [(usize, &'o Object)],
     clusters: &'a [&'a str],
     choice: &'a Choice<'a>,
@@ -202,7 +233,7 @@ fn entry<'o>(
     used: &mut [bool],
     problems: &mut Vec<Problem>,
 ) -> Option<Entry> {
-    let (policies, clusters, choice) = (ctx.policies, ctx.clusters, ctx.choice);
+    let (all, clusters, choice) = (ctx.policies, ctx.clusters, ctx.choice);
     let &(_, main) = template.as_ref().or(binding.as_ref())?;
     let mut s = Scenario {
         version: FORMAT_VERSION,
@@ -232,6 +263,11 @@ fn entry<'o>(
         ),
         namespace,
     };
+    let policies: &[(usize, &Object)] = ctx
+        .by_namespace
+        .get(id.namespace.as_str())
+        .filter(|_| !id.namespace.is_empty())
+        .unwrap_or(&ctx.cluster_wide);
     // Claims are sticky: the claiming policy, while it exists and selects the template.
     let sticky = ctx.claims.get(&id).and_then(|(ns, n)| {
         policies
@@ -249,12 +285,12 @@ fn entry<'o>(
     };
     let rules = match policy {
         Some(p) => {
-            if let Some(k) = policies.iter().position(|&(_, q)| core::ptr::eq(q, p)) {
+            if let Some(k) = all.iter().position(|&(_, q)| core::ptr::eq(q, p)) {
                 if let Some(u) = used.get_mut(k) {
                     *u = true;
                 }
             }
-            let at = policies
+            let at = all
                 .iter()
                 .find(|&&(_, q)| core::ptr::eq(q, p))
                 .map_or(0, |&(i, _)| i);

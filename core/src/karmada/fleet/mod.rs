@@ -200,63 +200,105 @@ impl Fleet {
         }
     }
 
-    /// Schedule binding `b` once, as `doScheduleBinding` does when it is dequeued (§23): the
-    /// trigger, then the decision, written back as Karmada writes it (§23.3).
-    pub fn schedule_one(&mut self, b: usize) -> Option<Pass> {
+    /// The scheduler's single worker takes every waiting binding, one at a time, in the
+    /// queue's order: each is scheduled as `doScheduleBinding` decides (§23) against the
+    /// clusters as they are, compiled once and again only after a capacity change (§29.2).
+    /// Answers each binding taken, what its pass did, and whether `spec.clusters` changed.
+    pub fn drain(&mut self, queue: &mut queue::Queue) -> Vec<(usize, Pass, bool)> {
         let protect = self.settings.gates.scheduling_overcommit_protection;
-        let e = self.entries.get(b)?;
-        let trigger = match triggers::trigger(e, &self.members, &self.settings) {
-            Ok(t) => t,
-            Err(why) => return Some(Pass::Skipped { why }),
-        };
-        let fresh = trigger == triggers::Trigger::RescheduleRequired;
-        let evicted: Vec<String> = e
-            .state
-            .evictions
-            .iter()
-            .map(|t| t.from_cluster.clone())
-            .collect();
-        let clusters = capacity::compiled(&self.members);
-        let decided = {
-            let binding = e.binding(&self.settings, &evicted, fresh);
-            pipeline::schedule(&binding, &clusters, self.settings.seed)
-        };
-        let old = e.state.clusters.clone();
-        let now = self.now;
-        let e = self.entries.get_mut(b)?;
-        let outcome = match decided {
-            Ok(d) => {
-                e.state.clusters = d
-                    .assignment
-                    .iter()
-                    .map(|a| (String::from(a.name.as_str()), a.replicas as i64))
-                    .collect();
-                e.state.applied = Some(e.rules.clone());
-                e.state.observed_affinity = d.observed_affinity;
-                e.state.last_scheduled = Some(now);
-                e.state.condition = entry::Condition::Success;
-                true
-            }
-            Err(err) => {
-                let message = alloc::format!("{err}");
-                e.state.condition = match err {
-                    // FitError: `spec.clusters` written empty, no retry (§23.3).
-                    Error::NoClusterFit { .. } => {
-                        e.state.clusters.clear();
-                        entry::Condition::NoClusterFit(message)
+        let mut out = Vec::new();
+        loop {
+            let mut assume = None;
+            {
+                let Fleet {
+                    members,
+                    entries,
+                    settings,
+                    now,
+                    ..
+                } = &mut *self;
+                let clusters = capacity::compiled(members);
+                while let Some(b) = queue.pop() {
+                    let Some(e) = entries.get_mut(b) else {
+                        continue;
+                    };
+                    let old = e.state.clusters.clone();
+                    let pass = decide(e, members, &clusters, settings, *now);
+                    let changed = old != e.state.clusters;
+                    let success = matches!(
+                        &pass,
+                        Pass::Scheduled {
+                            condition: entry::Condition::Success,
+                            ..
+                        }
+                    );
+                    out.push((b, pass, changed));
+                    if protect && success && changed {
+                        assume = Some((b, old));
+                        break;
                     }
-                    Error::Unschedulable { .. } => entry::Condition::Unschedulable(message),
-                    _ => entry::Condition::SchedulerError(message),
-                };
-                false
+                }
             }
-        };
-        let e = self.entries.get(b)?;
-        let condition = e.state.condition.clone();
-        if protect && outcome && old != e.state.clusters {
-            self.assume(b, &old);
+            match assume {
+                Some((b, old)) => self.assume(b, &old),
+                None => return out,
+            }
         }
-        Some(Pass::Scheduled { trigger, condition })
+    }
+}
+
+/// Schedule `e` once (§23): the trigger, then the decision against `clusters`, written back as
+/// Karmada writes it (§23.3).
+fn decide(
+    e: &mut Entry,
+    members: &[Member],
+    clusters: &crate::karmada::cluster::Clusters<'_>,
+    settings: &Settings,
+    now: i64,
+) -> Pass {
+    let trigger = match triggers::trigger(e, members, settings) {
+        Ok(t) => t,
+        Err(why) => return Pass::Skipped { why },
+    };
+    let fresh = trigger == triggers::Trigger::RescheduleRequired;
+    let evicted: Vec<String> = e
+        .state
+        .evictions
+        .iter()
+        .map(|t| t.from_cluster.clone())
+        .collect();
+    let decided = {
+        let binding = e.binding(settings, &evicted, fresh);
+        pipeline::schedule(&binding, clusters, settings.seed)
+    };
+    e.state.condition = match decided {
+        Ok(d) => {
+            e.state.clusters = d
+                .assignment
+                .iter()
+                .map(|a| (String::from(a.name.as_str()), a.replicas as i64))
+                .collect();
+            e.state.applied = Some(e.rules.clone());
+            e.state.observed_affinity = d.observed_affinity;
+            e.state.last_scheduled = Some(now);
+            entry::Condition::Success
+        }
+        Err(err) => {
+            let message = alloc::format!("{err}");
+            match err {
+                // FitError: `spec.clusters` written empty, no retry (§23.3).
+                Error::NoClusterFit { .. } => {
+                    e.state.clusters.clear();
+                    entry::Condition::NoClusterFit(message)
+                }
+                Error::Unschedulable { .. } => entry::Condition::Unschedulable(message),
+                _ => entry::Condition::SchedulerError(message),
+            }
+        }
+    };
+    Pass::Scheduled {
+        trigger,
+        condition: e.state.condition.clone(),
     }
 }
 

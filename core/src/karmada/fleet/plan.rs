@@ -218,13 +218,9 @@ fn record(queued: &Enqueued, seen: &mut [Seen]) {
 
 /// The scheduler takes every waiting binding, one at a time.
 fn drain(f: &mut Fleet, queue: &mut Queue, seen: &mut [Seen]) -> Vec<Noted<Pass>> {
-    let mut passes = Vec::new();
-    while let Some(b) = queue.pop() {
-        let old = f.entries.get(b).map(|e| e.state.clusters.clone());
-        let Some(pass) = f.schedule_one(b) else {
-            continue;
-        };
-        let changed = f.entries.get(b).map(|e| &e.state.clusters) != old.as_ref();
+    let taken = f.drain(queue);
+    let mut passes = Vec::with_capacity(taken.len());
+    for (b, pass, changed) in taken {
         if let Some(s) = seen.get_mut(b) {
             if let (Pass::Scheduled { trigger, .. }, true) = (&pass, changed) {
                 s.changed_by = Some(*trigger);
@@ -296,22 +292,22 @@ fn clusters(f: &Fleet, before: &[BTreeMap<String, i64>]) -> Vec<ClusterPlan> {
     let now = capacity::loads(&f.entries, |b| {
         f.entries.get(b).map_or(&empty, |e| &e.state.clusters)
     });
+    // What each cluster newly holds: each binding's increase there, over its placements.
+    let mut added: BTreeMap<&str, Load> = BTreeMap::new();
+    for (b, e) in f.entries.iter().enumerate() {
+        let old = before.get(b).unwrap_or(&empty);
+        for (c, &new) in &e.state.clusters {
+            let was = old.get(c).copied().unwrap_or(0);
+            if new > was {
+                added.entry(c.as_str()).or_default().add(e, new - was);
+            }
+        }
+    }
     f.members()
         .iter()
         .map(|m| {
             let name = m.name.as_str();
-            let mut added = Load::default();
-            for (b, e) in f.entries.iter().enumerate() {
-                let old = before
-                    .get(b)
-                    .and_then(|p| p.get(name))
-                    .copied()
-                    .unwrap_or(0);
-                let new = e.state.clusters.get(name).copied().unwrap_or(0);
-                if new > old {
-                    added.add(e, new - old);
-                }
-            }
+            let added = added.remove(name).unwrap_or_default();
             let free = capacity::free(m);
             ClusterPlan {
                 name: String::from(name),
