@@ -391,24 +391,34 @@ fn tolerating(rules: Rules, seconds: Option<i64>) -> Rules {
     )])
 }
 
-fn maintenance(eviction: bool, seconds: Option<i64>, timed: bool) -> Plan {
+/// A Divided binding of 6 replicas placed {a: 4, b: 2} under `rules(…)`, the taint manager
+/// evicting when `eviction`.
+fn on_a_and_b(eviction: bool, rules: impl FnOnce(Rules) -> Rules) -> Fleet {
     let mut e = entry("div", Strategy::DynamicWeight, 6, &[("a", 4), ("b", 2)]);
-    e.rules = tolerating(e.rules, seconds);
+    e.rules = rules(e.rules);
     e.state.applied = Some(e.rules.clone());
     let settings = Settings {
         taint_eviction: eviction,
         ..Settings::default()
     };
-    let f = fleet(
+    fleet(
         alloc::vec![member("a", 10), member("b", 10)],
         alloc::vec![e],
         settings,
-    );
-    let taint = Taint {
-        key: "maint".into(),
+    )
+}
+
+fn no_execute(key: &str) -> Taint {
+    Taint {
+        key: key.into(),
         value: Default::default(),
         effect: TaintEffect::NoExecute,
-    };
+    }
+}
+
+fn maintenance(eviction: bool, seconds: Option<i64>, timed: bool) -> Plan {
+    let f = on_a_and_b(eviction, |r| tolerating(r, seconds));
+    let taint = no_execute("maint");
     let events = alloc::vec![
         Event::Taint {
             cluster: "a".into(),
@@ -476,22 +486,8 @@ fn no_eviction_by_default_nor_for_untimed_taints() {
 // An untolerated NoExecute taint evicts at once.
 #[test]
 fn an_untolerated_no_execute_taint_evicts_at_once() {
-    let mut e = entry("div", Strategy::DynamicWeight, 6, &[("a", 4), ("b", 2)]);
-    e.state.applied = Some(e.rules.clone());
-    let settings = Settings {
-        taint_eviction: true,
-        ..Settings::default()
-    };
-    let f = fleet(
-        alloc::vec![member("a", 10), member("b", 10)],
-        alloc::vec![e],
-        settings,
-    );
-    let taint = Taint {
-        key: "x".into(),
-        value: Default::default(),
-        effect: TaintEffect::NoExecute,
-    };
+    let f = on_a_and_b(true, |r| r);
+    let taint = no_execute("x");
     let events = alloc::vec![Event::Taint {
         cluster: "a".into(),
         taint,
