@@ -286,9 +286,11 @@ fn decide(
         Err(err) => {
             let message = alloc::format!("{err}");
             match err {
-                // FitError: `spec.clusters` written empty, no retry (§23.3).
+                // FitError: the result is still written (`spec.clusters` empty, the placement
+                // applied), and not retried (§23.3).
                 Error::NoClusterFit { .. } => {
                     e.state.clusters.clear();
+                    e.state.applied = Some(e.rules.clone());
                     entry::Condition::NoClusterFit(message)
                 }
                 Error::Unschedulable { .. } => entry::Condition::Unschedulable(message),

@@ -792,6 +792,36 @@ fn a_relabelled_cluster_leaves_duplicated_bindings_that_no_longer_select_it() {
     assert_eq!(after(&p, "dup"), placed(&[("b", 1)]));
 }
 
+// `scheduleResourceBinding`: a FitError still patches the result, `spec.clusters` empty and
+// the placement applied, so the next event finds no "placement changed".
+#[test]
+fn a_fit_error_writes_empty_clusters_and_the_applied_placement() {
+    let mut e = entry("w", Strategy::Duplicated, 1, &[]);
+    e.rules = e.rules.with_affinity(ClusterAffinity {
+        cluster_names: alloc::vec!["a".into()],
+        ..ClusterAffinity::default()
+    });
+    let f = two(Vec::new());
+    let events = alloc::vec![
+        Event::Cordon {
+            cluster: "a".into()
+        },
+        Event::Create { entry: Box::new(e) },
+    ];
+    let (p, g) = plan(&f, events).unwrap();
+    assert!(matches!(
+        outcome(&p, "w"),
+        Outcome::Unschedulable {
+            condition: Condition::NoClusterFit(_)
+        }
+    ));
+    assert!(g.entries[0].state.clusters.is_empty());
+    assert_eq!(
+        g.entries[0].state.applied.as_ref(),
+        Some(&g.entries[0].rules)
+    );
+}
+
 // Bad input is an error at the field, never a panic: an unknown cluster or binding, a
 // cluster joining under a name already taken.
 #[test]
