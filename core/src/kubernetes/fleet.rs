@@ -314,6 +314,7 @@ fn entry<'o>(
             Rules::default()
         }
     };
+    let rules = alloc::rc::Rc::new(rules);
     for c in s.previous.keys() {
         if !clusters.contains(&c.as_str()) {
             if let Some((_, b)) = binding {

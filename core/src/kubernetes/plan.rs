@@ -310,7 +310,7 @@ fn apply(
         if e.claimed && (e.rules != old.rules || !old.claimed) {
             events.push(Event::Place {
                 binding: e.id.clone(),
-                rules: Box::new(e.rules.clone()),
+                rules: e.rules.clone(),
                 policy: e.policy.clone(),
             });
         } else if !e.claimed && old.claimed {

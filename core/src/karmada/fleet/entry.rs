@@ -6,6 +6,7 @@
 //! the scheduler's, not the binding's.
 
 use alloc::collections::BTreeMap;
+use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -256,7 +257,7 @@ pub struct State {
     /// `spec.clusters`: cluster name -> replicas.
     pub clusters: BTreeMap<String, i64>,
     /// The placement applied at the last schedule (the applied-placement annotation).
-    pub applied: Option<Rules>,
+    pub applied: Option<Rc<Rules>>,
     /// `status.schedulerObservingAffinityName`.
     pub observed_affinity: String,
     /// `spec.gracefulEvictionTasks`.
@@ -279,7 +280,9 @@ pub struct Entry {
     /// The claiming policy, as `namespace/name` (empty namespace for a
     /// ClusterPropagationPolicy).
     pub policy: Option<(String, String)>,
-    pub rules: Rules,
+    /// Shared with the applied placement while they are the same (a fleet copied for a
+    /// what-if copies no placement).
+    pub rules: Rc<Rules>,
     pub workload: Workload,
     pub state: State,
     /// The binding's UID (Webster's name tie direction).

@@ -3,6 +3,7 @@
 //! why, or why not. Whether an enqueued binding is then scheduled is [`super::triggers`]'s.
 
 use alloc::boxed::Box;
+use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -80,7 +81,7 @@ pub enum Event {
     /// `rules` (§27.2).
     Place {
         binding: Id,
-        rules: Box<Rules>,
+        rules: Rc<Rules>,
         policy: Option<(String, String)>,
     },
     /// The claiming policy is deleted and no other claims the template (§27.3).
@@ -319,8 +320,8 @@ impl Fleet {
                     return Ok(out);
                 };
                 let newly = !e.claimed;
-                let changed = e.rules != *rules;
-                e.rules = *rules;
+                let changed = e.rules != rules;
+                e.rules = rules;
                 e.policy = policy;
                 e.claimed = true;
                 if changed || newly {

@@ -149,8 +149,9 @@ struct Seen {
 /// bindings Karmada would write).
 pub fn plan(fleet: &Fleet, events: Vec<Event>) -> Result<(Plan, Fleet)> {
     let mut f = fleet.clone();
-    let before: Vec<BTreeMap<String, i64>> =
-        f.entries.iter().map(|e| e.state.clusters.clone()).collect();
+    // Before: the given fleet's placements (a binding created by an event had none).
+    let before: Vec<&BTreeMap<String, i64>> =
+        fleet.entries.iter().map(|e| &e.state.clusters).collect();
     let mut queue = Queue::new(f.settings.by_priority());
     let mut steps: Vec<Step> = Vec::new();
     let mut seen: Vec<Seen> = alloc::vec![Seen::default(); f.entries.len()];
@@ -238,13 +239,13 @@ fn drain(f: &mut Fleet, queue: &mut Queue, seen: &mut [Seen]) -> Vec<Noted<Pass>
     passes
 }
 
-fn outcomes(f: &Fleet, before: &[BTreeMap<String, i64>], seen: &[Seen]) -> Vec<BindingPlan> {
+fn outcomes(f: &Fleet, before: &[&BTreeMap<String, i64>], seen: &[Seen]) -> Vec<BindingPlan> {
     let empty = BTreeMap::new();
     f.entries
         .iter()
         .enumerate()
         .map(|(b, e)| {
-            let before = before.get(b).unwrap_or(&empty);
+            let before = before.get(b).copied().unwrap_or(&empty);
             let after = &e.state.clusters;
             let moved: u64 = before
                 .iter()
@@ -286,16 +287,16 @@ fn outcomes(f: &Fleet, before: &[BTreeMap<String, i64>], seen: &[Seen]) -> Vec<B
         .collect()
 }
 
-fn clusters(f: &Fleet, before: &[BTreeMap<String, i64>]) -> Vec<ClusterPlan> {
+fn clusters(f: &Fleet, before: &[&BTreeMap<String, i64>]) -> Vec<ClusterPlan> {
     let empty = BTreeMap::new();
-    let was = capacity::loads(&f.entries, |b| before.get(b).unwrap_or(&empty));
+    let was = capacity::loads(&f.entries, |b| before.get(b).copied().unwrap_or(&empty));
     let now = capacity::loads(&f.entries, |b| {
         f.entries.get(b).map_or(&empty, |e| &e.state.clusters)
     });
     // What each cluster newly holds: each binding's increase there, over its placements.
     let mut added: BTreeMap<&str, Load> = BTreeMap::new();
     for (b, e) in f.entries.iter().enumerate() {
-        let old = before.get(b).unwrap_or(&empty);
+        let old = before.get(b).copied().unwrap_or(&empty);
         for (c, &new) in &e.state.clusters {
             let was = old.get(c).copied().unwrap_or(0);
             if new > was {

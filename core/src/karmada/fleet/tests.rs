@@ -2,6 +2,7 @@
 
 use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
+use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -42,7 +43,7 @@ fn id(name: &str) -> Id {
 /// A Deployment of `replicas` × 1 CPU under `strategy`, placed at `clusters` (scheduled
 /// before, with that placement applied, when `clusters` is not empty).
 fn entry(name: &str, strategy: Strategy, replicas: i64, clusters: &[(&str, i64)]) -> Entry {
-    let rules = Rules::of(strategy);
+    let rules = Rc::new(Rules::of(strategy));
     let placed: BTreeMap<String, i64> = clusters.iter().map(|&(c, n)| (c.into(), n)).collect();
     let scheduled = !placed.is_empty();
     Entry {
@@ -283,10 +284,10 @@ fn a_recovered_cluster_is_added_back_to_duplicated_bindings_only() {
 #[test]
 fn a_cluster_outside_the_affinity_enqueues_nothing() {
     let mut e = entry("only-b", Strategy::Duplicated, 1, &[("b", 1)]);
-    e.rules = e.rules.with_affinity(ClusterAffinity {
+    e.rules = Rc::new((*e.rules).clone().with_affinity(ClusterAffinity {
         cluster_names: alloc::vec!["b".into()],
         ..ClusterAffinity::default()
-    });
+    }));
     e.state.applied = Some(e.rules.clone());
     let f = two(alloc::vec![e]);
     let p = run(
@@ -395,7 +396,7 @@ fn tolerating(rules: Rules, seconds: Option<i64>) -> Rules {
 /// evicting when `eviction`.
 fn on_a_and_b(eviction: bool, rules: impl FnOnce(Rules) -> Rules) -> Fleet {
     let mut e = entry("div", Strategy::DynamicWeight, 6, &[("a", 4), ("b", 2)]);
-    e.rules = rules(e.rules);
+    e.rules = Rc::new(rules((*e.rules).clone()));
     e.state.applied = Some(e.rules.clone());
     let settings = Settings {
         taint_eviction: eviction,
@@ -551,12 +552,12 @@ fn a_policy_edit_is_scheduled_in_steady_mode() {
         6,
         &[("a", 6)]
     )]);
-    let rules = Rules::of(Strategy::DynamicWeight);
+    let rules = Rc::new(Rules::of(Strategy::DynamicWeight));
     let (p, f2) = plan(
         &f,
         alloc::vec![Event::Place {
             binding: id("w"),
-            rules: Box::new(rules.clone()),
+            rules: rules.clone(),
             policy: None
         }],
     )
@@ -704,7 +705,7 @@ fn replay_burst_failure_recovery() {
         settings,
     );
     let mut tolerant = entry("tolerant", Strategy::DynamicWeight, 4, &[]);
-    tolerant.rules = tolerant.rules.with_tolerations(alloc::vec![(
+    tolerant.rules = Rc::new((*tolerant.rules).clone().with_tolerations(alloc::vec![(
         Toleration {
             key: "failure".into(),
             operator: TolerationOperator::Exists,
@@ -712,7 +713,7 @@ fn replay_burst_failure_recovery() {
             effect: Some(TaintEffect::NoExecute),
         },
         Some(300),
-    )]);
+    )]));
     let events = alloc::vec![
         Event::Create {
             entry: Box::new(entry("web", Strategy::DynamicWeight, 4, &[]))
@@ -764,13 +765,13 @@ fn a_relabelled_cluster_leaves_duplicated_bindings_that_no_longer_select_it() {
     let mut b = member("b", 10);
     b.labels = gold.clone();
     let mut e = entry("dup", Strategy::Duplicated, 1, &[("a", 1), ("b", 1)]);
-    e.rules = e.rules.with_affinity(ClusterAffinity {
+    e.rules = Rc::new((*e.rules).clone().with_affinity(ClusterAffinity {
         label_selector: Some(crate::selector::label::LabelSelector {
             match_labels: gold,
             ..Default::default()
         }),
         ..ClusterAffinity::default()
-    });
+    }));
     e.state.applied = Some(e.rules.clone());
     let f = fleet(alloc::vec![a, b], alloc::vec![e], Settings::default());
     let p = run(
@@ -797,10 +798,10 @@ fn a_relabelled_cluster_leaves_duplicated_bindings_that_no_longer_select_it() {
 #[test]
 fn a_fit_error_writes_empty_clusters_and_the_applied_placement() {
     let mut e = entry("w", Strategy::Duplicated, 1, &[]);
-    e.rules = e.rules.with_affinity(ClusterAffinity {
+    e.rules = Rc::new((*e.rules).clone().with_affinity(ClusterAffinity {
         cluster_names: alloc::vec!["a".into()],
         ..ClusterAffinity::default()
-    });
+    }));
     let f = two(Vec::new());
     let events = alloc::vec![
         Event::Cordon {
