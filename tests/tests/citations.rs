@@ -1,5 +1,6 @@
 //! Every citation of the rules in the sources and the docs names a section that exists: `§N`
-//! and `§N.M` (`docs/rules/karmada.md`, whether the file is named or not), eru's lettered
+//! and `§N.M` (`docs/rules/karmada.md`, or `docs/rules/fleet.md` which continues its numbering,
+//! whether the file is named or not), eru's lettered
 //! sections (`docs/rules/eru.md C3`, `§A`), the decisions of `docs/rules/README.md`
 //! (`decision 6`, `decisions 1 and 2`), the sections of `docs/rules/versions.md` by their
 //! heading (`versions.md "Scale-down"`), and the rule files themselves. A range (`§12-15`,
@@ -31,9 +32,15 @@ struct Sections {
 fn sections() -> Sections {
     let rules = root().join("docs/rules");
     let numbered = Regex::new(r"(?m)^#{2,4} (\d+(?:\.\d+)?)\.? ").unwrap();
-    let karmada = numbered
-        .captures_iter(&read(&rules.join("karmada.md")))
-        .map(|c| c[1].to_string())
+    // The fleet chapter continues karmada.md's numbering: `§N` names a section of either.
+    let karmada = ["karmada.md", "fleet.md"]
+        .iter()
+        .flat_map(|f| {
+            numbered
+                .captures_iter(&read(&rules.join(f)))
+                .map(|c| c[1].to_string())
+                .collect::<Vec<_>>()
+        })
         .collect();
     let lettered = Regex::new(r"(?m)^#{2,4} ([A-Z])(\d*)(?:-([A-Z])(\d+))?\. ").unwrap();
     let mut eru = BTreeSet::new();

@@ -110,6 +110,7 @@ export function kubernetesApi(raw) {
     ...base,
     fromObjects: base.parsed("fromObjects"),
     explain,
+    planFleet: base.parsed("planFleet"),
     toObjects: base.parsed("toObjects"),
     bindingOf: base.parsed("bindingOf"),
     toYaml,

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// `allot`: the package's command. `allot explain` reads Kubernetes and Karmada objects (files,
-// directories, or standard input) and prints where Karmada would place the replicas and why.
+// `allot`: the package's command (also `kubectl allot`, as the kubectl-allot plugin). `allot
+// explain` reads Kubernetes and Karmada objects (files, directories, or standard input) and
+// prints where Karmada would place the replicas and why; `allot plan` reads a whole dump and
+// prints what Karmada does with every binding when clusters fail, join or leave, policies
+// change or workloads scale.
 // Its flags follow kubectl's: `-f FILE|DIR|-` (`-R` for directories' subdirectories),
 // `-o json|yaml|wide`, `-h` on every command.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { bindingYaml, explain, fromObjects, fromYaml, select, toYaml, version, AllotError } from "./kubernetes.node.js";
+import { bindingYaml, explain, fromObjects, fromYaml, planFleet, select, toYaml, version, AllotError } from "./kubernetes.node.js";
 
 const EXIT = `Exit status:
   0  the placement was printed
@@ -25,11 +28,15 @@ const HELP = {
 Usage:
   allot explain [-f FILE|DIR|-]... [-R] [--member CLUSTER=FILE]... [--policy NAME]
                 [--karmada-version VERSION] [-o json|yaml|wide] [--binding]
+  allot plan [-f FILE|DIR|-]... [-R] [--cluster-down NAME]... [--cordon NAME]...
+             [--delete-cluster NAME]... [--add-cluster FILE]... [--apply FILE]...
+             [--scale KIND/NAMESPACE/NAME=N]... [-o table|wide|json|yaml] [--bindings]
   allot version
   allot help [COMMAND]
 
 Commands:
   explain  Print where Karmada places a workload's replicas, and why.
+  plan     Print what Karmada does with every workload of a dump when the fleet changes.
   version  Print allot's version.
 
 Run "allot COMMAND -h" for a command's flags.
@@ -73,6 +80,60 @@ Examples:
 ${LIMITS}
 
 ${EXIT}`,
+  plan: `Print what Karmada does with every workload of a dump when the fleet changes.
+
+Read a dump of the control plane (kubectl get clusters,pp,cpp,rb,crb,deploy,sts,job -A
+-o yaml) and plan, like terraform plan, what Karmada's scheduler does with every binding
+given the what-ifs: which move and where, which become unschedulable and why, which stay and
+why; each cluster's load before and after against its capacity. Without what-ifs: the drift
+between today's placements and what the scheduler would decide now.
+
+Usage:
+  allot plan [-f FILE|DIR|-]... [-R] [what-ifs] [-o table|wide|json|yaml] [--bindings]
+
+What-ifs (each repeatable, all combinable):
+      --cluster-down NAME     the cluster cannot be reached (Ready False: a NoSchedule taint)
+      --cluster-up NAME       the cluster is Ready again
+      --cordon NAME           karmadactl cordon
+      --uncordon NAME         karmadactl uncordon
+      --delete-cluster NAME   the cluster is deleted (unjoined)
+      --add-cluster FILE      the Clusters in FILE join
+      --apply FILE            the policies and templates in FILE are applied over the dump's
+      --scale KIND/NAMESPACE/NAME=N
+                              the workload is scaled (deploy/shop/web=6)
+      --rebalance KIND/NAMESPACE/NAME
+                              a WorkloadRebalancer lists the workload
+Options:
+  -f, --filename FILE|DIR  read objects from FILE, or from the .yaml, .yml and .json files in
+                           DIR ("-": standard input); repeatable. Without any, standard
+                           input is read.
+  -R, --recursive          read the directories of -f and their subdirectories
+      --overcommit-protection
+                           the scheduler runs with SchedulingOvercommitProtection (1.18+):
+                           each schedule's replicas are deducted for the next ones
+      --taint-eviction     gate Failover and --enable-no-execute-taint-eviction are on:
+                           NoExecute taints evict
+      --karmada-version VERSION
+                           the Karmada release the objects come from (default the newest)
+  -o, --output FORMAT      table (default): the bindings that change and the clusters;
+                           wide: every binding, with why it does not change; json or yaml:
+                           the whole plan (steps, bindings, clusters, summary, report)
+      --bindings           print the ResourceBindings Karmada would write (YAML; -o json:
+                           as JSON)
+  -h, --help               print this help
+
+Examples:
+  kubectl get clusters,pp,cpp,rb,crb,deploy,sts,job -A -o yaml > dump.yaml
+  allot plan -f dump.yaml
+  allot plan -f dump.yaml --cluster-down member2
+  allot plan -f dump.yaml --apply policy.yaml -o wide
+  kubectl allot plan -f dump.yaml --scale deploy/shop/web=20 --overcommit-protection
+
+Exit status (as kubectl diff):
+  0  nothing changes
+  1  some binding changes or becomes unschedulable
+  2  the input is wrong or cannot be read, or the command line is wrong (with -o json the
+     error is printed as {"code", "path", "message"} on standard output)`,
   version: `Print allot's version.
 
 Usage:
@@ -83,6 +144,17 @@ Options:
 };
 
 const FORMATS = ["json", "yaml", "wide"];
+const PLAN_FORMATS = ["table", "wide", "json", "yaml"];
+// The what-ifs of `allot plan`: flag -> the field of planFleet's whatIf.
+const WHAT_IFS = {
+  "cluster-down": "clusterDown",
+  "cluster-up": "clusterUp",
+  cordon: "cordon",
+  uncordon: "uncordon",
+  "delete-cluster": "deleteCluster",
+  scale: "scale",
+  rebalance: "rebalance",
+};
 
 function usage(message, command = "top") {
   process.stderr.write(`allot: ${message}\nRun "allot ${command === "top" ? "" : command + " "}-h" for usage.\n`);
@@ -90,8 +162,23 @@ function usage(message, command = "top") {
 }
 
 function parse(command, args) {
+  const many = { type: "string", multiple: true, default: [] };
   const options =
-    command === "explain"
+    command === "plan"
+      ? {
+          filename: { type: "string", short: "f", multiple: true, default: [] },
+          recursive: { type: "boolean", short: "R", default: false },
+          ...Object.fromEntries(Object.keys(WHAT_IFS).map((flag) => [flag, many])),
+          "add-cluster": many,
+          apply: many,
+          "overcommit-protection": { type: "boolean", default: false },
+          "taint-eviction": { type: "boolean", default: false },
+          "karmada-version": { type: "string" },
+          output: { type: "string", short: "o" },
+          bindings: { type: "boolean", default: false },
+          help: { type: "boolean", short: "h", default: false },
+        }
+      : command === "explain"
       ? {
           filename: { type: "string", short: "f", multiple: true, default: [] },
           recursive: { type: "boolean", short: "R", default: false },
@@ -116,7 +203,7 @@ function parse(command, args) {
     process.stdout.write(HELP[command] + "\n");
     process.exit(0);
   }
-  if (command !== "explain") {
+  if (command !== "explain" && command !== "plan") {
     if (positionals.length) usage(`unexpected argument ${positionals[0]}`, command);
     return values;
   }
@@ -124,6 +211,14 @@ function parse(command, args) {
   for (const p of positionals) {
     if (p !== "-") usage(`unexpected argument ${p} (files are given with -f)`, command);
     values.filename.push("-");
+  }
+  if (command === "plan") {
+    if (values.output !== undefined && !PLAN_FORMATS.includes(values.output))
+      usage(`-o wants table, wide, json or yaml, got ${values.output}`, command);
+    if (values.bindings && (values.output === "table" || values.output === "wide"))
+      usage("--bindings prints objects: -o json or yaml", command);
+    if (values.filename.length === 0) values.filename.push("-");
+    return values;
   }
   if (values.json) values.output ??= "json";
   if (values.output !== undefined && !FORMATS.includes(values.output))
@@ -140,11 +235,12 @@ function parse(command, args) {
   return values;
 }
 
-// A failure: as JSON on standard output with -o json, else as text on standard error; exit 1.
+// A failure: as JSON on standard output with -o json, else as text on standard error; exit 1
+// (2 for plan, whose 1 means "changes", as kubectl diff's).
 function fail(o, { code, path, message }) {
   if (o.output === "json") process.stdout.write(JSON.stringify({ code, path, message }, null, 2) + "\n");
   else process.stderr.write(`error: ${code}${path ? ` at ${path}` : ""}: ${message}\n`);
-  process.exit(1);
+  process.exit(o.failure ?? 1);
 }
 
 const MANIFEST = /\.(ya?ml|json)$/;
@@ -381,6 +477,106 @@ function missing(imported) {
   return undefined;
 }
 
+// --- allot plan -------------------------------------------------------------------------
+
+const placement = (clusters) =>
+  Object.entries(clusters)
+    .map(([c, n]) => `${c}:${n}`)
+    .join(",") || "-";
+
+const bindingName = (id) =>
+  id.kind === "ResourceBinding" ? `rb/${id.namespace}/${id.name}` : `crb/${id.name}`;
+
+// Why a binding ends as it does, in a few words.
+function why(b) {
+  if (b.outcome === "changed") return `rescheduled: ${b.trigger}`;
+  if (b.outcome === "unschedulable") return `${b.condition.reason}: ${b.condition.message ?? ""}`.trim();
+  if (b.outcome === "evicted") return "evicted; the scheduler does not see it";
+  const w = b.why ?? {};
+  if (w.reason === "notEnqueued") {
+    const n = w.why ?? {};
+    return `not enqueued: ${n.reason}${n.cluster ? ` (${n.cluster})` : ""}`;
+  }
+  if (w.reason === "noTrigger") return "enqueued, no trigger (Divided, placement and replicas unchanged)";
+  if (w.reason === "sameResult") return `rescheduled (${w.trigger}), same result`;
+  return "no event concerned it";
+}
+
+// A resource's quantity as Kubernetes writes it ("1500m", "8"), or a dash.
+const qty = (list, r) => list?.[r] ?? "-";
+
+function planReport(p, wide) {
+  const out = [];
+  const shown = p.bindings.filter((b) => wide || b.outcome !== "unchanged");
+  if (shown.length) {
+    const rows = [["BINDING", "OUTCOME", "BEFORE", "AFTER", "MOVED", "WHY"]];
+    for (const b of shown)
+      rows.push([bindingName(b.id), b.outcome, placement(b.before), placement(b.after), b.moved, why(b)]);
+    out.push(table(rows), "");
+  }
+  const crow = [["CLUSTER", "REPLICAS", "CPU", "ALLOCATABLE CPU", "FREE CPU", "OVERCOMMIT"]];
+  for (const c of p.clusters) {
+    const over = Object.entries(c.overcommit)
+      .map(([r, n]) => `${r} ${n}`)
+      .join(", ");
+    crow.push([
+      c.name,
+      `${c.before.replicas} -> ${c.after.replicas}`,
+      `${c.before.requests.cpu ?? "0"} -> ${c.after.requests.cpu ?? "0"}`,
+      qty(c.allocatable, "cpu"),
+      qty(c.free, "cpu"),
+      over || "-",
+    ]);
+  }
+  if (p.clusters.length) out.push(table(crow), "");
+  const s = p.summary;
+  out.push(
+    `Plan: ${s.changed} to change (${s.movedReplicas} replicas move), ${s.unschedulable} unschedulable, ` +
+      `${s.unchanged} unchanged; ${s.overcommittedClusters} cluster(s) overcommitted.`,
+  );
+  const problems = p.report.problems;
+  if (problems.length) {
+    out.push("", "Read:");
+    for (const x of problems) out.push(`  ${x.object} ${x.field}: ${x.message}`);
+  }
+  return out.join("\n") + "\n";
+}
+
+function plan(rest) {
+  const o = parse("plan", rest);
+  o.failure = 2;
+  const names = o.filename.flatMap((f) => expand(o, f));
+  if (names.length === 0)
+    fail(o, { code: "missing", path: o.filename.join(", "), message: `no .yaml, .yml or .json files in ${o.filename.join(", ")}` });
+  const texts = names.map((n) => read(o, n));
+  const whatIf = Object.fromEntries(Object.entries(WHAT_IFS).map(([flag, field]) => [field, o[flag]]));
+  whatIf.overcommitProtection = o["overcommit-protection"];
+  whatIf.taintEviction = o["taint-eviction"];
+  const files = (list) => (list.length === 1 ? read(o, list[0]) : list.map((f) => read(o, f)));
+  if (o["add-cluster"].length) whatIf.addClusters = files(o["add-cluster"]);
+  if (o.apply.length) whatIf.apply = files(o.apply);
+  const input = texts.length === 1 ? texts[0] : texts;
+  let p;
+  try {
+    p = planFleet(input, { karmada: o["karmada-version"] }, whatIf);
+  } catch (err) {
+    if (!(err instanceof AllotError)) throw err;
+    // A what-if's entry is said as its flag and value.
+    const m = (err.path ?? "").match(/^(\w+)\[(\d+)\]$/);
+    const flag = m && Object.keys(WHAT_IFS).find((f) => WHAT_IFS[f] === m[1]);
+    if (flag) fail(o, { code: err.code, path: `--${flag} ${o[flag][Number(m[2])]}`, message: err.message.replace(/^[^:]*\[\d+\]: /, "") });
+    fail(o, said(err, texts, names.map((n) => (n === "-" ? "stdin" : n)), {}));
+  }
+  if (o.bindings) {
+    if (o.output === "json") process.stdout.write(JSON.stringify(p.resourceBindings, null, 2) + "\n");
+    else process.stdout.write(toYaml(p.resourceBindings));
+  } else if (o.output === "json") process.stdout.write(JSON.stringify(p, null, 2) + "\n");
+  else if (o.output === "yaml") process.stdout.write(toYaml(p));
+  else process.stdout.write(planReport(p, o.output === "wide"));
+  const s = p.summary;
+  process.exit(s.changed + s.unschedulable > 0 || p.bindings.some((b) => b.outcome === "evicted") ? 1 : 0);
+}
+
 function main(argv) {
   const [command, ...rest] = argv;
   if (command === undefined || command === "-h" || command === "--help") {
@@ -402,6 +598,7 @@ function main(argv) {
     process.stdout.write(version() + "\n");
     return;
   }
+  if (command === "plan") return plan(rest);
   if (command !== "explain") usage(`unknown command ${command}`);
   const o = parse("explain", rest);
   const names = o.filename.flatMap((f) => expand(o, f));

@@ -32,6 +32,73 @@ export function fromObjects(input: ObjectsInput, options?: ObjectsOptions): T.Im
  * binding's new `spec.clusters` with what changes, and the ResourceBinding Karmada would write.
  */
 export function explain(input: ObjectsInput, options?: ObjectsOptions): T.Explained;
+/** What-ifs for {@link planFleet}: clusters by name, workloads as `KIND/NAMESPACE/NAME`. */
+export interface WhatIf {
+  clusterDown?: string[];
+  clusterUp?: string[];
+  cordon?: string[];
+  uncordon?: string[];
+  deleteCluster?: string[];
+  /** `KIND/NAMESPACE/NAME=REPLICAS` (`deploy/shop/web=6`). */
+  scale?: string[];
+  /** Workloads a WorkloadRebalancer lists. */
+  rebalance?: string[];
+  /** Clusters that join. */
+  addClusters?: ObjectsInput;
+  /** Policies and templates applied over the dump's. */
+  apply?: ObjectsInput;
+  overcommitProtection?: boolean;
+  taintEviction?: boolean;
+  priorityQueue?: boolean;
+}
+
+/** A binding of the plan: `spec.clusters` before and after, and what became of it. */
+export interface BindingPlan {
+  id: { kind: "ResourceBinding" | "ClusterResourceBinding"; namespace?: string; name: string };
+  replicas: number;
+  before: Record<string, number>;
+  after: Record<string, number>;
+  moved: number;
+  outcome: "changed" | "unschedulable" | "unchanged" | "evicted";
+  trigger?: string;
+  condition?: { reason: string; message?: string };
+  why?: { reason: string; [key: string]: unknown };
+}
+
+/** A cluster of the plan: the load placed there before and after, against its capacity. */
+export interface ClusterPlan {
+  name: string;
+  before: { replicas: number; requests: Record<string, number> };
+  after: { replicas: number; requests: Record<string, number> };
+  allocatable: Record<string, number>;
+  free: Record<string, number>;
+  added: { replicas: number; requests: Record<string, number> };
+  overcommit: Record<string, number>;
+}
+
+/** What Karmada does with every binding of a dump, given the what-ifs. */
+export interface FleetPlan {
+  steps: Array<{ event: string; enqueued: unknown[]; notEnqueued: unknown[]; passes: unknown[] }>;
+  bindings: BindingPlan[];
+  clusters: ClusterPlan[];
+  summary: {
+    bindings: number;
+    changed: number;
+    unschedulable: number;
+    unchanged: number;
+    movedReplicas: number;
+    overcommittedClusters: number;
+  };
+  report: { clusters: T.ImportReport; problems: Array<{ object: string; field: string; message: string }> };
+  resourceBindings: T.KubernetesObject[];
+}
+
+/**
+ * Plan what Karmada does with every binding of a dump (`kubectl get
+ * clusters,pp,cpp,rb,crb,deploy,sts,job -A -o yaml`) when clusters fail, join or leave, policies
+ * change or workloads scale; without what-ifs, the drift of today's placements.
+ */
+export function planFleet(input: ObjectsInput, options?: ObjectsOptions, whatIf?: WhatIf): FleetPlan;
 /** A Karmada scenario as objects: Clusters, the template, the policy, the binding, members. */
 export function toObjects(scenario: KarmadaScenario | string): T.Exported;
 /**

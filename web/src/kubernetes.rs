@@ -9,6 +9,7 @@ use allot_core::kubernetes::explain::explain as explain_objects;
 use allot_core::kubernetes::export::export;
 use allot_core::kubernetes::import::{import, Choice};
 use allot_core::kubernetes::objects::{Object, Objects};
+use allot_core::kubernetes::plan::{plan, WhatIf};
 use wasm_bindgen::prelude::*;
 
 use crate::bindings::{draw_seed, from_js, text, text_of, to_error, utf8, wrong_type, Text};
@@ -153,6 +154,37 @@ pub fn explain(input: JsValue, options: JsValue) -> Result<Text, JsValue> {
         binding: &e.binding,
         resource_binding,
     }))
+}
+
+/// Objects (a whole dump) and what-ifs to the plan: `{steps, bindings, clusters, summary,
+/// report, resourceBindings}` as JSON text's bytes. `what_if` is [`WhatIf`]'s fields
+/// (`clusterDown`, `cordon`, `scale`, ...) plus `addClusters` and `apply`: objects, as for the
+/// input; absent or empty: the drift of today's bindings.
+#[wasm_bindgen(js_name = planFleet)]
+pub fn plan_fleet(input: JsValue, options: JsValue, what_if: JsValue) -> Result<Text, JsValue> {
+    let mut what = WhatIf::default();
+    let mut added = Vec::new();
+    let mut applied = Vec::new();
+    if !what_if.is_undefined() && !what_if.is_null() {
+        if !what_if.is_object() || js_sys::Array::is_array(&what_if) {
+            return Err(wrong_type(
+                "whatIf: an object {clusterDown, cordon, ...}",
+                &what_if,
+            ));
+        }
+        let rest = js_sys::Object::assign(&js_sys::Object::new(), what_if.unchecked_ref());
+        for (key, into) in [("addClusters", &mut added), ("apply", &mut applied)] {
+            let value = js_sys::Reflect::get(&rest, &key.into()).unwrap_or(JsValue::UNDEFINED);
+            if !value.is_undefined() && !value.is_null() {
+                *into = objects_of(&value, &Path::fields(key))?;
+            }
+            let _ = js_sys::Reflect::delete_property(&rest, &key.into());
+        }
+        what = from_js(rest.into(), "whatIf")?;
+    }
+    text(Ok(with_objects(&input, &options, |o, c| {
+        plan(o, c, &what, &added, &applied)
+    })?))
 }
 
 /// [`Explained`](allot_core::kubernetes::explain::Explained) with the binding as written.

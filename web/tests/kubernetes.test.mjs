@@ -12,6 +12,7 @@ import {
   explain,
   fromObjects,
   fromYaml,
+  planFleet,
   schedule,
   select,
   toObjects,
@@ -347,4 +348,113 @@ test("--binding keeps every field of the given binding", () => {
   const e = explain(eviction);
   assert.equal(e.resourceBinding.spec.gracefulEvictionTasks[0].producer, "TaintManager");
   assert.deepEqual(e.resourceBinding.spec.clusters, e.binding.clusters);
+});
+
+// A control plane as `kubectl get clusters,pp,rb,deploy -A -o yaml` dumps it: two Clusters,
+// one policy dividing every Deployment of `shop` by available replicas, two Deployments and
+// their bindings.
+const FLEET = `apiVersion: v1
+kind: List
+items:
+- apiVersion: cluster.karmada.io/v1alpha1
+  kind: Cluster
+  metadata: {name: member1}
+  status:
+    conditions: [{type: Ready, status: "True"}]
+    apiEnablements: [{groupVersion: apps/v1, resources: [{name: deployments, kind: Deployment}]}]
+    resourceSummary: {allocatable: {cpu: "8", pods: "110"}}
+- apiVersion: cluster.karmada.io/v1alpha1
+  kind: Cluster
+  metadata: {name: member2}
+  status:
+    conditions: [{type: Ready, status: "True"}]
+    apiEnablements: [{groupVersion: apps/v1, resources: [{name: deployments, kind: Deployment}]}]
+    resourceSummary: {allocatable: {cpu: "8", pods: "110"}}
+- apiVersion: policy.karmada.io/v1alpha1
+  kind: PropagationPolicy
+  metadata: {name: shop, namespace: shop}
+  spec:
+    resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
+    placement:
+      replicaScheduling:
+        replicaSchedulingType: Divided
+        replicaDivisionPreference: Weighted
+        weightPreference: {dynamicWeight: AvailableReplicas}
+- apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: web, namespace: shop}
+  spec:
+    replicas: 4
+    template: {spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}}
+- apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: api, namespace: shop}
+  spec:
+    replicas: 2
+    template: {spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}}
+- apiVersion: work.karmada.io/v1alpha2
+  kind: ResourceBinding
+  metadata: {name: web-deployment, namespace: shop}
+  spec:
+    resource: {apiVersion: apps/v1, kind: Deployment, namespace: shop, name: web}
+    replicas: 4
+    clusters: [{name: member1, replicas: 2}, {name: member2, replicas: 2}]
+  status: {lastScheduledTime: "2026-11-20T10:00:00Z"}
+- apiVersion: work.karmada.io/v1alpha2
+  kind: ResourceBinding
+  metadata: {name: api-deployment, namespace: shop}
+  spec:
+    resource: {apiVersion: apps/v1, kind: Deployment, namespace: shop, name: api}
+    replicas: 2
+    clusters: [{name: member1, replicas: 2}]
+  status: {lastScheduledTime: "2026-11-20T10:00:00Z"}
+`;
+
+test("planFleet: every binding of a dump, before and after a what-if", () => {
+  const drift = planFleet(FLEET);
+  assert.deepEqual(drift.summary, {
+    bindings: 2, changed: 0, unschedulable: 0, unchanged: 2, movedReplicas: 0, overcommittedClusters: 0,
+  });
+  // A cluster down: Divided bindings are enqueued by its taint but not rescheduled.
+  const down = planFleet(FLEET, {}, { clusterDown: ["member1"] });
+  assert.ok(down.bindings.every((b) => b.outcome === "unchanged" && b.why.reason === "noTrigger"));
+  // Deleted: its replicas move, and the bindings are written.
+  const gone = planFleet(FLEET, {}, { deleteCluster: ["member1"] });
+  assert.equal(gone.summary.changed, 2);
+  assert.equal(gone.summary.movedReplicas, 4);
+  assert.deepEqual(gone.resourceBindings.map((b) => b.spec.clusters), [
+    [{ name: "member2", replicas: 4 }],
+    [{ name: "member2", replicas: 2 }],
+  ]);
+  const unknown = code(() => planFleet(FLEET, {}, { cordon: ["member9"] }));
+  assert.deepEqual([unknown.code, unknown.path], ["unknown_value", "cordon[0]"]);
+  assert.equal(code(() => planFleet(FLEET, {}, { bogus: [] })).code, "invalid_input");
+});
+
+test("npx allot plan and kubectl allot plan: table, exit codes as kubectl diff", () => {
+  const drift = allot(["plan", "-"], FLEET);
+  assert.equal(drift.status, 0, drift.stderr);
+  assert.match(drift.stdout, /^Plan: 0 to change \(0 replicas move\), 0 unschedulable, 2 unchanged/m);
+  const down = allot(["plan", "-f", "-", "--cluster-down", "member1", "-o", "wide"], FLEET);
+  assert.equal(down.status, 0, down.stderr);
+  assert.match(down.stdout, /^rb\/shop\/web-deployment\s+unchanged\s.*enqueued, no trigger/m);
+  const gone = allot(["plan", "-", "--delete-cluster", "member1"], FLEET);
+  assert.equal(gone.status, 1, gone.stderr);
+  assert.match(gone.stdout, /^rb\/shop\/web-deployment\s+changed\s+member1:2,member2:2\s+member2:4\s+2\s/m);
+  assert.match(gone.stdout, /^member1\s+4 -> 0\s/m);
+  const scaled = allot(["plan", "-", "--scale", "deploy/shop/api=3", "--bindings"], FLEET);
+  assert.equal(scaled.status, 1, scaled.stderr);
+  assert.match(scaled.stdout, /name: api-deployment/);
+  const json = JSON.parse(allot(["plan", "-", "--cordon", "member9", "-o", "json"], FLEET).stdout);
+  assert.deepEqual([json.code, json.path], ["unknown_value", "--cordon member9"]);
+  assert.equal(allot(["plan", "-", "-o", "xml"], FLEET).status, 2);
+  assert.match(allot(["plan", "-h"]).stdout, /^Exit status \(as kubectl diff\):/m);
+  // The kubectl plugin is the same command.
+  const plugin = spawnSync("npx", ["--no-install", "kubectl-allot", "plan", "-"], {
+    input: FLEET,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  assert.equal(plugin.status, 0, plugin.stderr);
+  assert.equal(plugin.stdout, drift.stdout);
 });

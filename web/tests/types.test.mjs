@@ -59,7 +59,12 @@ const y: string = kube.toYaml(objs);
 const assigned: number = kube.schedule("kind: Cluster").assignment.length;
 // @ts-expect-error: members map cluster names to objects, not numbers
 kube.fromObjects("", { members: { m1: 3 } });
-export { after, changed, rbKind, used, y, assigned };
+const planned = kube.planFleet("kind: List", {}, { clusterDown: ["m1"], apply: "kind: List" });
+const moved: number = planned.summary.movedReplicas;
+const outcomes: string[] = planned.bindings.map((b) => b.outcome + b.id.name);
+// @ts-expect-error: clusters are named, not numbered
+kube.planFleet("", {}, { cordon: [1] });
+export { after, changed, rbKind, used, y, assigned, moved, outcomes };
 `);
   writeFileSync("types-check.ts", lines.join("\n"));
   let out = "";

@@ -26,6 +26,7 @@ pub mod dynamic;
 pub mod estimates;
 pub mod explain;
 pub mod filter;
+pub mod fleet;
 mod go_sort;
 pub mod pipeline;
 pub mod plugins;

@@ -91,6 +91,71 @@ pub struct Choice<'a> {
 const POLICY_KINDS: [&str; 2] = ["PropagationPolicy", "ClusterPropagationPolicy"];
 const BINDING_KINDS: [&str; 2] = ["ResourceBinding", "ClusterResourceBinding"];
 
+/// The objects sorted by role, with the Clusters read (once, however many templates follow).
+pub(crate) struct Sorted<'o> {
+    pub clusters: Vec<Target>,
+    pub templates: Vec<(usize, &'o Object)>,
+    pub policies: Vec<(usize, &'o Object)>,
+    pub bindings: Vec<(usize, &'o Object)>,
+}
+
+/// Sort `objects` by role and read every Cluster, with each member cluster's own Nodes and
+/// Pods from `choice`. Kinds allot does not read are reported ignored.
+pub(crate) fn sort<'o>(
+    objects: &'o [Object],
+    choice: &Choice<'_>,
+    r: &mut ImportReport,
+) -> Result<Sorted<'o>> {
+    // About seven report lines per Cluster: reserved at once rather than grown.
+    r.used.reserve(objects.len().saturating_mul(7));
+    let mut sorted = Sorted {
+        clusters: Vec::with_capacity(objects.len()),
+        templates: Vec::new(),
+        policies: Vec::new(),
+        bindings: Vec::new(),
+    };
+    for (i, o) in objects.iter().enumerate() {
+        api_version(o, || object(i))?;
+        match o.kind.as_str() {
+            "Cluster" => sorted.clusters.push(cluster(o, i, r)?),
+            k if POLICY_KINDS.contains(&k) => sorted.policies.push((i, o)),
+            k if BINDING_KINDS.contains(&k) => sorted.bindings.push((i, o)),
+            k if SUPPORTED.iter().any(|&(_, kind)| kind == k) => sorted.templates.push((i, o)),
+            _ => r
+                .ignored
+                .push(entry(o, "", "allot does not read this kind")),
+        }
+    }
+    for (k, (member, objects)) in choice.members.iter().enumerate() {
+        let Some(t) = sorted.clusters.iter_mut().find(|t| t.name == *member) else {
+            return Err(Error::Input {
+                field: indexed("members", k),
+                code: ErrorCode::InvalidInput,
+                reason: format!("no Cluster named {member} among the objects"),
+            });
+        };
+        member_state(t, objects, k, r)?;
+    }
+    Ok(sorted)
+}
+
+/// Read one template (its workload) and its binding (the binding's state) into `s`; the
+/// policy is read by [`policy`] once chosen.
+pub(crate) fn read_template(
+    s: &mut Scenario,
+    template: Option<(usize, &Object)>,
+    binding: Option<(usize, &Object)>,
+    r: &mut ImportReport,
+) -> Result<()> {
+    if let Some((i, t)) = template {
+        workload(s, t, i, r)?;
+    }
+    if let Some((i, b)) = binding {
+        binding_state(s, b, i, template.is_none(), r);
+    }
+    Ok(())
+}
+
 /// The scenario the objects describe. Errors name the object (`objects[2]`, then the field)
 /// and say its kind and name.
 pub fn import(objects: &[Object], choice: &Choice<'_>) -> Result<Imported> {
@@ -100,45 +165,13 @@ pub fn import(objects: &[Object], choice: &Choice<'_>) -> Result<Imported> {
         ..Scenario::default()
     };
     let mut r = ImportReport::default();
-    // About seven report lines per Cluster: reserved at once rather than grown.
-    r.used.reserve(objects.len().saturating_mul(7));
-    let mut clusters = Vec::with_capacity(objects.len());
-    let mut templates = Vec::new();
-    let mut policies = Vec::new();
-    let mut bindings = Vec::new();
-    for (i, o) in objects.iter().enumerate() {
-        api_version(o, || object(i))?;
-        match o.kind.as_str() {
-            "Cluster" => clusters.push(cluster(o, i, &mut r)?),
-            k if POLICY_KINDS.contains(&k) => policies.push((i, o)),
-            k if BINDING_KINDS.contains(&k) => bindings.push((i, o)),
-            k if SUPPORTED.iter().any(|&(_, kind)| kind == k) => templates.push((i, o)),
-            _ => r
-                .ignored
-                .push(entry(o, "", "allot does not read this kind")),
-        }
-    }
-    for (k, (member, objects)) in choice.members.iter().enumerate() {
-        let Some(t) = clusters.iter_mut().find(|t| t.name == *member) else {
-            return Err(Error::Input {
-                field: indexed("members", k),
-                code: ErrorCode::InvalidInput,
-                reason: format!("no Cluster named {member} among the objects"),
-            });
-        };
-        member_state(t, objects, k, &mut r)?;
-    }
-    s.clusters = Some(clusters);
-    let template = one(&templates, "resource template")?;
-    let binding = one(&bindings, "binding")?;
-    if let Some((i, t)) = template {
-        workload(&mut s, t, i, &mut r)?;
-    }
-    if let Some((i, b)) = binding {
-        binding_state(&mut s, b, i, template.is_none(), &mut r);
-    }
+    let sorted = sort(objects, choice, &mut r)?;
+    s.clusters = Some(sorted.clusters);
+    let template = one(&sorted.templates, "resource template")?;
+    let binding = one(&sorted.bindings, "binding")?;
+    read_template(&mut s, template, binding, &mut r)?;
     let target = Template::of(template.map(|t| t.1), binding.map(|b| b.1));
-    if let Some((i, p)) = pick(&policies, target.as_ref(), choice, &mut r)? {
+    if let Some((i, p)) = pick(&sorted.policies, target.as_ref(), choice, &mut r)? {
         policy(&mut s, p, i, &mut r)?;
     }
     absent_summaries(&mut s, &mut r);
@@ -725,7 +758,9 @@ fn pick<'o>(
     }
 }
 
-fn policy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Result<()> {
+/// Read the placement of policy `o` (the `i`th object) into `s`, with the webhook's defaults,
+/// refusing what admission refuses.
+pub(crate) fn policy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Result<()> {
     let pl: &Placement = &o.spec.placement;
     let p = &mut s.policy;
     if let Some(a) = &pl.cluster_affinity {

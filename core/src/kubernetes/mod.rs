@@ -12,6 +12,8 @@
 //! - [`interpreter`]: Karmada's built-in replica interpreter: a template's replicas and
 //!   replica requirements.
 //! - [`import`]: objects to a scenario, with the report of what fed what.
+//! - [`fleet`]: a dump of objects to a fleet (every binding at once); [`plan`]: what-ifs
+//!   over it, and the bindings Karmada would write.
 //! - [`policy`]: which policy propagates the template, as Karmada's detector chooses it.
 //! - [`binding`]: what a schedule writes back into the binding, and what changes.
 //! - [`explain`]: objects in, the schedule, the binding result and the ResourceBinding out.
@@ -21,11 +23,13 @@ pub mod binding;
 pub mod destination;
 pub mod explain;
 pub mod export;
+pub mod fleet;
 pub mod import;
 pub mod interpreter;
 pub mod karmada;
 pub mod meta;
 pub mod objects;
+pub mod plan;
 pub mod pod;
 pub mod policy;
 

@@ -80,6 +80,9 @@ pub struct Spec {
     pub provider: String,
     #[serde(skip_serializing_if = "String::is_empty")]
     pub region: String,
+    /// A Cluster's `Push` or `Pull` (an unreachable Pull cluster turns Unknown, not False).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub sync_mode: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub zones: Vec<String>,
     /// Deprecated and never read by the scheduler; kept to say so.

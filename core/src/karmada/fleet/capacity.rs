@@ -1,0 +1,124 @@
+//! Capacity shared between the bindings of a fleet (docs/rules/fleet.md §29). Each cluster's
+//! `resourceSummary` is what the general estimator reads; nothing in the control plane
+//! updates it when a binding is scheduled, so a burst of schedules all read the same summary
+//! (the default). Under SchedulingOvercommitProtection, each successful schedule assumes its
+//! full footprint on every cluster of its result (`Cache.Assume`), and later estimates deduct
+//! the assumptions (`deductAssumedWorkloadsFromSummary`).
+//!
+//! The one place the cluster set is rebuilt after a capacity change is [`set_assumed`]; the
+//! one place the set the scheduler reads is compiled is [`compiled`].
+
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::Serialize;
+
+use super::entry::Entry;
+use crate::estimate::{AssumedWorkload, Component};
+use crate::karmada::cluster::{Clusters, Member};
+use crate::resource::ResourceList;
+
+/// The cluster set the scheduler reads (its `Snapshot`), compiled from the members.
+pub fn compiled(members: &[Member]) -> Clusters<'_> {
+    Clusters::new(members)
+}
+
+/// Replace the workloads assumed on `member` (the cluster's only capacity update).
+pub fn set_assumed(member: &mut Member, assumed: Vec<AssumedWorkload>) {
+    member.assumed = assumed;
+}
+
+/// The footprint `Cache.Assume` records for `e` on a cluster given `replicas` there: the
+/// template as one component of those replicas, or every component of a multi-component
+/// workload (docs/rules/fleet.md §29.2).
+pub fn footprint(e: &Entry, replicas: i64) -> AssumedWorkload {
+    let components = if e.workload.components.is_empty() {
+        alloc::vec![Component {
+            name: e.id.name.clone(),
+            replicas: replicas.max(0) as u64,
+            requests: e.workload.requests.clone().unwrap_or_default(),
+            node_claim: e.workload.node_claim.clone(),
+        }]
+    } else {
+        e.workload.components.clone()
+    };
+    AssumedWorkload {
+        namespace: e.id.namespace.clone(),
+        components,
+    }
+}
+
+/// What the replicas of the fleet's bindings ask of one cluster.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Load {
+    /// Replicas (pods) placed there.
+    pub replicas: u64,
+    /// Their requests, per resource (CPU in millicores, others in base units).
+    pub requests: ResourceList,
+}
+
+impl Load {
+    /// Add `replicas` replicas of `e` (each component's own requests for components).
+    pub fn add(&mut self, e: &Entry, replicas: i64) {
+        let n = replicas.max(0) as u64;
+        if e.workload.components.is_empty() {
+            self.replicas = self.replicas.saturating_add(n);
+            if let Some(r) = &e.workload.requests {
+                for (name, each) in r.iter() {
+                    self.requests.add(name, each.saturating_mul(n));
+                }
+            }
+            return;
+        }
+        for c in &e.workload.components {
+            self.replicas = self.replicas.saturating_add(c.replicas);
+            for (name, each) in c.requests.iter() {
+                self.requests.add(name, each.saturating_mul(c.replicas));
+            }
+        }
+    }
+}
+
+/// Free capacity per resource in a cluster's summary: `allocatable − allocated − allocating`
+/// (pods included), saturating at 0; empty without a summary.
+pub fn free(member: &Member) -> ResourceList {
+    let Some(s) = &member.resource_summary else {
+        return ResourceList::new();
+    };
+    s.allocatable
+        .iter()
+        .map(|(name, total)| {
+            let used = s.allocated.get(name).saturating_add(s.allocating.get(name));
+            (String::from(name), total.saturating_sub(used))
+        })
+        .collect()
+}
+
+/// Where newly placed replicas ask more than a summary's free capacity: per resource, the
+/// excess of `added` over `free`. Resources the summary does not list are not checked.
+pub fn overcommit(free: &ResourceList, added: &Load) -> ResourceList {
+    let mut out = ResourceList::new();
+    let pods = ("pods", added.replicas);
+    for (name, want) in added.requests.iter().chain(core::iter::once(pods)) {
+        if free.has(name) && want > free.get(name) {
+            out.insert(name, want - free.get(name));
+        }
+    }
+    out
+}
+
+/// Every cluster's load for the placements `of(entry)`, by cluster name.
+pub fn loads<'a>(
+    entries: &'a [Entry],
+    of: impl Fn(usize) -> &'a BTreeMap<String, i64>,
+) -> BTreeMap<&'a str, Load> {
+    let mut out: BTreeMap<&str, Load> = BTreeMap::new();
+    for (i, e) in entries.iter().enumerate() {
+        for (c, &n) in of(i) {
+            out.entry(c.as_str()).or_default().add(e, n);
+        }
+    }
+    out
+}

@@ -1,0 +1,524 @@
+//! What Karmada does with each event (docs/rules/fleet.md §21, §24, §25, §26-28): the change it
+//! makes to clusters and bindings, and which bindings it puts in the scheduler's queue and
+//! why, or why not. Whether an enqueued binding is then scheduled is [`super::triggers`]'s.
+
+use alloc::boxed::Box;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::Serialize;
+
+use super::entry::{Entry, Id, Rules};
+use super::eviction::{self, Due};
+use super::health::{self, Health, Readiness};
+use super::queue::Queue;
+use super::Fleet;
+use crate::error::{Error, Result};
+use crate::estimate::general::ResourceSummary;
+use crate::karmada::cluster::Member;
+use crate::path::Path;
+use crate::selector::label::Labels;
+use crate::selector::node::{Taint, TaintEffect};
+
+/// Something that happens to the fleet.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// The scheduler starts: every binding it sees is added to its queue (what it would do
+    /// now with today's bindings: drift, §21.2).
+    Restart,
+    /// The cluster cannot be reached (§24.2).
+    ClusterDown {
+        cluster: String,
+    },
+    /// The cluster is Ready again (§24.2 rule 5).
+    ClusterUp {
+        cluster: String,
+    },
+    /// A cluster joins and becomes Ready (§26.1).
+    Join {
+        member: Box<Member>,
+        health: Health,
+    },
+    /// The cluster is deleted (unjoined): `deletionTimestamp` set (§26.3).
+    Leave {
+        cluster: String,
+    },
+    /// `karmadactl cordon` / `uncordon` (§26.2).
+    Cordon {
+        cluster: String,
+    },
+    Uncordon {
+        cluster: String,
+    },
+    /// A taint added to the cluster's spec; `timed`: with `timeAdded` (a ClusterTaintPolicy's),
+    /// else without (`karmadactl taint`, an edit).
+    Taint {
+        cluster: String,
+        taint: Taint,
+        timed: bool,
+    },
+    Untaint {
+        cluster: String,
+        key: String,
+        effect: TaintEffect,
+    },
+    /// The cluster's labels replaced (§21.2).
+    Relabel {
+        cluster: String,
+        labels: Labels,
+    },
+    /// The cluster's `resourceSummary` replaced (a status change: nothing enqueued, §29.1).
+    Capacity {
+        cluster: String,
+        summary: Box<ResourceSummary>,
+    },
+    /// A template and its binding created (§27.1).
+    Create {
+        entry: Box<Entry>,
+    },
+    /// The binding's claiming policy is created, edited or replaced: its placement becomes
+    /// `rules` (§27.2).
+    Place {
+        binding: Id,
+        rules: Rc<Rules>,
+        policy: Option<(String, String)>,
+    },
+    /// The claiming policy is deleted and no other claims the template (§27.3).
+    Unclaim {
+        binding: Id,
+    },
+    /// The template's replicas change (§27.4).
+    Scale {
+        binding: Id,
+        replicas: i64,
+    },
+    /// A WorkloadRebalancer created now for these workloads (§28).
+    Rebalance {
+        bindings: Vec<Id>,
+    },
+    /// Time passes (seconds): the taint manager and graceful eviction deadlines (§25).
+    Advance {
+        seconds: i64,
+    },
+}
+
+/// Why a binding was put in the queue.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "reason")]
+pub enum Why {
+    /// The scheduler started: every binding is added.
+    Restart,
+    /// The binding was created.
+    Created,
+    /// Its spec changed (a new generation).
+    SpecChanged { change: Change },
+    /// A cluster's spec or labels changed, or its deletion started, and the cluster matches
+    /// the binding's affinity (or it has none): `enqueueAffectedBindings`.
+    ClusterChanged { cluster: String },
+}
+
+/// Which spec change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "field", content = "cluster")]
+pub enum Change {
+    Placement,
+    Replicas,
+    /// The taint manager removed this cluster (and added a graceful eviction task).
+    Evicted(String),
+    /// A graceful eviction task for this cluster ended.
+    EvictionEnded(String),
+    /// A WorkloadRebalancer set `rescheduleTriggeredAt`.
+    RescheduleTriggered,
+}
+
+/// Why a binding the event concerns was not put in the queue.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "reason")]
+pub enum WhyNot {
+    /// It carries no policy claim (or is suspended): the scheduler does not see it.
+    NotClaimed,
+    /// Its affinity selects neither the old nor the new cluster object.
+    AffinityExcludes { cluster: String },
+    /// Only the cluster's status changed (capacity, conditions): no binding is enqueued.
+    StatusOnly { cluster: String },
+    /// The cluster changed nothing the scheduler watches (no spec, label or deletion change).
+    ClusterUnchanged { cluster: String },
+    /// The spec did not change (same replicas, same placement).
+    SpecUnchanged,
+    /// `rescheduleTriggeredAt` is already at or after the rebalancer's creation.
+    AlreadyTriggered,
+    /// The taint manager leaves it on the cluster (for now, or forever).
+    Tolerated { cluster: String, due: Due },
+}
+
+/// One binding an event concerned, and why (`W`: [`Why`] it was enqueued, or [`WhyNot`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Noted<W> {
+    /// Its position in the fleet.
+    #[serde(skip)]
+    pub index: usize,
+    pub binding: Id,
+    #[serde(flatten)]
+    pub why: W,
+}
+
+/// What one event did: the bindings it enqueued (in order) and those it left alone.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Enqueued {
+    pub enqueued: Vec<Noted<Why>>,
+    pub not_enqueued: Vec<Noted<WhyNot>>,
+}
+
+impl Enqueued {
+    /// Binding `index` (`id`) is left out of the queue, for `why`.
+    fn left(&mut self, index: usize, id: &Id, why: WhyNot) {
+        self.not_enqueued.push(Noted {
+            index,
+            binding: id.clone(),
+            why,
+        });
+    }
+}
+
+impl Fleet {
+    fn cluster_at(&self, name: &str) -> Result<usize> {
+        self.cluster(name).ok_or_else(|| Error::UnknownValue {
+            field: Path::fields("cluster"),
+            value: name.into(),
+            expected: "a cluster of the fleet",
+        })
+    }
+
+    fn binding_at(&self, id: &Id) -> Result<usize> {
+        self.binding(id).ok_or_else(|| Error::UnknownValue {
+            field: Path::fields("binding"),
+            value: alloc::format!("{id}"),
+            expected: "a binding of the fleet",
+        })
+    }
+
+    /// Apply `event`, putting the bindings it enqueues in `queue`.
+    pub fn apply(&mut self, event: Event, queue: &mut Queue) -> Result<Enqueued> {
+        let mut out = Enqueued::default();
+        match event {
+            Event::Restart => {
+                for b in 0..self.entries.len() {
+                    self.enqueue(b, Why::Restart, queue, &mut out);
+                }
+            }
+            Event::ClusterDown { cluster } => {
+                let i = self.cluster_at(&cluster)?;
+                let ready = self.health.get(i).map(health::unreachable);
+                self.readiness(i, ready.unwrap_or(Readiness::NotReady), queue, &mut out);
+            }
+            Event::ClusterUp { cluster } => {
+                let i = self.cluster_at(&cluster)?;
+                self.readiness(i, Readiness::Ready, queue, &mut out);
+            }
+            Event::Join { member, health } => {
+                // The creation enqueues nothing; the controller's not-ready taint and its
+                // removal once Ready each enqueue the bindings it matches (§26.1).
+                let ready = health.ready;
+                let i = self.add_cluster(*member, health)?;
+                self.readiness(i, Readiness::Never, queue, &mut Enqueued::default());
+                self.readiness(i, ready, queue, &mut out);
+            }
+            Event::Leave { cluster } => {
+                let i = self.cluster_at(&cluster)?;
+                let old = self.members.get(i).cloned();
+                if let Some(m) = self.members.get_mut(i) {
+                    m.deleting = true;
+                }
+                // Only the new object is checked (`updateCluster`).
+                self.cluster_changed(i, None, old.is_some(), queue, &mut out);
+            }
+            Event::Cordon { cluster } => {
+                let i = self.cluster_at(&cluster)?;
+                let old = self.members.get(i).cloned();
+                let changed = self
+                    .site(i)
+                    .is_some_and(|(m, h)| health::add_taint(m, h, health::cordon_taint(), None));
+                self.cluster_changed(i, old, changed, queue, &mut out);
+            }
+            Event::Uncordon { cluster } => {
+                let i = self.cluster_at(&cluster)?;
+                let old = self.members.get(i).cloned();
+                let changed = self.site(i).is_some_and(|(m, h)| {
+                    health::remove_taint(m, h, health::UNSCHEDULABLE, TaintEffect::NoSchedule)
+                });
+                self.cluster_changed(i, old, changed, queue, &mut out);
+            }
+            Event::Taint {
+                cluster,
+                taint,
+                timed,
+            } => {
+                let i = self.cluster_at(&cluster)?;
+                let old = self.members.get(i).cloned();
+                let now = self.now;
+                let changed = self
+                    .site(i)
+                    .is_some_and(|(m, h)| health::add_taint(m, h, taint, timed.then_some(now)));
+                self.cluster_changed(i, old, changed, queue, &mut out);
+            }
+            Event::Untaint {
+                cluster,
+                key,
+                effect,
+            } => {
+                let i = self.cluster_at(&cluster)?;
+                let old = self.members.get(i).cloned();
+                let changed = self
+                    .site(i)
+                    .is_some_and(|(m, h)| health::remove_taint(m, h, &key, effect));
+                self.cluster_changed(i, old, changed, queue, &mut out);
+            }
+            Event::Relabel { cluster, labels } => {
+                let i = self.cluster_at(&cluster)?;
+                let old = self.members.get(i).cloned();
+                let changed = match self.members.get_mut(i) {
+                    Some(m) if m.labels != labels => {
+                        m.labels = labels;
+                        true
+                    }
+                    _ => false,
+                };
+                self.cluster_changed(i, old, changed, queue, &mut out);
+            }
+            Event::Capacity { cluster, summary } => {
+                let i = self.cluster_at(&cluster)?;
+                if let Some(m) = self.members.get_mut(i) {
+                    m.resource_summary = Some(*summary);
+                }
+                for (b, e) in self.entries.iter().enumerate() {
+                    let why = WhyNot::StatusOnly {
+                        cluster: cluster.clone(),
+                    };
+                    out.left(b, &e.id, why);
+                }
+            }
+            Event::Create { entry } => {
+                if self.binding(&entry.id).is_some() {
+                    return Err(Error::DuplicateName {
+                        field: Path::fields("binding"),
+                        name: alloc::format!("{}", entry.id),
+                    });
+                }
+                self.entries.push(*entry);
+                self.enqueue(self.entries.len() - 1, Why::Created, queue, &mut out);
+            }
+            Event::Place {
+                binding,
+                rules,
+                policy,
+            } => {
+                let b = self.binding_at(&binding)?;
+                let Some(e) = self.entries.get_mut(b) else {
+                    return Ok(out);
+                };
+                let newly = !e.claimed;
+                let changed = e.rules != rules;
+                e.rules = rules;
+                e.policy = policy;
+                e.claimed = true;
+                if changed || newly {
+                    let why = if newly {
+                        Why::Created
+                    } else {
+                        Why::SpecChanged {
+                            change: Change::Placement,
+                        }
+                    };
+                    self.enqueue(b, why, queue, &mut out);
+                } else {
+                    out.left(b, &binding, WhyNot::SpecUnchanged);
+                }
+            }
+            Event::Unclaim { binding } => {
+                let b = self.binding_at(&binding)?;
+                if let Some(e) = self.entries.get_mut(b) {
+                    e.claimed = false;
+                    e.policy = None;
+                }
+                out.left(b, &binding, WhyNot::NotClaimed);
+            }
+            Event::Scale { binding, replicas } => {
+                let b = self.binding_at(&binding)?;
+                let changed = match self.entries.get_mut(b) {
+                    Some(e) if e.workload.replicas != replicas => {
+                        e.workload.replicas = replicas;
+                        true
+                    }
+                    _ => false,
+                };
+                if changed {
+                    let why = Why::SpecChanged {
+                        change: Change::Replicas,
+                    };
+                    self.enqueue(b, why, queue, &mut out);
+                } else {
+                    out.left(b, &binding, WhyNot::SpecUnchanged);
+                }
+            }
+            Event::Rebalance { bindings } => {
+                let now = self.now;
+                for id in bindings {
+                    let b = self.binding_at(&id)?;
+                    let earlier = self
+                        .entries
+                        .get(b)
+                        .is_some_and(|e| e.state.reschedule_triggered_at.is_none_or(|t| t < now));
+                    if !earlier {
+                        out.left(b, &id, WhyNot::AlreadyTriggered);
+                        continue;
+                    }
+                    if let Some(e) = self.entries.get_mut(b) {
+                        e.state.reschedule_triggered_at = Some(now);
+                    }
+                    let why = Why::SpecChanged {
+                        change: Change::RescheduleTriggered,
+                    };
+                    self.enqueue(b, why, queue, &mut out);
+                }
+            }
+            Event::Advance { seconds } => {
+                self.now = self.now.saturating_add(seconds.max(0));
+                let timeout = self.settings.graceful_eviction_timeout;
+                let now = self.now;
+                for b in 0..self.entries.len() {
+                    let ended = match self.entries.get_mut(b) {
+                        Some(e) => eviction::expire(e, timeout, now),
+                        None => Vec::new(),
+                    };
+                    for c in ended {
+                        let why = Why::SpecChanged {
+                            change: Change::EvictionEnded(c),
+                        };
+                        self.enqueue(b, why, queue, &mut out);
+                    }
+                }
+            }
+        }
+        self.taint_manager(queue, &mut out);
+        Ok(out)
+    }
+
+    /// Put binding `b` in the queue, if the scheduler sees it.
+    fn enqueue(&self, b: usize, why: Why, queue: &mut Queue, out: &mut Enqueued) {
+        let Some(e) = self.entries.get(b) else {
+            return;
+        };
+        if !e.claimed {
+            out.left(b, &e.id, WhyNot::NotClaimed);
+            return;
+        }
+        queue.push(b, e.priority);
+        out.enqueued.push(Noted {
+            index: b,
+            binding: e.id.clone(),
+            why,
+        });
+    }
+
+    /// Set cluster `i`'s readiness: the taints it brings, and the bindings their change
+    /// enqueues.
+    fn readiness(&mut self, i: usize, ready: Readiness, queue: &mut Queue, out: &mut Enqueued) {
+        let old = self.members.get(i).cloned();
+        let now = self.now;
+        let policies = self.settings.taint_policies.clone();
+        let changed = self
+            .site(i)
+            .is_some_and(|(m, h)| health::set_ready(m, h, ready, &policies, now));
+        self.cluster_changed(i, old, changed, queue, out);
+    }
+
+    /// `updateCluster` then `enqueueAffectedBindings` (§21.2): when the cluster's spec or
+    /// labels changed (`changed`), every binding whose affinity matches the old or the new
+    /// object is enqueued.
+    fn cluster_changed(
+        &self,
+        i: usize,
+        old: Option<Member>,
+        changed: bool,
+        queue: &mut Queue,
+        out: &mut Enqueued,
+    ) {
+        let Some(new) = self.members.get(i) else {
+            return;
+        };
+        let name = String::from(new.name.as_str());
+        if !changed {
+            for (b, e) in self.entries.iter().enumerate() {
+                let why = WhyNot::ClusterUnchanged {
+                    cluster: name.clone(),
+                };
+                out.left(b, &e.id, why);
+            }
+            return;
+        }
+        let zones = self.settings.version.zone_in();
+        for (b, e) in self.entries.iter().enumerate() {
+            let affinity = e.rules.event_affinity(&e.state.observed_affinity);
+            let matches = |m: &Member| affinity.is_none_or(|a| a.matches(&m.facts(), zones));
+            if matches(new) || old.as_ref().is_some_and(matches) {
+                let why = Why::ClusterChanged {
+                    cluster: name.clone(),
+                };
+                self.enqueue(b, why, queue, out);
+            } else {
+                let why = WhyNot::AffinityExcludes {
+                    cluster: name.clone(),
+                };
+                out.left(b, &e.id, why);
+            }
+        }
+    }
+
+    /// The taint manager (§25), when it runs: every binding placed on a cluster with NoExecute
+    /// taints is evicted from it once due, and enqueued.
+    fn taint_manager(&mut self, queue: &mut Queue, out: &mut Enqueued) {
+        if !self.settings.taint_eviction {
+            return;
+        }
+        let now = self.now;
+        for c in 0..self.members.len() {
+            let (Some(m), Some(h)) = (self.members.get(c), self.health.get(c)) else {
+                continue;
+            };
+            let name = String::from(m.name.as_str());
+            let mut evicted = Vec::new();
+            for (b, e) in self.entries.iter().enumerate() {
+                if !e.state.clusters.contains_key(&name) {
+                    continue;
+                }
+                match eviction::due(e, m, h) {
+                    None => {}
+                    Some(Due::Now) => evicted.push(b),
+                    Some(Due::At(t)) if t <= now => evicted.push(b),
+                    Some(due) => {
+                        let why = WhyNot::Tolerated {
+                            cluster: name.clone(),
+                            due,
+                        };
+                        out.left(b, &e.id, why);
+                    }
+                }
+            }
+            for b in evicted {
+                if self
+                    .entries
+                    .get_mut(b)
+                    .is_some_and(|e| eviction::evict(e, &name, now))
+                {
+                    let why = Why::SpecChanged {
+                        change: Change::Evicted(name.clone()),
+                    };
+                    self.enqueue(b, why, queue, out);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! A member cluster's health and the taints it brings (docs/rules/fleet.md §24): the Ready
+//! condition, the cluster controller's `not-ready` and `unreachable` NoSchedule taints
+//! (`taintClusterByCondition`, pkg/controllers/cluster/cluster_controller.go), the taints
+//! ClusterTaintPolicies add while a condition holds, `karmadactl cordon`'s taint, and when
+//! each taint was added (the taint manager reads `timeAdded`, §25).
+
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use crate::karmada::cluster::Member;
+use crate::selector::node::{Taint, TaintEffect};
+
+/// `cluster.karmada.io/not-ready`: Ready is False, or never reported.
+pub const NOT_READY: &str = "cluster.karmada.io/not-ready";
+/// `cluster.karmada.io/unreachable`: Ready is Unknown (a Pull cluster's lease expired).
+pub const UNREACHABLE: &str = "cluster.karmada.io/unreachable";
+/// `cluster.karmada.io/unschedulable`: `karmadactl cordon`.
+pub const UNSCHEDULABLE: &str = "cluster.karmada.io/unschedulable";
+
+/// The cluster's `Ready` condition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Readiness {
+    #[default]
+    Ready,
+    /// `Ready=False` (a Push cluster that cannot be reached, or an unhealthy API server).
+    NotReady,
+    /// `Ready=Unknown` (a Pull cluster whose agent stopped renewing its lease).
+    Unknown,
+    /// No condition yet (a cluster that just joined).
+    Never,
+}
+
+/// A cluster's health as the controllers keep it.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct Health {
+    pub ready: Readiness,
+    /// A Pull cluster (karmada-agent): unreachable makes it Unknown, not False (§24.1).
+    pub pull: bool,
+    /// When taints were added (`timeAdded`), by key and effect; a taint not listed has none.
+    pub added: Vec<TaintTime>,
+}
+
+/// When a taint was added.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TaintTime {
+    pub key: crate::Name,
+    pub effect: TaintEffect,
+    pub at: i64,
+}
+
+/// A ClusterTaintPolicy reduced to the Ready condition: while a cluster's readiness is one of
+/// `when`, `taints` are added; otherwise they are removed (§24.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TaintPolicy {
+    pub when: Vec<Readiness>,
+    pub taints: Vec<Taint>,
+}
+
+impl Health {
+    /// `timeAdded` of the taint with `key` and `effect`.
+    pub fn added_at(&self, key: &str, effect: TaintEffect) -> Option<i64> {
+        self.added
+            .iter()
+            .find(|t| t.key == key && t.effect == effect)
+            .map(|t| t.at)
+    }
+}
+
+/// Add `taint` unless one of the same key and effect is there (appended at the end, with
+/// `timeAdded = at` when given). Answers whether the taints changed.
+pub fn add_taint(m: &mut Member, h: &mut Health, taint: Taint, at: Option<i64>) -> bool {
+    if m.taints
+        .iter()
+        .any(|t| t.key == taint.key && t.effect == taint.effect)
+    {
+        return false;
+    }
+    h.added
+        .retain(|t| !(t.key == taint.key && t.effect == taint.effect));
+    if let Some(at) = at {
+        h.added.push(TaintTime {
+            key: taint.key.as_str().into(),
+            effect: taint.effect,
+            at,
+        });
+    }
+    m.taints.push(taint);
+    true
+}
+
+/// Remove the first taint of `key` and `effect`. Answers whether the taints changed.
+pub fn remove_taint(m: &mut Member, h: &mut Health, key: &str, effect: TaintEffect) -> bool {
+    let Some(i) = m
+        .taints
+        .iter()
+        .position(|t| t.key == key && t.effect == effect)
+    else {
+        return false;
+    };
+    m.taints.remove(i);
+    h.added.retain(|t| !(t.key == key && t.effect == effect));
+    true
+}
+
+fn no_schedule(key: &str) -> Taint {
+    Taint {
+        key: key.into(),
+        value: Default::default(),
+        effect: TaintEffect::NoSchedule,
+    }
+}
+
+/// Set the cluster's readiness and reconcile its taints as the cluster controller does
+/// (§24.2's table), then the ClusterTaintPolicies (§24.3), at time `now`. Answers whether the
+/// taints changed (a spec change: the scheduler enqueues bindings, §21.2).
+pub fn set_ready(
+    m: &mut Member,
+    h: &mut Health,
+    ready: Readiness,
+    policies: &[TaintPolicy],
+    now: i64,
+) -> bool {
+    h.ready = ready;
+    let mut changed = false;
+    match ready {
+        Readiness::NotReady | Readiness::Never => {
+            changed |= add_taint(m, h, no_schedule(NOT_READY), Some(now));
+            changed |= remove_taint(m, h, UNREACHABLE, TaintEffect::NoSchedule);
+        }
+        Readiness::Unknown => {
+            changed |= add_taint(m, h, no_schedule(UNREACHABLE), Some(now));
+            changed |= remove_taint(m, h, NOT_READY, TaintEffect::NoSchedule);
+        }
+        Readiness::Ready => {
+            changed |= remove_taint(m, h, NOT_READY, TaintEffect::NoSchedule);
+            changed |= remove_taint(m, h, UNREACHABLE, TaintEffect::NoSchedule);
+        }
+    }
+    for p in policies {
+        let holds = p.when.contains(&ready);
+        for t in &p.taints {
+            changed |= if holds {
+                add_taint(m, h, t.clone(), Some(now))
+            } else {
+                remove_taint(m, h, &t.key, t.effect)
+            };
+        }
+    }
+    changed
+}
+
+/// What a cluster that cannot be reached reads as: `Ready=Unknown` for a Pull cluster whose
+/// lease expires, `Ready=False` for a Push cluster (its probe fails; quirk of §24.2).
+pub fn unreachable(h: &Health) -> Readiness {
+    if h.pull {
+        Readiness::Unknown
+    } else {
+        Readiness::NotReady
+    }
+}
+
+/// `karmadactl cordon`'s taint (no `timeAdded`).
+pub fn cordon_taint() -> Taint {
+    no_schedule(UNSCHEDULABLE)
+}

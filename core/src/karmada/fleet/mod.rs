@@ -1,0 +1,344 @@
+//! A whole Karmada control plane at once (docs/rules/fleet.md): every binding with its
+//! placement, workload and state ([`entry`]), the member clusters with their health
+//! ([`health`]), what the scheduler's single worker does with the bindings an event enqueues
+//! ([`queue`] for the order, [`triggers`] for whether each is scheduled, [`capacity`] for the
+//! capacity they share), what each event changes and enqueues ([`events`], [`eviction`]), and
+//! the resulting [`plan`]: every binding before and after, every cluster's load.
+//!
+//! A fleet is built once; each what-if is a list of events applied to a copy of it, and only
+//! the bindings those events enqueue are scheduled again.
+
+pub mod capacity;
+pub mod entry;
+pub mod events;
+pub mod eviction;
+pub mod health;
+pub mod plan;
+pub mod queue;
+pub mod triggers;
+
+#[cfg(test)]
+mod tests;
+
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::estimate::{AssumedWorkload, Gates};
+use crate::karmada::binding::Estimator;
+use crate::karmada::cluster::Member;
+use crate::karmada::pipeline;
+use crate::karmada::version::Version;
+
+pub use entry::{BindingKind, Entry, Id, Rules, Workload};
+pub use health::{Health, Readiness};
+
+/// What is the scheduler's and the controller-manager's, not any binding's: the release, its
+/// feature gates and flags (docs/rules/fleet.md §20.2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct Settings {
+    /// The Karmada release.
+    pub version: Version,
+    /// The scheduler's feature gates (SchedulingOvercommitProtection: shared capacity §29.2).
+    pub gates: Gates,
+    /// Gate PriorityBasedScheduling in the scheduler (absent: the release's default, on
+    /// from 1.19).
+    pub priority_queue: Option<bool>,
+    /// The estimators; absent: each whose input a cluster has.
+    pub estimators: Option<Vec<Estimator>>,
+    /// `--plugins`; absent: `*`.
+    pub plugins: Option<Vec<String>>,
+    /// The seed of random tie orders.
+    pub seed: u64,
+    /// Gate Failover and `--enable-no-execute-taint-eviction`: the taint manager evicts
+    /// (both off by default: nothing is ever evicted, §25.1).
+    pub taint_eviction: bool,
+    /// `--graceful-eviction-timeout`, seconds (10 minutes).
+    pub graceful_eviction_timeout: i64,
+    /// ClusterTaintPolicies: taints added while a cluster is not Ready (§24.3).
+    pub taint_policies: Vec<health::TaintPolicy>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            version: Version::NEWEST,
+            gates: Gates::default(),
+            priority_queue: None,
+            estimators: None,
+            plugins: None,
+            seed: 0,
+            taint_eviction: false,
+            graceful_eviction_timeout: 600,
+            taint_policies: Vec::new(),
+        }
+    }
+}
+
+impl Settings {
+    /// Whether the queue orders by priority (§22).
+    pub fn by_priority(&self) -> bool {
+        self.priority_queue
+            .unwrap_or_else(|| self.version.at_least(19, 0))
+    }
+}
+
+/// The cluster set, every binding, and the clock.
+#[derive(Debug, Clone)]
+pub struct Fleet {
+    members: Vec<Member>,
+    health: Vec<Health>,
+    /// Per cluster: the workloads assumed there, by binding (SchedulingOvercommitProtection).
+    assumed: Vec<BTreeMap<usize, AssumedWorkload>>,
+    pub entries: Vec<Entry>,
+    pub settings: Settings,
+    /// Seconds on the fleet's clock (events advance it).
+    pub now: i64,
+}
+
+impl Fleet {
+    /// A fleet of `members` (each with its health) and `entries`. Two clusters of one name,
+    /// or two bindings of one identity, are an error at the second.
+    pub fn new(
+        clusters: Vec<(Member, Health)>,
+        entries: Vec<Entry>,
+        settings: Settings,
+    ) -> Result<Fleet> {
+        let (members, health): (Vec<Member>, Vec<Health>) = clusters.into_iter().unzip();
+        unique(members.iter().map(|m| m.name.as_str()), "clusters")?;
+        let ids: Vec<String> = entries.iter().map(|e| alloc::format!("{}", e.id)).collect();
+        unique(ids.iter().map(String::as_str), "bindings")?;
+        let assumed = alloc::vec![BTreeMap::new(); members.len()];
+        Ok(Fleet {
+            members,
+            health,
+            assumed,
+            entries,
+            settings,
+            now: 0,
+        })
+    }
+
+    pub fn members(&self) -> &[Member] {
+        &self.members
+    }
+
+    pub fn health(&self) -> &[Health] {
+        &self.health
+    }
+
+    /// The position of the cluster named `name`.
+    pub fn cluster(&self, name: &str) -> Option<usize> {
+        self.members.iter().position(|m| m.name == name)
+    }
+
+    /// The position of the binding `id`.
+    pub fn binding(&self, id: &Id) -> Option<usize> {
+        self.entries.iter().position(|e| &e.id == id)
+    }
+
+    /// Add a cluster (a join); a name already present is an error.
+    pub fn add_cluster(&mut self, member: Member, health: Health) -> Result<usize> {
+        if self.cluster(&member.name).is_some() {
+            return Err(Error::DuplicateName {
+                field: crate::path::Path::fields("clusters"),
+                name: member.name.as_str().into(),
+            });
+        }
+        self.members.push(member);
+        self.health.push(health);
+        self.assumed.push(BTreeMap::new());
+        Ok(self.members.len() - 1)
+    }
+
+    /// The cluster `i` and its health, to change together.
+    fn site(&mut self, i: usize) -> Option<(&mut Member, &mut Health)> {
+        Some((self.members.get_mut(i)?, self.health.get_mut(i)?))
+    }
+
+    /// Record binding `b`'s footprint on the clusters of its new result, releasing the
+    /// clusters it left (`Cache.Assume`, §29.2).
+    fn assume(&mut self, b: usize, old: &BTreeMap<String, i64>) {
+        let Some(e) = self.entries.get(b) else {
+            return;
+        };
+        if e.id.kind != BindingKind::ResourceBinding || !e.workload.is_workload() {
+            return;
+        }
+        let mut touched: Vec<usize> = Vec::new();
+        for c in old.keys() {
+            if !e.state.clusters.contains_key(c) {
+                if let Some(i) = self.cluster(c) {
+                    if let Some(a) = self.assumed.get_mut(i) {
+                        a.remove(&b);
+                    }
+                    touched.push(i);
+                }
+            }
+        }
+        for (c, &n) in &e.state.clusters {
+            if let Some(i) = self.cluster(c) {
+                if let Some(a) = self.assumed.get_mut(i) {
+                    a.insert(b, capacity::footprint(e, n));
+                }
+                touched.push(i);
+            }
+        }
+        for i in touched {
+            let workloads = self
+                .assumed
+                .get(i)
+                .map(|a| a.values().cloned().collect())
+                .unwrap_or_default();
+            if let Some(m) = self.members.get_mut(i) {
+                capacity::set_assumed(m, workloads);
+            }
+        }
+    }
+
+    /// The scheduler's single worker takes every waiting binding, one at a time, in the
+    /// queue's order: each is scheduled as `doScheduleBinding` decides (§23) against the
+    /// clusters as they are, compiled once and again only after a capacity change (§29.2).
+    /// Answers each binding taken, what its pass did, and whether `spec.clusters` changed.
+    pub fn drain(&mut self, queue: &mut queue::Queue) -> Vec<(usize, Pass, bool)> {
+        let protect = self.settings.gates.scheduling_overcommit_protection;
+        let mut out = Vec::new();
+        loop {
+            let mut assume = None;
+            {
+                let Fleet {
+                    members,
+                    entries,
+                    settings,
+                    now,
+                    ..
+                } = &mut *self;
+                let clusters = capacity::compiled(members);
+                while let Some(b) = queue.pop() {
+                    let Some(e) = entries.get_mut(b) else {
+                        continue;
+                    };
+                    let old = e.state.clusters.clone();
+                    let pass = decide(e, members, &clusters, settings, *now);
+                    let changed = old != e.state.clusters;
+                    let success = matches!(
+                        &pass,
+                        Pass::Scheduled {
+                            condition: entry::Condition::Success,
+                            ..
+                        }
+                    );
+                    out.push((b, pass, changed));
+                    if protect && success && changed {
+                        assume = Some((b, old));
+                        break;
+                    }
+                }
+            }
+            match assume {
+                Some((b, old)) => self.assume(b, &old),
+                None => return out,
+            }
+        }
+    }
+}
+
+/// Schedule `e` once (§23): the trigger, then the decision against `clusters`, written back as
+/// Karmada writes it (§23.3).
+fn decide(
+    e: &mut Entry,
+    members: &[Member],
+    clusters: &crate::karmada::cluster::Clusters<'_>,
+    settings: &Settings,
+    now: i64,
+) -> Pass {
+    let trigger = match triggers::trigger(e, members, settings) {
+        Ok(t) => t,
+        Err(why) => return Pass::Skipped { why },
+    };
+    let fresh = trigger == triggers::Trigger::RescheduleRequired;
+    let evicted: Vec<String> = e
+        .state
+        .evictions
+        .iter()
+        .map(|t| t.from_cluster.clone())
+        .collect();
+    let decided = {
+        let binding = e.binding(settings, &evicted, fresh);
+        pipeline::schedule(&binding, clusters, settings.seed)
+    };
+    e.state.condition = match decided {
+        Ok(d) => {
+            e.state.clusters = d
+                .assignment
+                .iter()
+                .map(|a| (String::from(a.name.as_str()), a.replicas as i64))
+                .collect();
+            e.state.applied = Some(e.rules.clone());
+            e.state.observed_affinity = d.observed_affinity;
+            e.state.last_scheduled = Some(now);
+            entry::Condition::Success
+        }
+        Err(err) => {
+            let message = alloc::format!("{err}");
+            match err {
+                // FitError: the result is still written (`spec.clusters` empty, the placement
+                // applied), and not retried (§23.3).
+                Error::NoClusterFit { .. } => {
+                    e.state.clusters.clear();
+                    e.state.applied = Some(e.rules.clone());
+                    entry::Condition::NoClusterFit(message)
+                }
+                Error::Unschedulable { .. } => entry::Condition::Unschedulable(message),
+                _ => entry::Condition::SchedulerError(message),
+            }
+        }
+    };
+    Pass::Scheduled {
+        trigger,
+        condition: e.state.condition.clone(),
+    }
+}
+
+/// What one dequeue did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "pass")]
+pub enum Pass {
+    /// No trigger held: nothing scheduled.
+    Skipped { why: triggers::Skip },
+    /// Scheduled for `trigger`: the result written ([`entry::Condition::Success`]), or the
+    /// failure's condition.
+    Scheduled {
+        trigger: triggers::Trigger,
+        condition: entry::Condition,
+    },
+}
+
+impl Pass {
+    /// The condition of a failed schedule.
+    pub fn failure(&self) -> Option<&entry::Condition> {
+        match self {
+            Pass::Scheduled { condition, .. } if *condition != entry::Condition::Success => {
+                Some(condition)
+            }
+            _ => None,
+        }
+    }
+}
+
+fn unique<'a>(names: impl Iterator<Item = &'a str>, field: &'static str) -> Result<()> {
+    let mut seen = alloc::collections::BTreeSet::new();
+    for (i, n) in names.enumerate() {
+        if !seen.insert(n) {
+            return Err(Error::DuplicateName {
+                field: crate::path::Path::fields(field).index(i),
+                name: n.into(),
+            });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,363 @@
+//! The plan (docs/rules/fleet.md §30): apply events to a copy of the fleet, let the
+//! scheduler's single worker take what they enqueue (events without time passing between
+//! them are handled before any binding is scheduled, as a burst is), and compare: every
+//! binding before and after (replicas per cluster, replicas moved, newly unschedulable with
+//! Karmada's reason, unchanged with why), every cluster's load before and after against its
+//! capacity (where a burst overcommits, and by how much), and a summary.
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::Serialize;
+
+use super::capacity::{self, Load};
+use super::entry::{Condition, Id};
+use super::events::{Enqueued, Event, Noted, Why, WhyNot};
+use super::queue::Queue;
+use super::triggers::Trigger;
+use super::{Fleet, Pass};
+use crate::error::Result;
+use crate::resource::ResourceList;
+
+/// One event and what followed it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Step {
+    pub event: String,
+    #[serde(flatten)]
+    pub queued: Enqueued,
+    /// The bindings the scheduler took after this event (everything enqueued since the last
+    /// time it ran), in the queue's order, and what each pass did.
+    pub passes: Vec<Noted<Pass>>,
+}
+
+/// How one binding ends up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "outcome")]
+pub enum Outcome {
+    /// Scheduled to a different result.
+    Changed { trigger: Trigger },
+    /// The taint manager removed clusters and the scheduler did not place the replicas
+    /// again (the scheduler does not see the binding).
+    Evicted,
+    /// Its last pass failed: Karmada's condition and message.
+    Unschedulable { condition: Condition },
+    /// Same replicas per cluster as before, and why.
+    Unchanged { why: Unchanged },
+}
+
+/// Why a binding did not change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "reason")]
+pub enum Unchanged {
+    /// No event concerned it.
+    Untouched,
+    /// The events left it out of the queue (the last reason given).
+    NotEnqueued { why: WhyNot },
+    /// Enqueued, but no trigger held (a Divided binding whose placement and replicas did not
+    /// change).
+    NoTrigger { enqueued: Why },
+    /// Scheduled again, to the same result.
+    SameResult { trigger: Trigger },
+}
+
+/// One binding, before and after.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BindingPlan {
+    pub id: Id,
+    pub replicas: i64,
+    pub before: BTreeMap<String, i64>,
+    pub after: BTreeMap<String, i64>,
+    /// Replicas that leave a cluster (Σ over clusters of before − after, where positive).
+    pub moved: u64,
+    #[serde(flatten)]
+    pub outcome: Outcome,
+}
+
+/// One cluster, before and after.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClusterPlan {
+    pub name: String,
+    pub before: Load,
+    pub after: Load,
+    /// `resourceSummary.allocatable`.
+    pub allocatable: ResourceList,
+    /// Free in the summary the scheduler read (`allocatable − allocated − allocating`).
+    pub free: ResourceList,
+    /// What the replicas newly placed here ask.
+    pub added: Load,
+    /// Per resource, how far `added` exceeds `free` (the member cluster leaves that many
+    /// pods Pending; Karmada does not reschedule them).
+    pub overcommit: ResourceList,
+}
+
+/// Counts.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    pub bindings: usize,
+    pub changed: usize,
+    pub unschedulable: usize,
+    pub unchanged: usize,
+    pub moved_replicas: u64,
+    pub overcommitted_clusters: usize,
+}
+
+/// The whole plan.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Plan {
+    pub steps: Vec<Step>,
+    pub bindings: Vec<BindingPlan>,
+    pub clusters: Vec<ClusterPlan>,
+    pub summary: Summary,
+}
+
+impl Summary {
+    /// `3 bindings change (12 replicas move), 1 unschedulable, 396 unchanged; 1 cluster
+    /// overcommitted`.
+    pub fn line(&self) -> String {
+        format!(
+            "{} {} changed ({} replicas moved), {} unschedulable, {} unchanged; {} {} \
+             overcommitted",
+            self.changed,
+            crate::plural(self.changed as u64, "binding", "bindings"),
+            self.moved_replicas,
+            self.unschedulable,
+            self.unchanged,
+            self.overcommitted_clusters,
+            crate::plural(self.overcommitted_clusters as u64, "cluster", "clusters"),
+        )
+    }
+}
+
+/// What happened to one binding during the plan, for its outcome.
+#[derive(Default, Clone)]
+struct Seen {
+    not_enqueued: Option<WhyNot>,
+    enqueued: Option<Why>,
+    pass: Option<Pass>,
+    /// The trigger of the last pass that changed `spec.clusters`.
+    changed_by: Option<Trigger>,
+}
+
+/// Apply `events` to a copy of `fleet` and answer the plan, with the fleet afterwards (the
+/// bindings Karmada would write).
+pub fn plan(fleet: &Fleet, events: Vec<Event>) -> Result<(Plan, Fleet)> {
+    let mut f = fleet.clone();
+    // Before: the given fleet's placements (a binding created by an event had none).
+    let before: Vec<&BTreeMap<String, i64>> =
+        fleet.entries.iter().map(|e| &e.state.clusters).collect();
+    let mut queue = Queue::new(f.settings.by_priority());
+    let mut steps: Vec<Step> = Vec::new();
+    let mut seen: Vec<Seen> = alloc::vec![Seen::default(); f.entries.len()];
+    let count = events.len();
+    for (k, event) in events.into_iter().enumerate() {
+        let label = event.label();
+        // Time passes only after the scheduler has taken what is waiting.
+        let advancing = matches!(event, Event::Advance { .. });
+        if advancing {
+            if let Some(last) = steps.last_mut() {
+                last.passes = drain(&mut f, &mut queue, &mut seen);
+            }
+        }
+        let queued = f.apply(event, &mut queue)?;
+        seen.resize(f.entries.len(), Seen::default());
+        record(&queued, &mut seen);
+        let passes = if k + 1 == count {
+            drain(&mut f, &mut queue, &mut seen)
+        } else {
+            Vec::new()
+        };
+        steps.push(Step {
+            event: label,
+            queued,
+            passes,
+        });
+    }
+    let bindings = outcomes(&f, &before, &seen);
+    let clusters = clusters(&f, &before);
+    let summary = Summary {
+        bindings: bindings.len(),
+        changed: count_of(&bindings, |o| matches!(o, Outcome::Changed { .. })),
+        unschedulable: count_of(&bindings, |o| matches!(o, Outcome::Unschedulable { .. })),
+        unchanged: count_of(&bindings, |o| matches!(o, Outcome::Unchanged { .. })),
+        moved_replicas: bindings.iter().map(|b| b.moved).sum(),
+        overcommitted_clusters: clusters.iter().filter(|c| !c.overcommit.is_empty()).count(),
+    };
+    Ok((
+        Plan {
+            steps,
+            bindings,
+            clusters,
+            summary,
+        },
+        f,
+    ))
+}
+
+fn count_of(bindings: &[BindingPlan], f: impl Fn(&Outcome) -> bool) -> usize {
+    bindings.iter().filter(|b| f(&b.outcome)).count()
+}
+
+fn record(queued: &Enqueued, seen: &mut [Seen]) {
+    for q in &queued.enqueued {
+        if let Some(s) = seen.get_mut(q.index) {
+            s.enqueued = Some(q.why.clone());
+        }
+    }
+    for q in &queued.not_enqueued {
+        if let Some(s) = seen.get_mut(q.index) {
+            s.not_enqueued = Some(q.why.clone());
+        }
+    }
+}
+
+/// The scheduler takes every waiting binding, one at a time.
+fn drain(f: &mut Fleet, queue: &mut Queue, seen: &mut [Seen]) -> Vec<Noted<Pass>> {
+    let taken = f.drain(queue);
+    let mut passes = Vec::with_capacity(taken.len());
+    for (b, pass, changed) in taken {
+        if let Some(s) = seen.get_mut(b) {
+            if let (Pass::Scheduled { trigger, .. }, true) = (&pass, changed) {
+                s.changed_by = Some(*trigger);
+            }
+            s.pass = Some(pass.clone());
+        }
+        if let Some(e) = f.entries.get(b) {
+            passes.push(Noted {
+                index: b,
+                binding: e.id.clone(),
+                why: pass,
+            });
+        }
+    }
+    passes
+}
+
+fn outcomes(f: &Fleet, before: &[&BTreeMap<String, i64>], seen: &[Seen]) -> Vec<BindingPlan> {
+    let empty = BTreeMap::new();
+    f.entries
+        .iter()
+        .enumerate()
+        .map(|(b, e)| {
+            let before = before.get(b).copied().unwrap_or(&empty);
+            let after = &e.state.clusters;
+            let moved: u64 = before
+                .iter()
+                .map(|(c, &n)| (n - after.get(c).copied().unwrap_or(0)).max(0) as u64)
+                .sum();
+            let s = seen.get(b).cloned().unwrap_or_default();
+            let outcome = match (&s.pass, s.changed_by) {
+                (Some(pass), _) if pass.failure().is_some() => Outcome::Unschedulable {
+                    condition: pass.failure().cloned().unwrap_or_default(),
+                },
+                _ if before != after => match s.changed_by {
+                    Some(trigger) => Outcome::Changed { trigger },
+                    None => Outcome::Evicted,
+                },
+                (Some(Pass::Scheduled { trigger, .. }), _) => Outcome::Unchanged {
+                    why: Unchanged::SameResult { trigger: *trigger },
+                },
+                (Some(Pass::Skipped { .. }), _) => Outcome::Unchanged {
+                    why: Unchanged::NoTrigger {
+                        enqueued: s.enqueued.clone().unwrap_or(Why::Restart),
+                    },
+                },
+                (None, _) => Outcome::Unchanged {
+                    why: match s.not_enqueued {
+                        Some(why) => Unchanged::NotEnqueued { why },
+                        None => Unchanged::Untouched,
+                    },
+                },
+            };
+            BindingPlan {
+                id: e.id.clone(),
+                replicas: e.workload.replicas,
+                before: before.clone(),
+                after: after.clone(),
+                moved,
+                outcome,
+            }
+        })
+        .collect()
+}
+
+fn clusters(f: &Fleet, before: &[&BTreeMap<String, i64>]) -> Vec<ClusterPlan> {
+    let empty = BTreeMap::new();
+    let was = capacity::loads(&f.entries, |b| before.get(b).copied().unwrap_or(&empty));
+    let now = capacity::loads(&f.entries, |b| {
+        f.entries.get(b).map_or(&empty, |e| &e.state.clusters)
+    });
+    // What each cluster newly holds: each binding's increase there, over its placements.
+    let mut added: BTreeMap<&str, Load> = BTreeMap::new();
+    for (b, e) in f.entries.iter().enumerate() {
+        let old = before.get(b).copied().unwrap_or(&empty);
+        for (c, &new) in &e.state.clusters {
+            let was = old.get(c).copied().unwrap_or(0);
+            if new > was {
+                added.entry(c.as_str()).or_default().add(e, new - was);
+            }
+        }
+    }
+    f.members()
+        .iter()
+        .map(|m| {
+            let name = m.name.as_str();
+            let added = added.remove(name).unwrap_or_default();
+            let free = capacity::free(m);
+            ClusterPlan {
+                name: String::from(name),
+                before: was.get(name).cloned().unwrap_or_default(),
+                after: now.get(name).cloned().unwrap_or_default(),
+                allocatable: m
+                    .resource_summary
+                    .as_ref()
+                    .map(|s| s.allocatable.clone())
+                    .unwrap_or_default(),
+                overcommit: capacity::overcommit(&free, &added),
+                free,
+                added,
+            }
+        })
+        .collect()
+}
+
+impl Event {
+    /// A short description: `cluster member2 down`.
+    pub fn label(&self) -> String {
+        match self {
+            Event::Restart => "scheduler restart".into(),
+            Event::ClusterDown { cluster } => format!("cluster {cluster} down"),
+            Event::ClusterUp { cluster } => format!("cluster {cluster} ready"),
+            Event::Join { member, .. } => format!("cluster {} joins", member.name),
+            Event::Leave { cluster } => format!("cluster {cluster} deleted"),
+            Event::Cordon { cluster } => format!("cluster {cluster} cordoned"),
+            Event::Uncordon { cluster } => format!("cluster {cluster} uncordoned"),
+            Event::Taint { cluster, taint, .. } => format!(
+                "cluster {cluster} tainted {}:{}",
+                taint.key,
+                taint.effect.as_str()
+            ),
+            Event::Untaint {
+                cluster,
+                key,
+                effect,
+            } => format!("cluster {cluster} untainted {key}:{}", effect.as_str()),
+            Event::Relabel { cluster, .. } => format!("cluster {cluster} relabelled"),
+            Event::Capacity { cluster, .. } => format!("cluster {cluster} capacity changed"),
+            Event::Create { entry } => format!("{} created", entry.id),
+            Event::Place { binding, .. } => format!("{binding} placement changed"),
+            Event::Unclaim { binding } => format!("{binding} unclaimed"),
+            Event::Scale { binding, replicas } => format!("{binding} scaled to {replicas}"),
+            Event::Rebalance { bindings } => {
+                format!("WorkloadRebalancer for {} workloads", bindings.len())
+            }
+            Event::Advance { seconds } => format!("{seconds}s pass"),
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! The scheduler's queue (docs/rules/fleet.md §22): one worker takes bindings one at a time.
+//! With PriorityBasedScheduling (`Settings::priority_queue`) the active queue is ordered by
+//! priority (higher first), then by the time of the push (`Less`,
+//! pkg/scheduler/internal/queue/types.go); without it, a FIFO work queue. A key already waiting
+//! is not added again, and keeps the priority it was pushed with.
+
+use alloc::collections::{BTreeMap, BTreeSet};
+
+/// Bindings waiting to be scheduled, by their index in the fleet.
+#[derive(Debug, Clone, Default)]
+pub struct Queue {
+    /// (−priority, push order) -> binding; FIFO: priority 0 for every key.
+    order: BTreeMap<(i64, u64), usize>,
+    waiting: BTreeSet<usize>,
+    pushes: u64,
+    by_priority: bool,
+}
+
+impl Queue {
+    pub fn new(by_priority: bool) -> Self {
+        Queue {
+            by_priority,
+            ..Queue::default()
+        }
+    }
+
+    /// Push `binding` with `priority`: ignored when it already waits (§22 rule 2).
+    /// Answers whether it was added.
+    pub fn push(&mut self, binding: usize, priority: i32) -> bool {
+        if !self.waiting.insert(binding) {
+            return false;
+        }
+        let p = if self.by_priority {
+            -i64::from(priority)
+        } else {
+            0
+        };
+        self.order.insert((p, self.pushes), binding);
+        self.pushes += 1;
+        true
+    }
+
+    /// The next binding to schedule.
+    pub fn pop(&mut self) -> Option<usize> {
+        let (_, b) = self.order.pop_first()?;
+        self.waiting.remove(&b);
+        Some(b)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // activeQ's Less (pkg/scheduler/internal/queue/types.go): priority, then push time.
+    #[test]
+    fn priority_then_push_order() {
+        let mut q = Queue::new(true);
+        q.push(0, 0);
+        q.push(1, 10);
+        q.push(2, 0);
+        q.push(3, 10);
+        let order: alloc::vec::Vec<usize> = core::iter::from_fn(|| q.pop()).collect();
+        assert_eq!(order, [1, 3, 0, 2]);
+    }
+
+    // The FIFO work queue ignores priority; a waiting key is not added twice.
+    #[test]
+    fn fifo_without_the_gate_and_no_duplicates() {
+        let mut q = Queue::new(false);
+        assert!(q.push(0, 0));
+        assert!(q.push(1, 10));
+        assert!(!q.push(0, 99));
+        assert_eq!(q.len(), 2);
+        assert_eq!(q.pop(), Some(0));
+        assert_eq!(q.pop(), Some(1));
+        assert!(q.is_empty());
+    }
+}

@@ -1,0 +1,972 @@
+//! The fleet's rules, each checked against what Karmada's code does (docs/rules/fleet.md).
+
+use alloc::boxed::Box;
+use alloc::collections::BTreeMap;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::entry::{Condition, Entry, Id, Rules, State, Workload};
+use super::events::{Change, Event, Why, WhyNot};
+use super::eviction::Due;
+use super::health::{Health, Readiness, TaintPolicy};
+use super::plan::{plan, Outcome, Plan, Unchanged};
+use super::triggers::{Skip, Trigger};
+use super::{Fleet, Pass, Settings};
+use crate::estimate::general::ResourceSummary;
+use crate::karmada::cluster::Member;
+use crate::karmada::Strategy;
+use crate::resource::ResourceList;
+use crate::selector::cluster::ClusterAffinity;
+use crate::selector::node::{Taint, TaintEffect, Toleration, TolerationOperator};
+
+/// A cluster with `cpu` free CPUs (in cores) and plenty of pod slots.
+fn member(name: &str, cpu: u64) -> Member {
+    Member {
+        name: name.into(),
+        resource_summary: Some(ResourceSummary {
+            allocatable: ResourceList::from_units([("cpu", cpu * 1000), ("pods", 110)]),
+            ..ResourceSummary::default()
+        }),
+        ..Member::default()
+    }
+}
+
+fn id(name: &str) -> Id {
+    Id {
+        kind: super::BindingKind::ResourceBinding,
+        namespace: "default".into(),
+        name: name.into(),
+    }
+}
+
+/// A Deployment of `replicas` × 1 CPU under `strategy`, placed at `clusters` (scheduled
+/// before, with that placement applied, when `clusters` is not empty).
+fn entry(name: &str, strategy: Strategy, replicas: i64, clusters: &[(&str, i64)]) -> Entry {
+    let rules = Rc::new(Rules::of(strategy));
+    let placed: BTreeMap<String, i64> = clusters.iter().map(|&(c, n)| (c.into(), n)).collect();
+    let scheduled = !placed.is_empty();
+    Entry {
+        id: id(name),
+        priority: 0,
+        claimed: true,
+        policy: None,
+        state: State {
+            clusters: placed,
+            applied: scheduled.then(|| rules.clone()),
+            last_scheduled: scheduled.then_some(-100),
+            condition: if scheduled {
+                Condition::Success
+            } else {
+                Condition::Pending
+            },
+            ..State::default()
+        },
+        rules,
+        workload: Workload {
+            replicas,
+            requests: Some(ResourceList::from_units([("cpu", 1000)])),
+            ..Workload::default()
+        },
+        uid: name.into(),
+    }
+}
+
+fn fleet(members: Vec<Member>, entries: Vec<Entry>, settings: Settings) -> Fleet {
+    let clusters = members
+        .into_iter()
+        .map(|m| (m, Health::default()))
+        .collect();
+    Fleet::new(clusters, entries, settings).unwrap()
+}
+
+/// Clusters a and b, 10 CPUs each, default settings.
+fn two(entries: Vec<Entry>) -> Fleet {
+    fleet(
+        alloc::vec![member("a", 10), member("b", 10)],
+        entries,
+        Settings::default(),
+    )
+}
+
+/// The plan of `events`.
+fn run(f: &Fleet, events: Vec<Event>) -> Plan {
+    plan(f, events).unwrap().0
+}
+
+/// The passes of step `k`, by binding name.
+fn passes(p: &Plan, k: usize) -> Vec<(&str, &Pass)> {
+    p.steps[k]
+        .passes
+        .iter()
+        .map(|n| (n.binding.name.as_str(), &n.why))
+        .collect()
+}
+
+/// Why each binding step `k` enqueued was enqueued.
+fn enqueued(p: &Plan, k: usize) -> Vec<(Id, Why)> {
+    p.steps[k]
+        .queued
+        .enqueued
+        .iter()
+        .map(|n| (n.binding.clone(), n.why.clone()))
+        .collect()
+}
+
+/// Why each binding step `k` left out was left out.
+fn left(p: &Plan, k: usize) -> Vec<(Id, WhyNot)> {
+    p.steps[k]
+        .queued
+        .not_enqueued
+        .iter()
+        .map(|n| (n.binding.clone(), n.why.clone()))
+        .collect()
+}
+
+fn scheduled(trigger: Trigger) -> Pass {
+    Pass::Scheduled {
+        trigger,
+        condition: Condition::Success,
+    }
+}
+
+fn after(p: &Plan, name: &str) -> Vec<(String, i64)> {
+    let b = p.bindings.iter().find(|b| b.id.name == name).unwrap();
+    b.after.iter().map(|(c, &n)| (c.clone(), n)).collect()
+}
+
+fn outcome<'a>(p: &'a Plan, name: &str) -> &'a Outcome {
+    &p.bindings
+        .iter()
+        .find(|b| b.id.name == name)
+        .unwrap()
+        .outcome
+}
+
+fn placed(pairs: &[(&str, i64)]) -> Vec<(String, i64)> {
+    pairs.iter().map(|&(c, n)| (c.into(), n)).collect()
+}
+
+fn burst(protect: bool) -> Plan {
+    let mut settings = Settings::default();
+    settings.gates.scheduling_overcommit_protection = protect;
+    let f = fleet(
+        alloc::vec![member("a", 10), member("b", 4)],
+        Vec::new(),
+        settings,
+    );
+    let events = ["w1", "w2", "w3"]
+        .iter()
+        .map(|n| Event::Create {
+            entry: Box::new(entry(n, Strategy::Aggregated, 6, &[])),
+        })
+        .collect();
+    plan(&f, events).unwrap().0
+}
+
+// A burst without SchedulingOvercommitProtection: every binding reads the same
+// resourceSummary (nothing in the control plane updates it when a binding is scheduled:
+// `Snapshot`, pkg/scheduler/cache/cache.go), so all three take cluster a.
+#[test]
+fn a_burst_overcommits_while_the_summary_lags() {
+    let p = burst(false);
+    for w in ["w1", "w2", "w3"] {
+        assert_eq!(after(&p, w), placed(&[("a", 6)]));
+    }
+    let a = p.clusters.iter().find(|c| c.name == "a").unwrap();
+    assert_eq!(a.added.requests.get("cpu"), 18_000);
+    assert_eq!(a.overcommit.get("cpu"), 8_000);
+    assert_eq!(p.summary.overcommitted_clusters, 1);
+}
+
+// With the gate, each successful schedule assumes its footprint (`Cache.Assume` after
+// `patchScheduleResultForResourceBinding`) and the general estimator deducts it
+// (`deductAssumedWorkloadsFromSummary`, pkg/estimator/client/general.go).
+#[test]
+fn overcommit_protection_deducts_what_was_just_scheduled() {
+    let p = burst(true);
+    assert_eq!(after(&p, "w1"), placed(&[("a", 6)]));
+    assert_eq!(after(&p, "w2"), placed(&[("a", 3), ("b", 3)]));
+    assert!(matches!(
+        outcome(&p, "w3"),
+        Outcome::Unschedulable {
+            condition: Condition::Unschedulable(_)
+        }
+    ));
+    assert!(p.clusters.iter().all(|c| c.overcommit.is_empty()));
+}
+
+// `doScheduleBinding` (pkg/scheduler/scheduler.go): a cluster going NotReady adds the
+// not-ready NoSchedule taint (`taintClusterByCondition`), a spec change that enqueues every
+// binding its affinity matches (`enqueueAffectedBindings`); a Divided binding then finds no
+// trigger, a Duplicated one is scheduled and keeps the tainted cluster it already uses
+// (TaintToleration exempts previous clusters).
+#[test]
+fn a_cluster_down_leaves_divided_bindings_and_keeps_duplicated_ones() {
+    let f = two(alloc::vec![
+        entry("div", Strategy::DynamicWeight, 6, &[("a", 3), ("b", 3)]),
+        entry("dup", Strategy::Duplicated, 2, &[("a", 2), ("b", 2)]),
+    ]);
+    let (p, after_fleet) = plan(
+        &f,
+        alloc::vec![Event::ClusterDown {
+            cluster: "a".into()
+        }],
+    )
+    .unwrap();
+    let skipped = Pass::Skipped {
+        why: Skip::NoTrigger,
+    };
+    assert_eq!(
+        passes(&p, 0),
+        [
+            ("div", &skipped),
+            ("dup", &scheduled(Trigger::EveryReconcile))
+        ]
+    );
+    assert!(matches!(
+        outcome(&p, "div"),
+        Outcome::Unchanged {
+            why: Unchanged::NoTrigger { .. }
+        }
+    ));
+    assert_eq!(after(&p, "dup"), placed(&[("a", 2), ("b", 2)]));
+    assert_eq!(after_fleet.health()[0].ready, Readiness::NotReady);
+    assert_eq!(
+        after_fleet.members()[0].taints[0].key,
+        super::health::NOT_READY
+    );
+}
+
+// A new Duplicated binding does not get a NotReady cluster (TaintToleration); recovery
+// removes the taint (`taintClusterByCondition` with Ready=True) and the next Duplicated pass
+// adds it back.
+#[test]
+fn a_recovered_cluster_is_added_back_to_duplicated_bindings_only() {
+    let f = two(alloc::vec![entry(
+        "div",
+        Strategy::DynamicWeight,
+        6,
+        &[("b", 6)]
+    )]);
+    let events = alloc::vec![
+        Event::ClusterDown {
+            cluster: "a".into()
+        },
+        Event::Create {
+            entry: Box::new(entry("dup", Strategy::Duplicated, 2, &[])),
+        },
+        Event::Advance { seconds: 60 },
+        Event::ClusterUp {
+            cluster: "a".into()
+        },
+    ];
+    let p = run(&f, events);
+    // Both events of time 0 enqueue before the scheduler runs: div (the taint) finds no
+    // trigger, dup (created) is scheduled without a.
+    let skipped = Pass::Skipped {
+        why: Skip::NoTrigger,
+    };
+    assert_eq!(
+        passes(&p, 1),
+        [
+            ("div", &skipped),
+            ("dup", &scheduled(Trigger::PlacementChanged))
+        ]
+    );
+    // The pass after recovery adds a back.
+    assert_eq!(after(&p, "dup"), placed(&[("a", 2), ("b", 2)]));
+    assert_eq!(after(&p, "div"), placed(&[("b", 6)]));
+}
+
+// `enqueueAffectedBindings`: a binding whose affinity selects neither the old nor the new
+// cluster object is not enqueued.
+#[test]
+fn a_cluster_outside_the_affinity_enqueues_nothing() {
+    let mut e = entry("only-b", Strategy::Duplicated, 1, &[("b", 1)]);
+    e.rules = Rc::new((*e.rules).clone().with_affinity(ClusterAffinity {
+        cluster_names: alloc::vec!["b".into()],
+        ..ClusterAffinity::default()
+    }));
+    e.state.applied = Some(e.rules.clone());
+    let f = two(alloc::vec![e]);
+    let p = run(
+        &f,
+        alloc::vec![Event::Cordon {
+            cluster: "a".into()
+        }],
+    );
+    assert!(p.steps[0].queued.enqueued.is_empty());
+    assert_eq!(
+        outcome(&p, "only-b"),
+        &Outcome::Unchanged {
+            why: Unchanged::NotEnqueued {
+                why: WhyNot::AffinityExcludes {
+                    cluster: "a".into()
+                }
+            }
+        }
+    );
+}
+
+// `addCluster` enqueues nothing; the taint removal after the join does, and only Duplicated
+// bindings are scheduled (`doScheduleBinding`): a Divided binding does not follow a new
+// cluster.
+#[test]
+fn a_joined_cluster_gets_duplicated_bindings_only() {
+    let f = fleet(
+        alloc::vec![member("a", 10)],
+        alloc::vec![
+            entry("div", Strategy::DynamicWeight, 6, &[("a", 6)]),
+            entry("dup", Strategy::Duplicated, 2, &[("a", 2)]),
+        ],
+        Settings::default(),
+    );
+    let join = Event::Join {
+        member: Box::new(member("c", 10)),
+        health: Health::default(),
+    };
+    let p = run(&f, alloc::vec![join]);
+    assert_eq!(after(&p, "div"), placed(&[("a", 6)]));
+    assert_eq!(after(&p, "dup"), placed(&[("a", 2), ("c", 2)]));
+}
+
+// Unjoin: `deletionTimestamp` set; `HasTerminatingTargetClusters` reschedules a Divided
+// binding placed there, and the filter pass skips the cluster being deleted.
+#[test]
+fn a_deleted_cluster_moves_divided_replicas() {
+    let f = two(alloc::vec![entry(
+        "div",
+        Strategy::DynamicWeight,
+        6,
+        &[("a", 3), ("b", 3)]
+    )]);
+    let p = run(
+        &f,
+        alloc::vec![Event::Leave {
+            cluster: "a".into()
+        }],
+    );
+    assert_eq!(after(&p, "div"), placed(&[("b", 6)]));
+    assert_eq!(
+        outcome(&p, "div"),
+        &Outcome::Changed {
+            trigger: Trigger::PlacedClusterDeleting
+        }
+    );
+    assert_eq!(p.summary.moved_replicas, 3);
+}
+
+// `karmadactl cordon` (pkg/karmadactl/cordon): the unschedulable NoSchedule taint keeps new
+// placements out, existing ones stay.
+#[test]
+fn a_cordoned_cluster_keeps_its_replicas_and_takes_no_new_ones() {
+    let f = two(alloc::vec![entry(
+        "div",
+        Strategy::DynamicWeight,
+        4,
+        &[("a", 2), ("b", 2)]
+    )]);
+    let events = alloc::vec![
+        Event::Cordon {
+            cluster: "a".into()
+        },
+        Event::Create {
+            entry: Box::new(entry("new", Strategy::DynamicWeight, 4, &[])),
+        },
+    ];
+    let p = run(&f, events);
+    assert_eq!(after(&p, "div"), placed(&[("a", 2), ("b", 2)]));
+    assert_eq!(after(&p, "new"), placed(&[("b", 4)]));
+}
+
+fn tolerating(rules: Rules, seconds: Option<i64>) -> Rules {
+    rules.with_tolerations(alloc::vec![(
+        Toleration {
+            key: "maint".into(),
+            operator: TolerationOperator::Exists,
+            value: Default::default(),
+            effect: Some(TaintEffect::NoExecute),
+        },
+        seconds,
+    )])
+}
+
+/// A Divided binding of 6 replicas placed {a: 4, b: 2} under `rules(…)`, the taint manager
+/// evicting when `eviction`.
+fn on_a_and_b(eviction: bool, rules: impl FnOnce(Rules) -> Rules) -> Fleet {
+    let mut e = entry("div", Strategy::DynamicWeight, 6, &[("a", 4), ("b", 2)]);
+    e.rules = Rc::new(rules((*e.rules).clone()));
+    e.state.applied = Some(e.rules.clone());
+    let settings = Settings {
+        taint_eviction: eviction,
+        ..Settings::default()
+    };
+    fleet(
+        alloc::vec![member("a", 10), member("b", 10)],
+        alloc::vec![e],
+        settings,
+    )
+}
+
+fn no_execute(key: &str) -> Taint {
+    Taint {
+        key: key.into(),
+        value: Default::default(),
+        effect: TaintEffect::NoExecute,
+    }
+}
+
+fn maintenance(eviction: bool, seconds: Option<i64>, timed: bool) -> Plan {
+    let f = on_a_and_b(eviction, |r| tolerating(r, seconds));
+    let taint = no_execute("maint");
+    let events = alloc::vec![
+        Event::Taint {
+            cluster: "a".into(),
+            taint,
+            timed,
+        },
+        Event::Advance { seconds: 30 },
+        Event::Advance { seconds: 30 },
+    ];
+    plan(&f, events).unwrap().0
+}
+
+// The taint manager (`syncBindingEviction`, `needEvictionWithCurrentTime`): a tolerated
+// NoExecute taint evicts at timeAdded + tolerationSeconds; the eviction removes the cluster
+// (`GracefulEvictCluster`), Σ < replicas triggers a Steady scale-up elsewhere, and
+// ClusterEviction keeps the evicted cluster out while its task exists.
+#[test]
+fn a_tolerated_no_execute_taint_evicts_when_the_seconds_run_out() {
+    let p = maintenance(true, Some(60), true);
+    assert_eq!(
+        left(&p, 1),
+        alloc::vec![(
+            id("div"),
+            WhyNot::Tolerated {
+                cluster: "a".into(),
+                due: Due::At(60)
+            }
+        )]
+    );
+    assert_eq!(
+        enqueued(&p, 2),
+        alloc::vec![(
+            id("div"),
+            Why::SpecChanged {
+                change: Change::Evicted("a".into())
+            }
+        )]
+    );
+    assert_eq!(after(&p, "div"), placed(&[("b", 6)]));
+    assert_eq!(
+        outcome(&p, "div"),
+        &Outcome::Changed {
+            trigger: Trigger::ReplicasChanged
+        }
+    );
+}
+
+// Without gate Failover and --enable-no-execute-taint-eviction nothing is evicted; a taint
+// without timeAdded (`karmadactl taint`) tolerated with seconds is tolerated forever.
+#[test]
+fn no_eviction_by_default_nor_for_untimed_taints() {
+    let p = maintenance(false, Some(60), true);
+    assert_eq!(after(&p, "div"), placed(&[("a", 4), ("b", 2)]));
+    let p = maintenance(true, Some(60), false);
+    assert_eq!(after(&p, "div"), placed(&[("a", 4), ("b", 2)]));
+    assert!(left(&p, 2).contains(&(
+        id("div"),
+        WhyNot::Tolerated {
+            cluster: "a".into(),
+            due: Due::Never
+        }
+    )));
+}
+
+// An untolerated NoExecute taint evicts at once.
+#[test]
+fn an_untolerated_no_execute_taint_evicts_at_once() {
+    let f = on_a_and_b(true, |r| r);
+    let taint = no_execute("x");
+    let events = alloc::vec![Event::Taint {
+        cluster: "a".into(),
+        taint,
+        timed: false,
+    }];
+    let (p, f2) = plan(&f, events).unwrap();
+    assert_eq!(after(&p, "div"), placed(&[("b", 6)]));
+    assert_eq!(f2.entries[0].state.evictions[0].from_cluster, "a");
+    assert_eq!(f2.entries[0].state.evictions[0].replicas, Some(4));
+}
+
+// `IsBindingReplicasChanged`: a Divided binding whose replicas change is scheduled (Steady
+// scale-up keeps its placements); the same replicas change nothing.
+#[test]
+fn scaling_reschedules_and_the_same_replicas_do_not() {
+    let f = two(alloc::vec![entry(
+        "div",
+        Strategy::DynamicWeight,
+        4,
+        &[("a", 2), ("b", 2)]
+    )]);
+    let p = run(
+        &f,
+        alloc::vec![Event::Scale {
+            binding: id("div"),
+            replicas: 8
+        }],
+    );
+    assert_eq!(
+        outcome(&p, "div"),
+        &Outcome::Changed {
+            trigger: Trigger::ReplicasChanged
+        }
+    );
+    assert_eq!(p.bindings[0].after.values().sum::<i64>(), 8);
+    assert!(p.bindings[0].after.get("a").unwrap() >= &2);
+    let p = run(
+        &f,
+        alloc::vec![Event::Scale {
+            binding: id("div"),
+            replicas: 4
+        }],
+    );
+    assert_eq!(
+        outcome(&p, "div"),
+        &Outcome::Unchanged {
+            why: Unchanged::NotEnqueued {
+                why: WhyNot::SpecUnchanged
+            }
+        }
+    );
+}
+
+// `placementChanged` (pkg/scheduler/helper.go): a policy edit is scheduled in Steady mode, so
+// Aggregated → DynamicWeight keeps {a: 6} (docs/rules/karmada.md §4: assigned = replicas).
+#[test]
+fn a_policy_edit_is_scheduled_in_steady_mode() {
+    let f = two(alloc::vec![entry(
+        "w",
+        Strategy::Aggregated,
+        6,
+        &[("a", 6)]
+    )]);
+    let rules = Rc::new(Rules::of(Strategy::DynamicWeight));
+    let (p, f2) = plan(
+        &f,
+        alloc::vec![Event::Place {
+            binding: id("w"),
+            rules: rules.clone(),
+            policy: None
+        }],
+    )
+    .unwrap();
+    assert_eq!(
+        outcome(&p, "w"),
+        &Outcome::Unchanged {
+            why: Unchanged::SameResult {
+                trigger: Trigger::PlacementChanged
+            }
+        }
+    );
+    assert_eq!(f2.entries[0].state.applied, Some(rules));
+}
+
+// WorkloadRebalancer (`triggerReschedule`, then `RescheduleRequired`): a Fresh pass
+// redistributes a Divided binding over a cluster that joined later; a rebalancer in the same
+// second as the last schedule does not (the trigger must be strictly later).
+#[test]
+fn a_rebalancer_redistributes_in_fresh_mode() {
+    let f = fleet(
+        alloc::vec![member("a", 0), member("b", 0), member("c", 6)],
+        alloc::vec![entry(
+            "w",
+            Strategy::DynamicWeight,
+            6,
+            &[("a", 3), ("b", 3)]
+        )],
+        Settings::default(),
+    );
+    let p = run(
+        &f,
+        alloc::vec![Event::Rebalance {
+            bindings: alloc::vec![id("w")]
+        }],
+    );
+    assert_eq!(
+        outcome(&p, "w"),
+        &Outcome::Changed {
+            trigger: Trigger::RescheduleRequired
+        }
+    );
+    assert_eq!(p.bindings[0].after.get("c"), Some(&3));
+    // Scheduled at -100; a rebalancer at -100 is not later.
+    let mut g = f.clone();
+    g.now = -100;
+    let (p, _) = plan(
+        &g,
+        alloc::vec![Event::Rebalance {
+            bindings: alloc::vec![id("w")]
+        }],
+    )
+    .unwrap();
+    assert!(matches!(
+        outcome(&p, "w"),
+        Outcome::Unchanged {
+            why: Unchanged::NoTrigger { .. }
+        }
+    ));
+}
+
+// A status change (capacity) enqueues nothing (`updateCluster` ignores status).
+#[test]
+fn a_capacity_change_enqueues_nothing() {
+    let f = fleet(
+        alloc::vec![member("a", 10)],
+        alloc::vec![entry("w", Strategy::Duplicated, 1, &[("a", 1)])],
+        Settings::default(),
+    );
+    let summary = member("a", 1).resource_summary.unwrap();
+    let p = run(
+        &f,
+        alloc::vec![Event::Capacity {
+            cluster: "a".into(),
+            summary: Box::new(summary)
+        }],
+    );
+    assert!(p.steps[0].queued.enqueued.is_empty());
+    assert!(p.steps[0].passes.is_empty());
+}
+
+// Deleting the claiming policy with no other match (`handlePolicyDeletion`): the binding
+// keeps its clusters and the scheduler no longer sees it (`resourceBindingEventFilter`).
+#[test]
+fn an_unclaimed_binding_keeps_its_clusters_and_is_never_scheduled() {
+    let f = fleet(
+        alloc::vec![member("a", 10)],
+        alloc::vec![entry("w", Strategy::Duplicated, 1, &[("a", 1)])],
+        Settings::default(),
+    );
+    let events = alloc::vec![
+        Event::Unclaim { binding: id("w") },
+        Event::Leave {
+            cluster: "a".into()
+        },
+    ];
+    let p = run(&f, events);
+    assert_eq!(after(&p, "w"), placed(&[("a", 1)]));
+    assert!(p.steps[1].queued.enqueued.is_empty());
+}
+
+// The active queue's `Less`: a higher priority is scheduled first, and so takes the capacity
+// first under SchedulingOvercommitProtection.
+#[test]
+fn priority_orders_a_burst() {
+    let mut settings = Settings::default();
+    settings.gates.scheduling_overcommit_protection = true;
+    settings.priority_queue = Some(true);
+    let f = fleet(alloc::vec![member("a", 6)], Vec::new(), settings);
+    let mut high = entry("high", Strategy::Aggregated, 6, &[]);
+    high.priority = 100;
+    let events = alloc::vec![
+        Event::Create {
+            entry: Box::new(entry("low", Strategy::Aggregated, 6, &[]))
+        },
+        Event::Create {
+            entry: Box::new(high)
+        },
+    ];
+    let p = run(&f, events);
+    assert_eq!(passes(&p, 1)[0].0, "high");
+    assert_eq!(after(&p, "high"), placed(&[("a", 6)]));
+    assert!(matches!(outcome(&p, "low"), Outcome::Unschedulable { .. }));
+}
+
+// A recorded sequence: a burst of creations, a cluster failure with a ClusterTaintPolicy's
+// NoExecute taint and the taint manager on, the eviction, and the recovery.
+#[test]
+fn replay_burst_failure_recovery() {
+    let settings = Settings {
+        taint_eviction: true,
+        taint_policies: alloc::vec![TaintPolicy {
+            when: alloc::vec![Readiness::NotReady, Readiness::Unknown],
+            taints: alloc::vec![Taint {
+                key: "failure".into(),
+                value: Default::default(),
+                effect: TaintEffect::NoExecute,
+            }],
+        }],
+        ..Settings::default()
+    };
+    let f = fleet(
+        alloc::vec![member("a", 8), member("b", 8)],
+        Vec::new(),
+        settings,
+    );
+    let mut tolerant = entry("tolerant", Strategy::DynamicWeight, 4, &[]);
+    tolerant.rules = Rc::new((*tolerant.rules).clone().with_tolerations(alloc::vec![(
+        Toleration {
+            key: "failure".into(),
+            operator: TolerationOperator::Exists,
+            value: Default::default(),
+            effect: Some(TaintEffect::NoExecute),
+        },
+        Some(300),
+    )]));
+    let events = alloc::vec![
+        Event::Create {
+            entry: Box::new(entry("web", Strategy::DynamicWeight, 4, &[]))
+        },
+        Event::Create {
+            entry: Box::new(entry("api", Strategy::Duplicated, 1, &[]))
+        },
+        Event::Create {
+            entry: Box::new(tolerant)
+        },
+        Event::Advance { seconds: 60 },
+        Event::ClusterDown {
+            cluster: "a".into()
+        },
+        Event::Advance { seconds: 60 },
+        Event::ClusterUp {
+            cluster: "a".into()
+        },
+    ];
+    let (p, f2) = plan(&f, events).unwrap();
+    // The burst: three creations scheduled in creation order after the last of them.
+    let burst: Vec<&str> = passes(&p, 2).iter().map(|&(n, _)| n).collect();
+    assert_eq!(burst, ["web", "api", "tolerant"]);
+    // The failure evicts web (no toleration) and api from a; tolerant stays (300 s).
+    assert_eq!(after(&p, "web"), placed(&[("b", 4)]));
+    assert_eq!(after(&p, "api"), placed(&[("b", 1)]));
+    assert_eq!(after(&p, "tolerant"), placed(&[("a", 2), ("b", 2)]));
+    assert!(left(&p, 4).contains(&(
+        id("tolerant"),
+        WhyNot::Tolerated {
+            cluster: "a".into(),
+            due: Due::At(360)
+        }
+    )));
+    // Recovery removes the taints; the graceful eviction task (600 s) still keeps api off a.
+    assert!(f2.members()[0].taints.is_empty());
+    assert_eq!(f2.entries[1].state.evictions.len(), 1);
+}
+
+// `updateCluster` checks the old and the new object: a Duplicated binding selecting
+// `tier=gold` is enqueued when a cluster loses the label, and the schedule drops the
+// cluster (ClusterAffinity does not exempt placed clusters, §12.5).
+#[test]
+fn a_relabelled_cluster_leaves_duplicated_bindings_that_no_longer_select_it() {
+    let gold: crate::selector::label::Labels =
+        [("tier".into(), "gold".into())].into_iter().collect();
+    let mut a = member("a", 10);
+    a.labels = gold.clone();
+    let mut b = member("b", 10);
+    b.labels = gold.clone();
+    let mut e = entry("dup", Strategy::Duplicated, 1, &[("a", 1), ("b", 1)]);
+    e.rules = Rc::new((*e.rules).clone().with_affinity(ClusterAffinity {
+        label_selector: Some(crate::selector::label::LabelSelector {
+            match_labels: gold,
+            ..Default::default()
+        }),
+        ..ClusterAffinity::default()
+    }));
+    e.state.applied = Some(e.rules.clone());
+    let f = fleet(alloc::vec![a, b], alloc::vec![e], Settings::default());
+    let p = run(
+        &f,
+        alloc::vec![Event::Relabel {
+            cluster: "a".into(),
+            labels: Default::default()
+        }],
+    );
+    assert_eq!(
+        enqueued(&p, 0),
+        [(
+            id("dup"),
+            Why::ClusterChanged {
+                cluster: "a".into()
+            }
+        )]
+    );
+    assert_eq!(after(&p, "dup"), placed(&[("b", 1)]));
+}
+
+// `scheduleResourceBinding`: a FitError still patches the result, `spec.clusters` empty and
+// the placement applied, so the next event finds no "placement changed".
+#[test]
+fn a_fit_error_writes_empty_clusters_and_the_applied_placement() {
+    let mut e = entry("w", Strategy::Duplicated, 1, &[]);
+    e.rules = Rc::new((*e.rules).clone().with_affinity(ClusterAffinity {
+        cluster_names: alloc::vec!["a".into()],
+        ..ClusterAffinity::default()
+    }));
+    let f = two(Vec::new());
+    let events = alloc::vec![
+        Event::Cordon {
+            cluster: "a".into()
+        },
+        Event::Create { entry: Box::new(e) },
+    ];
+    let (p, g) = plan(&f, events).unwrap();
+    assert!(matches!(
+        outcome(&p, "w"),
+        Outcome::Unschedulable {
+            condition: Condition::NoClusterFit(_)
+        }
+    ));
+    assert!(g.entries[0].state.clusters.is_empty());
+    assert_eq!(
+        g.entries[0].state.applied.as_ref(),
+        Some(&g.entries[0].rules)
+    );
+}
+
+// Bad input is an error at the field, never a panic: an unknown cluster or binding, a
+// cluster joining under a name already taken.
+#[test]
+fn unknown_names_are_errors_at_their_field() {
+    let f = two(Vec::new());
+    let err = plan(
+        &f,
+        alloc::vec![Event::ClusterDown {
+            cluster: "nowhere".into()
+        }],
+    )
+    .unwrap_err();
+    assert_eq!(err.code(), crate::ErrorCode::UnknownValue);
+    assert_eq!(err.field().text(), "cluster");
+    let err = plan(
+        &f,
+        alloc::vec![Event::Scale {
+            binding: id("none"),
+            replicas: 1
+        }],
+    )
+    .unwrap_err();
+    assert_eq!(err.field().text(), "binding");
+    let join = Event::Join {
+        member: Box::new(member("a", 1)),
+        health: Health::default(),
+    };
+    assert_eq!(
+        plan(&f, alloc::vec![join]).unwrap_err().code(),
+        crate::ErrorCode::DuplicateName
+    );
+}
+
+// The plan as JSON: camelCase, each binding's outcome tagged, each step's bindings named.
+#[test]
+fn the_plan_reads_as_json() {
+    let f = two(alloc::vec![entry(
+        "div",
+        Strategy::DynamicWeight,
+        6,
+        &[("a", 3), ("b", 3)]
+    )]);
+    let p = run(
+        &f,
+        alloc::vec![Event::Leave {
+            cluster: "a".into()
+        }],
+    );
+    let v = serde_json::to_value(&p).unwrap();
+    assert_eq!(v["bindings"][0]["outcome"], "changed");
+    assert_eq!(v["bindings"][0]["trigger"], "placedClusterDeleting");
+    assert_eq!(v["bindings"][0]["after"]["b"], 6);
+    assert_eq!(v["steps"][0]["enqueued"][0]["binding"]["name"], "div");
+    assert_eq!(v["steps"][0]["enqueued"][0]["reason"], "clusterChanged");
+    assert_eq!(v["steps"][0]["passes"][0]["pass"], "scheduled");
+    assert_eq!(v["summary"]["movedReplicas"], 3);
+    assert_eq!(v["clusters"][1]["after"]["replicas"], 6);
+}
+
+mod properties {
+    use super::*;
+    use crate::karmada::Strategy;
+    use proptest::prelude::{any, prop_assert, prop_assert_eq, prop_oneof, proptest, Just};
+    use proptest::strategy::Strategy as _;
+
+    fn strategy() -> impl proptest::strategy::Strategy<Value = Strategy> {
+        prop_oneof![
+            Just(Strategy::Duplicated),
+            Just(Strategy::DynamicWeight),
+            Just(Strategy::Aggregated),
+            Just(Strategy::StaticWeight),
+        ]
+    }
+
+    fn event(clusters: usize, bindings: usize) -> impl proptest::strategy::Strategy<Value = Event> {
+        let c = move |i: usize| alloc::format!("c{}", i % clusters);
+        let b = move |i: usize| id(&alloc::format!("w{}", i % bindings));
+        (0usize..7, 0usize..64, 0i64..12).prop_map(move |(k, i, n)| match k {
+            0 => Event::ClusterDown { cluster: c(i) },
+            1 => Event::ClusterUp { cluster: c(i) },
+            2 => Event::Cordon { cluster: c(i) },
+            3 => Event::Leave { cluster: c(i) },
+            4 => Event::Scale {
+                binding: b(i),
+                replicas: n,
+            },
+            5 => Event::Rebalance {
+                bindings: alloc::vec![b(i)],
+            },
+            _ => Event::Advance { seconds: n },
+        })
+    }
+
+    proptest! {
+        // Whatever happens: every binding has one outcome; a binding no pass took keeps its
+        // clusters unless evicted; results name only the fleet's clusters; a successful
+        // Divided schedule places exactly the replicas.
+        #[test]
+        fn every_binding_is_accounted_for(
+            cpus in proptest::collection::vec(0u64..12, 1..5),
+            specs in proptest::collection::vec((strategy(), 1i64..10), 1..8),
+            seed in 0u64..1000,
+            protect in any::<bool>(),
+            events in proptest::collection::vec(event(4, 8), 0..6),
+        ) {
+            let members: Vec<Member> = cpus
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| member(&alloc::format!("c{i}"), c))
+                .collect();
+            let entries: Vec<Entry> = specs
+                .iter()
+                .enumerate()
+                .map(|(i, &(s, r))| entry(&alloc::format!("w{i}"), s, r, &[]))
+                .collect();
+            let mut settings = Settings { seed, ..Settings::default() };
+            settings.gates.scheduling_overcommit_protection = protect;
+            let f = fleet(members, Vec::new(), settings);
+            let mut all: Vec<Event> = entries
+                .into_iter()
+                .map(|e| Event::Create { entry: Box::new(e) })
+                .collect();
+            all.push(Event::Advance { seconds: 1 });
+            all.extend(events);
+            let Ok((p, g)) = plan(&f, all) else {
+                // Only an event naming a cluster or binding the fleet lacks fails.
+                return Ok(());
+            };
+            let s = &p.summary;
+            let evicted = p.bindings.iter().filter(|b| b.outcome == Outcome::Evicted).count();
+            prop_assert_eq!(s.changed + s.unschedulable + s.unchanged + evicted, s.bindings);
+            let names: Vec<&str> = g.members().iter().map(|m| m.name.as_str()).collect();
+            for (b, e) in p.bindings.iter().zip(g.entries.iter()) {
+                prop_assert!(b.after.keys().all(|c| names.contains(&c.as_str())));
+                if matches!(b.outcome, Outcome::Unchanged { .. }) {
+                    prop_assert_eq!(&b.before, &b.after);
+                }
+                let divided = e.rules.strategy() != Strategy::Duplicated;
+                if divided && e.state.condition == Condition::Success && e.workload.replicas > 0 {
+                    let placed: i64 = e.state.clusters.values().sum();
+                    let evicted: i64 = e.state.evictions.iter().filter_map(|t| t.replicas).sum();
+                    prop_assert!(placed == e.workload.replicas || evicted > 0 || placed == 0);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,584 @@
+//! From a dump of objects (`kubectl get clusters,pp,cpp,rb,crb,deploy,sts,job -A -o yaml`) to
+//! a [`Fleet`] (docs/rules/fleet.md §20.3): the Clusters read once, then each resource template
+//! with the policy Karmada's detector gives it (§16.6) and its binding, through the same
+//! readers as the single-binding import. A template that cannot be read, a binding naming a
+//! cluster the dump lacks, a policy that selects nothing: each is a report line at the object
+//! and field, never an error of the whole dump.
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::Serialize;
+
+use super::import::{self, Choice, ImportReport};
+use super::karmada::Placement;
+use super::objects::Object;
+use super::policy::{choose, Chosen, Decided, Template};
+use crate::error::Result;
+use crate::karmada::affinity_terms::{PlacementSpec, ReplicaScheduling, WeightPreference};
+use crate::karmada::binding::Estimator;
+use crate::karmada::fleet::entry::{Condition, EvictionTask, State};
+use crate::karmada::fleet::{BindingKind, Entry, Fleet, Health, Id, Readiness, Rules, Settings};
+use crate::scenario::{Scenario, FORMAT_VERSION};
+
+/// A fleet read from objects, and how.
+#[derive(Debug, Clone)]
+pub struct Read {
+    pub fleet: Fleet,
+    pub report: FleetReport,
+}
+
+/// What reading the dump found: the Clusters' report lines, and every object that did not
+/// become (or fully become) a binding of the fleet, with why.
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FleetReport {
+    /// The Clusters as read (and the kinds allot does not read, kept and named).
+    pub clusters: ImportReport,
+    pub problems: Vec<Problem>,
+}
+
+/// An object, a field of it, and what is wrong or assumed there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Problem {
+    /// `Deployment default/web`.
+    pub object: String,
+    pub field: String,
+    pub message: String,
+}
+
+impl Problem {
+    fn at(o: &Object, field: &str, message: impl Into<String>) -> Problem {
+        let name = if o.metadata.namespace.is_empty() {
+            o.metadata.name.clone()
+        } else {
+            format!("{}/{}", o.metadata.namespace, o.metadata.name)
+        };
+        Problem {
+            object: format!("{} {name}", o.kind),
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// The fleet the objects describe, under `settings` (its release is `choice.version`). Only
+/// malformed Clusters fail the whole read: the fleet's clusters are its frame.
+pub fn read(objects: &[Object], choice: &Choice<'_>, settings: Settings) -> Result<Read> {
+    read_claimed(objects, choice, settings, &Claims::new())
+}
+
+/// Which policy (namespace, name; a ClusterPropagationPolicy's namespace empty) claims each
+/// binding: a claimed template stays with its policy while that policy exists and selects it
+/// (docs/rules/fleet.md §27.2).
+pub type Claims = BTreeMap<Id, (String, String)>;
+
+/// [`read`], each binding in `claims` kept with its claiming policy.
+pub fn read_claimed(
+    objects: &[Object],
+    choice: &Choice<'_>,
+    mut settings: Settings,
+    claims: &Claims,
+) -> Result<Read> {
+    let mut report = FleetReport::default();
+    let sorted = import::sort(objects, choice, &mut report.clusters)?;
+    settings.version = choice.version;
+    // Karmada's scheduler runs the general estimator on every cluster; the accurate one where
+    // a member's nodes are given.
+    let mut estimators = alloc::vec![Estimator::General];
+    if sorted.clusters.iter().any(|m| m.nodes.is_some()) {
+        estimators.push(Estimator::Accurate);
+    }
+    settings.estimators = Some(estimators);
+    let clusters: Vec<_> = sorted
+        .clusters
+        .iter()
+        .zip(objects.iter().filter(|o| o.kind == "Cluster"))
+        .map(|(m, o)| (m.clone(), health(o)))
+        .collect();
+    let names: Vec<&str> = sorted.clusters.iter().map(|m| m.name.as_str()).collect();
+    // Each template with its binding, then each binding without a template.
+    let mut pairs = Vec::with_capacity(sorted.templates.len());
+    let mut bound = alloc::vec![false; sorted.bindings.len()];
+    // Bindings by the template their `spec.resource` names (the first of a name).
+    let mut by_resource: BTreeMap<(&str, &str, &str), usize> = BTreeMap::new();
+    for (k, &(_, b)) in sorted.bindings.iter().enumerate() {
+        let r = &b.spec.resource;
+        by_resource
+            .entry((r.kind.as_str(), r.namespace.as_str(), r.name.as_str()))
+            .or_insert(k);
+    }
+    for &(i, t) in &sorted.templates {
+        let key = (
+            t.kind.as_str(),
+            t.metadata.namespace.as_str(),
+            t.metadata.name.as_str(),
+        );
+        let b = by_resource.get(&key).copied();
+        if let Some(slot) = b.and_then(|k| bound.get_mut(k)) {
+            *slot = true;
+        }
+        pairs.push((
+            Some((i, t)),
+            b.and_then(|k| sorted.bindings.get(k).copied()),
+        ));
+    }
+    for (k, &binding) in sorted.bindings.iter().enumerate() {
+        if !bound.get(k).copied().unwrap_or(true) {
+            pairs.push((None, Some(binding)));
+        }
+    }
+    let mut used = alloc::vec![false; sorted.policies.len()];
+    let mut entries = Vec::with_capacity(pairs.len());
+    // The policies that can select a template of each namespace: its PropagationPolicies,
+    // then every ClusterPropagationPolicy (a cluster-scoped template: those alone).
+    let cluster_wide: Vec<(usize, &Object)> = sorted
+        .policies
+        .iter()
+        .copied()
+        .filter(|(_, p)| p.kind == "ClusterPropagationPolicy")
+        .collect();
+    let mut by_namespace: BTreeMap<&str, Vec<(usize, &Object)>> = BTreeMap::new();
+    for &(i, p) in &sorted.policies {
+        if p.kind == "PropagationPolicy" {
+            by_namespace
+                .entry(p.metadata.namespace.as_str())
+                .or_insert_with(|| cluster_wide.clone())
+                .insert(0, (i, p));
+        }
+    }
+    let ctx = Context {
+        by_namespace,
+        cluster_wide,
+        policies: &sorted.policies,
+        clusters: &names,
+        choice,
+        claims,
+    };
+    for (template, binding) in pairs {
+        entries.extend(entry(
+            template,
+            binding,
+            &ctx,
+            &mut used,
+            &mut report.problems,
+        ));
+    }
+    for (k, &(_, p)) in sorted.policies.iter().enumerate() {
+        if !used.get(k).copied().unwrap_or(true) {
+            let message = "selects no template of the dump (or loses every one to another \
+                           policy): it places nothing";
+            report
+                .problems
+                .push(Problem::at(p, "spec.resourceSelectors", message));
+        }
+    }
+    let fleet = Fleet::new(clusters, entries, settings)?;
+    Ok(Read { fleet, report })
+}
+
+/// The cluster's health from its `Ready` condition (absent: never reported).
+fn health(o: &Object) -> Health {
+    let ready = match o
+        .status
+        .conditions
+        .iter()
+        .find(|c| c.kind == "Ready")
+        .map(|c| c.status.as_str())
+    {
+        Some("True") => Readiness::Ready,
+        Some("False") => Readiness::NotReady,
+        Some(_) => Readiness::Unknown,
+        None => Readiness::Never,
+    };
+    Health {
+        ready,
+        pull: o.spec.sync_mode == "Pull",
+        added: Vec::new(),
+    }
+}
+
+/// Karmada's binding name for a template: `lower(name-kind)`, `:` written `.`.
+fn binding_name(name: &str, kind: &str) -> String {
+    format!("{name}-{kind}").replace(':', ".").to_lowercase()
+}
+
+/// One binding of the fleet from a template and/or its binding, with the policy the detector
+/// gives it; `None` (and a problem) when it cannot be read.
+/// What every binding is read against.
+struct Context<'a, 'o> {
+    /// Per namespace, the policies that can select its templates.
+    by_namespace: BTreeMap<&'o str, Vec<(usize, &'o Object)>>,
+    /// The ClusterPropagationPolicies.
+    cluster_wide: Vec<(usize, &'o Object)>,
+    /// Every policy, in the dump's order.
+    policies: &'a [(usize, &'o Object)],
+    clusters: &'a [&'a str],
+    choice: &'a Choice<'a>,
+    claims: &'a Claims,
+}
+
+/// Whether policy `p` selects the template `t` (Karmada's detector would consider it).
+fn selects(p: (usize, &Object), t: Option<&Template<'_>>) -> bool {
+    matches!(choose(&[p], t, None), Chosen::Policy(_, _, why) if why.decided != Decided::OnlyGiven)
+}
+
+fn entry<'o>(
+    template: Option<(usize, &'o Object)>,
+    binding: Option<(usize, &'o Object)>,
+    ctx: &Context<'_, 'o>,
+    used: &mut [bool],
+    problems: &mut Vec<Problem>,
+) -> Option<Entry> {
+    let (all, clusters, choice) = (ctx.policies, ctx.clusters, ctx.choice);
+    let &(_, main) = template.as_ref().or(binding.as_ref())?;
+    let mut s = Scenario {
+        version: FORMAT_VERSION,
+        karmada: choice.version,
+        ..Scenario::default()
+    };
+    let mut r = ImportReport::default();
+    if let Err(e) = import::read_template(&mut s, template, binding, &mut r) {
+        problems.push(Problem::at(main, &e.field().text(), format!("{e}")));
+        return None;
+    }
+    let target = Template::of(template.map(|t| t.1), binding.map(|b| b.1));
+    let identity = target.as_ref().map_or_else(
+        || (String::new(), String::new(), String::new()),
+        |t| (t.namespace.into(), t.name.into(), t.kind.into()),
+    );
+    let (namespace, name, kind) = identity;
+    let id = Id {
+        kind: if namespace.is_empty() {
+            BindingKind::ClusterResourceBinding
+        } else {
+            BindingKind::ResourceBinding
+        },
+        name: binding.map_or_else(
+            || binding_name(&name, &kind),
+            |(_, b)| b.metadata.name.clone(),
+        ),
+        namespace,
+    };
+    let policies: &[(usize, &Object)] = ctx
+        .by_namespace
+        .get(id.namespace.as_str())
+        .filter(|_| !id.namespace.is_empty())
+        .unwrap_or(&ctx.cluster_wide);
+    // Claims are sticky: the claiming policy, while it exists and selects the template.
+    let sticky = ctx.claims.get(&id).and_then(|(ns, n)| {
+        policies
+            .iter()
+            .copied()
+            .find(|(_, p)| p.metadata.namespace == *ns && p.metadata.name == *n)
+            .filter(|&p| selects(p, target.as_ref()))
+    });
+    let policy = match sticky {
+        Some((_, p)) => Some(p),
+        None => match choose(policies, target.as_ref(), None) {
+            Chosen::Policy(_, p, why) if why.decided != Decided::OnlyGiven => Some(p),
+            _ => None,
+        },
+    };
+    let rules = match policy {
+        Some(p) => {
+            if let Some(k) = all.iter().position(|&(_, q)| core::ptr::eq(q, p)) {
+                if let Some(u) = used.get_mut(k) {
+                    *u = true;
+                }
+            }
+            let at = all
+                .iter()
+                .find(|&&(_, q)| core::ptr::eq(q, p))
+                .map_or(0, |&(i, _)| i);
+            if let Err(e) = import::policy(&mut s, p, at, &mut r) {
+                problems.push(Problem::at(p, &e.field().text(), format!("{e}")));
+                return None;
+            }
+            match rules(&s, &p.spec.placement) {
+                Ok(rules) => rules,
+                Err(e) => {
+                    problems.push(Problem::at(p, &e.field().text(), format!("{e}")));
+                    return None;
+                }
+            }
+        }
+        None => {
+            let message = "no policy selects it: Karmada propagates it nowhere (an existing \
+                           binding keeps its clusters and is never scheduled again)";
+            problems.push(Problem::at(main, "metadata", message));
+            binding?;
+            Rules::default()
+        }
+    };
+    let rules = alloc::rc::Rc::new(rules);
+    for c in s.previous.keys() {
+        if !clusters.contains(&c.as_str()) {
+            if let Some((_, b)) = binding {
+                let message = format!("names cluster {c}, which the dump does not have");
+                problems.push(Problem::at(b, "spec.clusters", message));
+            }
+        }
+    }
+    let times = binding.map(|(_, b)| {
+        (
+            b.spec.reschedule_triggered_at.as_deref().and_then(seconds),
+            b.status.last_scheduled_time.as_deref().and_then(seconds),
+        )
+    });
+    let (triggered, last) = times.unwrap_or_default();
+    let scheduled = !s.previous.is_empty() || last.is_some();
+    let state = State {
+        applied: (scheduled && policy.is_some()).then(|| rules.clone()),
+        evictions: s
+            .graceful_evictions
+            .iter()
+            .map(|c| EvictionTask {
+                from_cluster: c.clone(),
+                replicas: s.previous.get(c).copied(),
+                created_at: 0,
+            })
+            .collect(),
+        clusters: s.previous,
+        observed_affinity: s.observed_affinity,
+        reschedule_triggered_at: triggered,
+        last_scheduled: last,
+        condition: if scheduled {
+            Condition::Success
+        } else {
+            Condition::Pending
+        },
+    };
+    let w = s.workload;
+    Some(Entry {
+        id,
+        priority: 0,
+        claimed: policy.is_some(),
+        policy: policy.map(|p| (p.metadata.namespace.clone(), p.metadata.name.clone())),
+        rules,
+        workload: crate::karmada::fleet::Workload {
+            replicas: w.replicas.unwrap_or(0),
+            requests: w.requests,
+            node_claim: w.node_claim,
+            components: w.components,
+            priority_class: w.priority_class,
+            api_version: w.api_version,
+            kind: w.kind,
+        },
+        state,
+        uid: s.uid,
+    })
+}
+
+/// The fleet's rules from a policy read into `s` (the webhook's defaults applied) and its
+/// placement as written (`replicaScheduling`, each toleration's `tolerationSeconds`).
+fn rules(s: &Scenario, placement: &Placement) -> Result<Rules> {
+    let p = &s.policy;
+    let replica_scheduling = placement
+        .replica_scheduling
+        .as_ref()
+        .map(|rs| ReplicaScheduling {
+            replica_scheduling_type: rs
+                .replica_scheduling_type
+                .clone()
+                .unwrap_or_else(|| "Divided".into()),
+            replica_division_preference: match rs.replica_division_preference.as_deref() {
+                None | Some("") => "Weighted".into(),
+                Some(other) => other.into(),
+            },
+            weight_preference: rs.weight_preference.as_ref().map(|w| WeightPreference {
+                static_weight_list: w.static_weight_list.clone(),
+                dynamic_weight: w.dynamic_weight.clone(),
+            }),
+        });
+    let spec = PlacementSpec {
+        cluster_affinity: p.cluster_affinity.clone(),
+        cluster_affinities: p.cluster_affinities.clone().unwrap_or_default(),
+        cluster_tolerations: p.cluster_tolerations.clone(),
+        spread_constraints: p.spread_constraints.clone(),
+        replica_scheduling,
+    };
+    let seconds = placement
+        .cluster_tolerations
+        .iter()
+        .map(|t| t.toleration_seconds)
+        .collect();
+    Rules::new(spec, seconds)
+}
+
+/// Seconds since 1970 of an RFC 3339 time as the API server writes it
+/// (`2024-05-01T12:00:00Z`, fractions and offsets read); `None` when it is not one.
+pub fn seconds(text: &str) -> Option<i64> {
+    let b = text.as_bytes();
+    let num = |from: usize, len: usize| -> Option<i64> {
+        let s = text.get(from..from + len)?;
+        if !s.bytes().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        s.parse().ok()
+    };
+    if b.get(4) != Some(&b'-')
+        || b.get(7) != Some(&b'-')
+        || !matches!(b.get(10), Some(b'T' | b't' | b' '))
+    {
+        return None;
+    }
+    let (y, mo, d) = (num(0, 4)?, num(5, 2)?, num(8, 2)?);
+    let (h, mi, s) = (num(11, 2)?, num(14, 2)?, num(17, 2)?);
+    if !(1..=12).contains(&mo) || !(1..=31).contains(&d) || h > 23 || mi > 59 || s > 60 {
+        return None;
+    }
+    let mut k = 19;
+    if b.get(k) == Some(&b'.') {
+        k += 1;
+        while b.get(k).is_some_and(u8::is_ascii_digit) {
+            k += 1;
+        }
+    }
+    let offset = match b.get(k) {
+        Some(b'Z' | b'z') if k + 1 == b.len() => 0,
+        Some(&sign @ (b'+' | b'-')) if k + 6 == b.len() && b.get(k + 3) == Some(&b':') => {
+            let o = num(k + 1, 2)? * 3600 + num(k + 4, 2)? * 60;
+            if sign == b'+' {
+                o
+            } else {
+                -o
+            }
+        }
+        _ => return None,
+    };
+    // Days from the civil date (proleptic Gregorian).
+    let y = if mo <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (mo + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some(days * 86_400 + h * 3600 + mi * 60 + s - offset)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc3339_times_read_as_seconds() {
+        assert_eq!(seconds("1970-01-01T00:00:00Z"), Some(0));
+        assert_eq!(seconds("2024-05-01T12:00:00Z"), Some(1_714_564_800));
+        assert_eq!(seconds("2024-05-01T12:00:00.5+02:00"), Some(1_714_557_600));
+        assert_eq!(seconds("2024-13-01T12:00:00Z"), None);
+        assert_eq!(seconds("yesterday"), None);
+    }
+
+    #[test]
+    fn binding_names_are_karmadas() {
+        assert_eq!(binding_name("web", "Deployment"), "web-deployment");
+        assert_eq!(binding_name("a:b", "ClusterRole"), "a.b-clusterrole");
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod dump {
+    use super::*;
+    use crate::karmada::fleet::events::Event;
+    use crate::karmada::fleet::plan::{plan, Outcome};
+    use crate::kubernetes::objects::Objects;
+
+    pub(crate) const DUMP: &str = r#"{"apiVersion": "v1", "kind": "List", "items": [
+      {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+       "metadata": {"name": "member1"},
+       "status": {"conditions": [{"type": "Ready", "status": "True"}],
+                  "apiEnablements": [{"groupVersion": "apps/v1",
+                                      "resources": [{"name": "deployments", "kind": "Deployment"}]}],
+                  "resourceSummary": {"allocatable": {"cpu": "8", "pods": "110"}}}},
+      {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+       "metadata": {"name": "member2"},
+       "status": {"conditions": [{"type": "Ready", "status": "True"}],
+                  "apiEnablements": [{"groupVersion": "apps/v1",
+                                      "resources": [{"name": "deployments", "kind": "Deployment"}]}],
+                  "resourceSummary": {"allocatable": {"cpu": "8", "pods": "110"}}}},
+      {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+       "metadata": {"name": "web", "namespace": "shop"},
+       "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "web"}],
+                "placement": {"replicaScheduling": {"replicaSchedulingType": "Divided",
+                   "replicaDivisionPreference": "Weighted",
+                   "weightPreference": {"dynamicWeight": "AvailableReplicas"}}}}},
+      {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+       "metadata": {"name": "nothing", "namespace": "shop"},
+       "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "gone"}],
+                "placement": {}}},
+      {"apiVersion": "apps/v1", "kind": "Deployment",
+       "metadata": {"name": "web", "namespace": "shop", "uid": "u1"},
+       "spec": {"replicas": 4, "template": {"spec": {"containers": [
+          {"name": "c", "resources": {"requests": {"cpu": "1"}}}]}}}},
+      {"apiVersion": "apps/v1", "kind": "Deployment",
+       "metadata": {"name": "orphan", "namespace": "shop"},
+       "spec": {"replicas": 1, "template": {"spec": {"containers": [{"name": "c"}]}}}},
+      {"apiVersion": "work.karmada.io/v1alpha2", "kind": "ResourceBinding",
+       "metadata": {"name": "web-deployment", "namespace": "shop"},
+       "spec": {"resource": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "shop", "name": "web"},
+                "replicas": 4,
+                "clusters": [{"name": "member1", "replicas": 2}, {"name": "member9", "replicas": 2}]},
+       "status": {"lastScheduledTime": "2024-05-01T12:00:00Z"}},
+      {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "x", "namespace": "shop"}}
+    ]}"#;
+
+    fn read_dump() -> Read {
+        let objects: Objects = serde_json::from_str(DUMP).unwrap();
+        read(&objects.0, &Choice::default(), Settings::default()).unwrap()
+    }
+
+    // Clusters are read once; each template gets the detector's policy and its binding; what
+    // does not fit is reported at its object and field.
+    #[test]
+    fn a_dump_becomes_a_fleet_with_its_problems_named() {
+        let r = read_dump();
+        assert_eq!(r.fleet.members().len(), 2);
+        assert_eq!(r.fleet.entries.len(), 1);
+        let web = &r.fleet.entries[0];
+        assert_eq!(web.id.name, "web-deployment");
+        assert_eq!(web.id.namespace, "shop");
+        assert_eq!(
+            web.rules.strategy(),
+            crate::karmada::Strategy::DynamicWeight
+        );
+        assert_eq!(web.state.last_scheduled, Some(1_714_564_800));
+        let problems: Vec<(&str, &str)> = r
+            .report
+            .problems
+            .iter()
+            .map(|p| (p.object.as_str(), p.field.as_str()))
+            .collect();
+        assert!(problems.contains(&("Deployment shop/orphan", "metadata")));
+        assert!(problems.contains(&("ResourceBinding shop/web-deployment", "spec.clusters")));
+        assert!(problems.contains(&("PropagationPolicy shop/nothing", "spec.resourceSelectors")));
+        assert!(r
+            .report
+            .clusters
+            .ignored
+            .iter()
+            .any(|e| e.object.contains("ConfigMap")));
+    }
+
+    // Deleting member1 reschedules web (a target being deleted): its replicas go to member2;
+    // member9, which the dump lacks, is no candidate.
+    #[test]
+    fn a_dumped_fleet_plans_a_cluster_deletion() {
+        let r = read_dump();
+        let (p, _) = plan(
+            &r.fleet,
+            alloc::vec![Event::Leave {
+                cluster: "member1".into()
+            }],
+        )
+        .unwrap();
+        let web = &p.bindings[0];
+        assert!(matches!(web.outcome, Outcome::Changed { .. }), "{web:?}");
+        assert_eq!(web.after.get("member1"), None);
+        assert_eq!(web.after.values().sum::<i64>(), 4);
+    }
+}

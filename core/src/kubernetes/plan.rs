@@ -1,0 +1,534 @@
+//! `allot plan` over a dump of objects (docs/rules/fleet.md §30): the fleet read once
+//! ([`super::fleet`]), the what-ifs a user asks (clusters down, cordoned, deleted or added;
+//! policies or templates applied; workloads scaled or rebalanced) as events, the plan, and the
+//! ResourceBindings Karmada would write. Without a what-if, the scheduler starting over today's
+//! bindings: the drift between today's placements and what it would decide now.
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use super::fleet::{read, read_claimed, Claims, FleetReport};
+use super::import::{self, Choice, ImportReport};
+use super::karmada::TargetCluster;
+use super::meta::ObjectMeta;
+use super::objects::Object;
+use crate::error::{indexed, Error, ErrorCode, Result};
+use crate::karmada::fleet::events::Event;
+use crate::karmada::fleet::plan::{plan as plan_events, Plan};
+use crate::karmada::fleet::{BindingKind, Fleet, Health, Id, Readiness, Settings};
+
+/// What to ask: each list names clusters, or workloads as `KIND/NAMESPACE/NAME`
+/// (`deploy/shop/web`; `KIND/NAME` for a cluster-scoped one), `scale` with `=REPLICAS`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct WhatIf {
+    pub cluster_down: Vec<String>,
+    pub cluster_up: Vec<String>,
+    pub cordon: Vec<String>,
+    pub uncordon: Vec<String>,
+    pub delete_cluster: Vec<String>,
+    pub scale: Vec<String>,
+    pub rebalance: Vec<String>,
+    /// SchedulingOvercommitProtection on in the scheduler (docs/rules/fleet.md §29.2).
+    pub overcommit_protection: bool,
+    /// Gate Failover and `--enable-no-execute-taint-eviction` on (§25.1).
+    pub taint_eviction: bool,
+    /// PriorityBasedScheduling in the scheduler; absent: the release's default.
+    pub priority_queue: Option<bool>,
+}
+
+impl WhatIf {
+    fn is_empty(&self, added: &[Object], applied: &[Object]) -> bool {
+        self.cluster_down.is_empty()
+            && self.cluster_up.is_empty()
+            && self.cordon.is_empty()
+            && self.uncordon.is_empty()
+            && self.delete_cluster.is_empty()
+            && self.scale.is_empty()
+            && self.rebalance.is_empty()
+            && added.is_empty()
+            && applied.is_empty()
+    }
+}
+
+/// The plan, how the dump was read, and the bindings Karmada would write.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Planned {
+    #[serde(flatten)]
+    pub plan: Plan,
+    pub report: FleetReport,
+    /// Every ResourceBinding and ClusterResourceBinding whose `spec.clusters` changes, as
+    /// Karmada would write it: the dump's object with its new `spec.clusters`, else a new one.
+    pub resource_bindings: Vec<Object>,
+}
+
+/// Plan `what` over `objects`; `added` are Clusters that join, `applied` are policies and
+/// templates applied over the dump's (same kind, namespace and name: replaced).
+pub fn plan(
+    objects: &[Object],
+    choice: &Choice<'_>,
+    what: &WhatIf,
+    added: &[Object],
+    applied: &[Object],
+) -> Result<Planned> {
+    let settings = Settings {
+        priority_queue: what.priority_queue,
+        taint_eviction: what.taint_eviction,
+        ..Settings::default()
+    };
+    let mut before = read(objects, choice, settings)?;
+    before.fleet.settings.gates.scheduling_overcommit_protection = what.overcommit_protection;
+    named(&before.fleet, what, added, choice)?;
+    let mut events = Vec::new();
+    if what.is_empty(added, applied) {
+        events.push(Event::Restart);
+    }
+    let clusters = |list: &[String], make: fn(String) -> Event| -> Vec<Event> {
+        list.iter().cloned().map(make).collect()
+    };
+    events.extend(clusters(&what.cluster_down, |cluster| Event::ClusterDown {
+        cluster,
+    }));
+    events.extend(clusters(&what.cluster_up, |cluster| Event::ClusterUp {
+        cluster,
+    }));
+    events.extend(clusters(&what.cordon, |cluster| Event::Cordon { cluster }));
+    events.extend(clusters(&what.uncordon, |cluster| Event::Uncordon {
+        cluster,
+    }));
+    events.extend(clusters(&what.delete_cluster, |cluster| Event::Leave {
+        cluster,
+    }));
+    events.extend(joins(added, choice)?);
+    if !applied.is_empty() {
+        events.extend(apply(&before.fleet, objects, applied, choice)?);
+    }
+    for (k, s) in what.scale.iter().enumerate() {
+        let (workload, replicas) = s
+            .rsplit_once('=')
+            .ok_or_else(|| wrong(indexed("scale", k), s, "KIND/NAMESPACE/NAME=REPLICAS"))?;
+        let replicas: i64 = replicas
+            .trim()
+            .parse()
+            .map_err(|_| wrong(indexed("scale", k), s, "REPLICAS a whole number"))?;
+        let binding = workload_id(workload)
+            .ok_or_else(|| wrong(indexed("scale", k), s, "KIND/NAMESPACE/NAME=REPLICAS"))?;
+        events.push(Event::Scale { binding, replicas });
+    }
+    let rebalanced = what
+        .rebalance
+        .iter()
+        .enumerate()
+        .map(|(k, w)| {
+            workload_id(w).ok_or_else(|| wrong(indexed("rebalance", k), w, "KIND/NAMESPACE/NAME"))
+        })
+        .collect::<Result<Vec<Id>>>()?;
+    if !rebalanced.is_empty() {
+        // A rebalancer created after every binding's last schedule (to the second).
+        events.push(Event::Advance { seconds: 1 });
+        events.push(Event::Rebalance {
+            bindings: rebalanced,
+        });
+    }
+    let latest = before
+        .fleet
+        .entries
+        .iter()
+        .filter_map(|e| e.state.last_scheduled)
+        .max()
+        .unwrap_or(0);
+    before.fleet.now = latest;
+    let (plan, after) = plan_events(&before.fleet, events)?;
+    let resource_bindings = written(&plan, &after, objects);
+    Ok(Planned {
+        plan,
+        report: before.report,
+        resource_bindings,
+    })
+}
+
+/// Every cluster and workload a what-if names is in the dump (or joins), else an error at the
+/// what-if's entry (`clusterDown[0]`).
+fn named(fleet: &Fleet, what: &WhatIf, added: &[Object], choice: &Choice<'_>) -> Result<()> {
+    let joining: Vec<String> = joins(added, choice)?
+        .iter()
+        .filter_map(|e| match e {
+            Event::Join { member, .. } => Some(String::from(member.name.as_str())),
+            _ => None,
+        })
+        .collect();
+    let lists: [(&str, &[String]); 5] = [
+        ("clusterDown", &what.cluster_down),
+        ("clusterUp", &what.cluster_up),
+        ("cordon", &what.cordon),
+        ("uncordon", &what.uncordon),
+        ("deleteCluster", &what.delete_cluster),
+    ];
+    for (field, list) in lists {
+        for (k, name) in list.iter().enumerate() {
+            if fleet.cluster(name).is_none() && !joining.contains(name) {
+                return Err(Error::Input {
+                    field: indexed(field, k),
+                    code: ErrorCode::UnknownValue,
+                    reason: format!("no Cluster named {name} in the dump"),
+                });
+            }
+        }
+    }
+    let workloads = what
+        .scale
+        .iter()
+        .map(|s| (s.rsplit_once('=').map_or(s.as_str(), |(w, _)| w), "scale"))
+        .enumerate()
+        .chain(
+            what.rebalance
+                .iter()
+                .map(|w| (w.as_str(), "rebalance"))
+                .enumerate(),
+        );
+    for (k, (w, field)) in workloads {
+        if let Some(id) = workload_id(w) {
+            if fleet.binding(&id).is_none() {
+                return Err(Error::Input {
+                    field: indexed(field, k),
+                    code: ErrorCode::UnknownValue,
+                    reason: format!("no binding {id} in the dump (no such workload, or no policy propagates it)"),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn wrong(field: crate::path::Path, value: &str, expected: &str) -> Error {
+    Error::Input {
+        field,
+        code: ErrorCode::InvalidInput,
+        reason: format!("{value:?}: expected {expected}"),
+    }
+}
+
+/// The binding of a workload named `KIND/NAMESPACE/NAME` (or `KIND/NAME`), as Karmada names
+/// it; kubectl's short kinds read (`deploy`, `sts`, `rs`, `job`, `po`).
+pub fn workload_id(text: &str) -> Option<Id> {
+    let parts: Vec<&str> = text.split('/').collect();
+    let (kind, namespace, name) = match parts.as_slice() {
+        [kind, namespace, name] => (*kind, *namespace, *name),
+        [kind, name] => (*kind, "", *name),
+        _ => return None,
+    };
+    if kind.is_empty() || name.is_empty() {
+        return None;
+    }
+    let kind = match kind.to_lowercase().as_str() {
+        "deploy" | "deployment" | "deployments" => "Deployment".into(),
+        "sts" | "statefulset" | "statefulsets" => "StatefulSet".into(),
+        "rs" | "replicaset" | "replicasets" => "ReplicaSet".into(),
+        "job" | "jobs" => "Job".into(),
+        "po" | "pod" | "pods" => "Pod".into(),
+        _ => String::from(kind),
+    };
+    Some(Id {
+        kind: if namespace.is_empty() {
+            BindingKind::ClusterResourceBinding
+        } else {
+            BindingKind::ResourceBinding
+        },
+        namespace: namespace.into(),
+        name: format!("{name}-{kind}").replace(':', ".").to_lowercase(),
+    })
+}
+
+/// Clusters that join: read as the dump's are, Ready unless they say otherwise.
+fn joins(added: &[Object], choice: &Choice<'_>) -> Result<Vec<Event>> {
+    let mut r = ImportReport::default();
+    let sorted = import::sort(
+        added,
+        &Choice {
+            members: &[],
+            ..choice.clone()
+        },
+        &mut r,
+    )?;
+    Ok(sorted
+        .clusters
+        .into_iter()
+        .map(|member| Event::Join {
+            member: Box::new(member),
+            health: Health {
+                ready: Readiness::Ready,
+                ..Health::default()
+            },
+        })
+        .collect())
+}
+
+/// The events of applying `applied` over the dump: each binding whose claiming policy changed
+/// its placement gets the new one (claims are sticky, §27.2); a binding no policy claims any
+/// more loses its claim; a template newly propagated gets a binding.
+fn apply(
+    fleet: &Fleet,
+    objects: &[Object],
+    applied: &[Object],
+    choice: &Choice<'_>,
+) -> Result<Vec<Event>> {
+    let same = |a: &Object, b: &Object| {
+        a.kind == b.kind
+            && a.metadata.namespace == b.metadata.namespace
+            && a.metadata.name == b.metadata.name
+    };
+    let mut merged: Vec<Object> = objects
+        .iter()
+        .map(|o| applied.iter().find(|a| same(a, o)).unwrap_or(o).clone())
+        .collect();
+    merged.extend(
+        applied
+            .iter()
+            .filter(|a| !objects.iter().any(|o| same(a, o)))
+            .cloned(),
+    );
+    let claims: Claims = fleet
+        .entries
+        .iter()
+        .filter_map(|e| Some((e.id.clone(), e.policy.clone()?)))
+        .collect();
+    let after = read_claimed(&merged, choice, fleet.settings.clone(), &claims)?;
+    let mut events = Vec::new();
+    for e in after.fleet.entries {
+        let Some(b) = fleet.binding(&e.id) else {
+            events.push(Event::Create { entry: Box::new(e) });
+            continue;
+        };
+        let Some(old) = fleet.entries.get(b) else {
+            continue;
+        };
+        if e.claimed && (e.rules != old.rules || !old.claimed) {
+            events.push(Event::Place {
+                binding: e.id.clone(),
+                rules: e.rules.clone(),
+                policy: e.policy.clone(),
+            });
+        } else if !e.claimed && old.claimed {
+            events.push(Event::Unclaim {
+                binding: e.id.clone(),
+            });
+        }
+        if e.workload.replicas != old.workload.replicas {
+            events.push(Event::Scale {
+                binding: e.id,
+                replicas: e.workload.replicas,
+            });
+        }
+    }
+    Ok(events)
+}
+
+/// The bindings whose `spec.clusters` changes, as Karmada would write them.
+fn written(plan: &Plan, after: &Fleet, objects: &[Object]) -> Vec<Object> {
+    let mut out = Vec::new();
+    for b in plan.bindings.iter().filter(|b| b.before != b.after) {
+        let kind = match b.id.kind {
+            BindingKind::ResourceBinding => "ResourceBinding",
+            BindingKind::ClusterResourceBinding => "ClusterResourceBinding",
+        };
+        let given = objects.iter().find(|o| {
+            o.kind == kind && o.metadata.namespace == b.id.namespace && o.metadata.name == b.id.name
+        });
+        let mut o = given.cloned().unwrap_or_else(|| Object {
+            api_version: "work.karmada.io/v1alpha2".into(),
+            kind: kind.into(),
+            metadata: ObjectMeta {
+                name: b.id.name.clone(),
+                namespace: b.id.namespace.clone(),
+                ..ObjectMeta::default()
+            },
+            ..Object::default()
+        });
+        o.spec.clusters = b
+            .after
+            .iter()
+            .map(|(name, &replicas)| TargetCluster {
+                name: name.clone(),
+                replicas,
+            })
+            .collect();
+        if let Some(e) = after.binding(&b.id).and_then(|i| after.entries.get(i)) {
+            o.status.scheduler_observing_affinity_name = e.state.observed_affinity.clone();
+        }
+        out.push(o);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workloads_are_named_as_kubectl_names_them() {
+        let id = workload_id("deploy/shop/web").unwrap();
+        assert_eq!(id.namespace, "shop");
+        assert_eq!(id.name, "web-deployment");
+        assert_eq!(id.kind, BindingKind::ResourceBinding);
+        let crb = workload_id("ClusterRole/admin").unwrap();
+        assert_eq!(crb.kind, BindingKind::ClusterResourceBinding);
+        assert_eq!(crb.name, "admin-clusterrole");
+        assert_eq!(workload_id("web"), None);
+    }
+
+    use crate::karmada::fleet::plan::{Outcome, Unchanged};
+    use crate::karmada::fleet::triggers::Trigger;
+    use crate::kubernetes::fleet::dump::DUMP;
+    use crate::kubernetes::objects::Objects;
+
+    fn objects(text: &str) -> Vec<Object> {
+        serde_json::from_str::<Objects>(text).unwrap().0
+    }
+
+    fn web(p: &Planned) -> &crate::karmada::fleet::plan::BindingPlan {
+        p.plan
+            .bindings
+            .iter()
+            .find(|b| b.id.name == "web-deployment")
+            .unwrap()
+    }
+
+    fn ask(what: WhatIf, added: &[Object], applied: &[Object]) -> Planned {
+        plan(&objects(DUMP), &Choice::default(), &what, added, applied).unwrap()
+    }
+
+    // Without a what-if: the scheduler starting over today's bindings. A Divided binding whose
+    // placement and replicas are as applied finds no trigger (`doScheduleBinding`).
+    #[test]
+    fn drift_of_a_divided_binding_is_none() {
+        let p = ask(WhatIf::default(), &[], &[]);
+        assert!(matches!(
+            web(&p).outcome,
+            Outcome::Unchanged {
+                why: Unchanged::NoTrigger { .. }
+            }
+        ));
+        assert!(p.resource_bindings.is_empty());
+    }
+
+    // A cluster down leaves a Divided binding (docs/rules/fleet.md §24.2); deleting it moves
+    // the replicas and writes the binding.
+    #[test]
+    fn down_keeps_and_delete_moves() {
+        let down = WhatIf {
+            cluster_down: alloc::vec!["member1".into()],
+            ..WhatIf::default()
+        };
+        assert_eq!(
+            web(&ask(down, &[], &[])).before,
+            web(&ask(WhatIf::default(), &[], &[])).after
+        );
+        let delete = WhatIf {
+            delete_cluster: alloc::vec!["member1".into()],
+            ..WhatIf::default()
+        };
+        let p = ask(delete, &[], &[]);
+        assert_eq!(
+            web(&p).outcome,
+            Outcome::Changed {
+                trigger: Trigger::PlacedClusterDeleting
+            }
+        );
+        assert_eq!(p.resource_bindings.len(), 1);
+        let rb = &p.resource_bindings[0];
+        assert_eq!(rb.metadata.name, "web-deployment");
+        assert!(rb.spec.clusters.iter().all(|c| c.name != "member1"));
+        assert_eq!(
+            rb.spec.resource.name, "web",
+            "the dump's binding, its other fields kept"
+        );
+    }
+
+    // A joined cluster does not take a Divided binding's replicas (§26.1); a scale does
+    // (§27.4).
+    #[test]
+    fn a_join_moves_nothing_and_a_scale_places_more() {
+        let joined = objects(
+            r#"{"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+                "metadata": {"name": "member3"},
+                "status": {"resourceSummary": {"allocatable": {"cpu": "64", "pods": "110"}}}}"#,
+        );
+        let p = ask(WhatIf::default(), &joined, &[]);
+        assert_eq!(web(&p).before, web(&p).after);
+        let scale = WhatIf {
+            scale: alloc::vec!["deploy/shop/web=6".into()],
+            ..WhatIf::default()
+        };
+        let p = ask(scale, &[], &[]);
+        assert_eq!(
+            web(&p).outcome,
+            Outcome::Changed {
+                trigger: Trigger::ReplicasChanged
+            }
+        );
+        assert_eq!(web(&p).after.values().sum::<i64>(), 6);
+    }
+
+    // Editing the claiming policy is a placement change, scheduled in Steady mode; a new
+    // policy with a higher priority does not take a claimed template (claims are sticky).
+    #[test]
+    fn an_applied_policy_edit_reschedules_and_a_rival_does_not() {
+        let edit = objects(
+            r#"{"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+                "metadata": {"name": "web", "namespace": "shop"},
+                "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "web"}],
+                         "placement": {"clusterAffinity": {"clusterNames": ["member2"]},
+                           "replicaScheduling": {"replicaSchedulingType": "Divided",
+                           "replicaDivisionPreference": "Aggregated"}}}}"#,
+        );
+        let p = ask(WhatIf::default(), &[], &edit);
+        assert_eq!(
+            web(&p).outcome,
+            Outcome::Changed {
+                trigger: Trigger::PlacementChanged
+            }
+        );
+        assert_eq!(web(&p).after.keys().collect::<Vec<_>>(), ["member2"]);
+        let rival = objects(
+            r#"{"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+                "metadata": {"name": "rival", "namespace": "shop"},
+                "spec": {"priority": 100,
+                         "resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "web"}],
+                         "placement": {"clusterAffinity": {"clusterNames": ["member2"]}}}}"#,
+        );
+        let p = ask(WhatIf::default(), &[], &rival);
+        assert_eq!(web(&p).before, web(&p).after);
+    }
+
+    #[test]
+    fn an_unknown_cluster_or_workload_is_an_error_at_its_entry() {
+        let what = WhatIf {
+            cordon: alloc::vec!["member1".into(), "member9".into()],
+            ..WhatIf::default()
+        };
+        let err = plan(&objects(DUMP), &Choice::default(), &what, &[], &[]).unwrap_err();
+        assert_eq!(err.field().text(), "cordon[1]");
+        assert_eq!(err.code(), ErrorCode::UnknownValue);
+        let what = WhatIf {
+            rebalance: alloc::vec!["deploy/shop/nothing".into()],
+            ..WhatIf::default()
+        };
+        let err = plan(&objects(DUMP), &Choice::default(), &what, &[], &[]).unwrap_err();
+        assert_eq!(err.field().text(), "rebalance[0]");
+    }
+
+    #[test]
+    fn a_malformed_scale_is_an_error_at_its_entry() {
+        let what = WhatIf {
+            scale: alloc::vec!["deploy/shop/web".into()],
+            ..WhatIf::default()
+        };
+        let err = plan(&objects(DUMP), &Choice::default(), &what, &[], &[]).unwrap_err();
+        assert_eq!(err.field().text(), "scale[0]");
+    }
+}
