@@ -355,6 +355,28 @@ test("compare and evenness: three methods side by side; tied clusters share the 
   await page.close();
 });
 
+test("evenness with a previous placement: inertia's clusters are named, only the ties a draw decides are judged", async () => {
+  // Floor shares 1 each, 2 left over: member1 gets one by its previous replicas, member2 and
+  // member3 tie for the other, member4 (none before) comes last by its previous replicas.
+  const page = await open("/" + link({
+    version: 1, clusters: ["member1", "member2", "member3", "member4"].map((name) => ({ name })),
+    workload: { replicas: 6 }, policy: { method: "remainder" }, previous: { member1: 2, member2: 1, member3: 1 },
+  }));
+  await page.click("#tab-evenness");
+  await page.waitForSelector('#evenness-status[data-done="true"]', { timeout: 30000 });
+  const rows = await page.$$eval("#evenness tbody tr", (rows) => rows.map((r) =>
+    [r.dataset.cluster, Number(r.querySelector("td:nth-child(2)").textContent), Number(r.querySelector("td:nth-child(3)").textContent)]));
+  assert.deepEqual(rows.map(([name]) => name), ["member2", "member3"], "only the clusters a random tie decided");
+  assert.equal(rows[0][1], 1000);
+  assert.equal(rows[0][2] + rows[1][2], 1000);
+  const left = await page.textContent("#evenness-left");
+  assert.match(left, /member1 \(kept by inertia in 1000 of 1000 runs\)/);
+  assert.match(left, /member4 \(behind by inertia in 1000 runs\)/);
+  assert.match(await page.textContent("#evenness-status"), /a random choice decided 1000 of them/);
+  assert.equal(await page.$$eval("#evenness rect.outside", (r) => r.length), 0);
+  await page.close();
+});
+
 test("1000 clusters: an edit updates the assignment within a frame", async () => {
   const page = await open("/#preset=large-1000-clusters");
   // A thousand rows show a hundred at a time; the total covers all of them.
