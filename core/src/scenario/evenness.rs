@@ -277,8 +277,16 @@ mod tests {
             panic!()
         };
         assert_eq!(e.random_runs, 200);
-        assert_eq!((m1.contested, m1.by_inertia, m1.kept), (0, 200, 200), "{m1:?}");
-        assert_eq!((m4.contested, m4.by_inertia, m4.kept), (0, 200, 0), "{m4:?}");
+        assert_eq!(
+            (m1.contested, m1.by_inertia, m1.kept),
+            (0, 200, 200),
+            "{m1:?}"
+        );
+        assert_eq!(
+            (m4.contested, m4.by_inertia, m4.kept),
+            (0, 200, 0),
+            "{m4:?}"
+        );
         assert!(m1.by_inertia_alone() && m4.by_inertia_alone());
         assert!(!m1.by_weight_alone() && m1.shares().is_none());
         for m in [m2, m3] {

@@ -191,7 +191,7 @@ fn chart(t: &Tally, inertia: bool) -> Html {
             }) }
             </tbody>
         </table>
-        if tied.is_empty() {
+        if tied.is_empty() && t.targets.iter().all(|c| c.by_inertia == 0) {
             <p class="hint" id="evenness-none">{ "No cluster tied for a remainder replica: weights alone decide them." }</p>
         }
         if !left.is_empty() {
