@@ -3,7 +3,7 @@
 //!
 //! talc's own WebAssembly source grows the memory by what the allocation at hand needs, mostly
 //! one 64 KiB page. Reading a control plane's dump of a hundred thousand Clusters allocates
-//! about a gigabyte in small pieces, so the memory grew tens of thousands of times, and each
+//! hundreds of megabytes in small pieces, so the memory grew thousands of times, and each
 //! growth costs the engine far more than an allocation: the package's first `explain` of a
 //! 105 MB dump took 1.6 to 1.8 times as long as a second one in the same process, which found
 //! the memory already grown. Growing by an eighth of the memory (at least a MiB) makes that a
