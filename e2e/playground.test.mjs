@@ -355,6 +355,28 @@ test("compare and evenness: three methods side by side; tied clusters share the 
   await page.close();
 });
 
+test("evenness with a previous placement: inertia's clusters are named, only the ties a draw decides are judged", async () => {
+  // Floor shares 1 each, 2 left over: member1 gets one by its previous replicas, member2 and
+  // member3 tie for the other, member4 (none before) comes last by its previous replicas.
+  const page = await open("/" + link({
+    version: 1, clusters: ["member1", "member2", "member3", "member4"].map((name) => ({ name })),
+    workload: { replicas: 6 }, policy: { method: "remainder" }, previous: { member1: 2, member2: 1, member3: 1 },
+  }));
+  await page.click("#tab-evenness");
+  await page.waitForSelector('#evenness-status[data-done="true"]', { timeout: 30000 });
+  const rows = await page.$$eval("#evenness tbody tr", (rows) => rows.map((r) =>
+    [r.dataset.cluster, Number(r.querySelector("td:nth-child(2)").textContent), Number(r.querySelector("td:nth-child(3)").textContent)]));
+  assert.deepEqual(rows.map(([name]) => name), ["member2", "member3"], "only the clusters a random tie decided");
+  assert.equal(rows[0][1], 1000);
+  assert.equal(rows[0][2] + rows[1][2], 1000);
+  const left = await page.textContent("#evenness-left");
+  assert.match(left, /member1 \(kept by inertia in 1000 of 1000 runs\)/);
+  assert.match(left, /member4 \(behind by inertia in 1000 runs\)/);
+  assert.match(await page.textContent("#evenness-status"), /a random choice decided 1000 of them/);
+  assert.equal(await page.$$eval("#evenness rect.outside", (r) => r.length), 0);
+  await page.close();
+});
+
 test("1000 clusters: an edit updates the assignment within a frame", async () => {
   const page = await open("/#preset=large-1000-clusters");
   // A thousand rows show a hundred at a time; the total covers all of them.
@@ -1025,6 +1047,29 @@ test("400 px: one column, the outcome right under the clusters it depends on", a
   await page.close();
 });
 
+test("history: every step lays out alike, what moved beside its step (under it at 400 px), the first step too", async () => {
+  for (const width of [400, 1280, 1920]) {
+    const page = await run.chrome.newPage({ viewport: { width, height: 1000 } });
+    page.on("pageerror", (e) => pageErrors.push(String(e)));
+    await page.goto(`${run.server.url}/#preset=story3-weight-change`);
+    await page.waitForSelector("#history .steps li .moved");
+    const steps = await page.$$eval("#history .steps li", (lis) => lis.filter((li) => li.querySelector(".moved")).map((li) => {
+      const b = li.querySelector(".step").getBoundingClientRect(), m = li.querySelector(".moved").getBoundingClientRect();
+      // Where what moved starts, from the step's button: beside it (right of it, on its first
+      // line) or under it (at its left).
+      const beside = m.left >= b.right - 1 && m.top < b.top + b.height / 2;
+      return { beside, under: !beside && m.top >= b.bottom - 1 && Math.abs(m.left - b.left) < 1, left: Math.round(m.left) };
+    }));
+    assert.ok(steps.length >= 3, `${width} px: ${steps.length} steps`);
+    for (const [k, step] of steps.entries()) {
+      assert.ok(step.beside || step.under, `${width} px, step ${k + 1}: ${JSON.stringify(step)}`);
+      assert.deepEqual(step, steps[0], `${width} px: step ${k + 1} lays out as step 1`);
+    }
+    assert.equal(steps[0].beside, width > 600, `${width} px`);
+    await page.close();
+  }
+});
+
 test("screenshots: the main page, an error, the history and the evenness view at 400, 1,280 and 1,920 px", async () => {
   for (const width of [400, 1280, 1920]) {
     const page = await run.chrome.newPage({ viewport: { width, height: 1000 } });
@@ -1166,7 +1211,7 @@ async function importExample(page, id) {
   await page.waitForSelector("#k8s-report");
 }
 
-test("issue 37: a failed import leaves nothing that looks current", async () => {
+test("a failed import leaves nothing that looks current", async () => {
   const page = await open("/");
   await importExample(page, "static-weight");
   assert.match(await page.textContent("#notice"), /Imported from Kubernetes objects: 3 clusters/);
@@ -1189,7 +1234,7 @@ test("issue 37: a failed import leaves nothing that looks current", async () => 
   await page.close();
 });
 
-test("issue 37: no two controls share a name: the scenario file and the Kubernetes objects", async () => {
+test("no two controls share a name: the scenario file and the Kubernetes objects", async () => {
   const page = await open("/");
   // Every button and file control, the Kubernetes tab's too (mounted, hidden).
   const names = await page.$$eval("button, label.button", (els) =>
@@ -1200,7 +1245,7 @@ test("issue 37: no two controls share a name: the scenario file and the Kubernet
   await page.close();
 });
 
-test("issue 37: the first screen and the Pipeline tab speak Karmada's words, the rest explained on hover", async () => {
+test("the first screen and the Pipeline tab speak Karmada's words, the rest explained on hover", async () => {
   const page = await open("/#preset=divide-7-replicas-2-1-1");
   const text = await page.textContent("main");
   for (const word of ["seed 000", "proposal's opening", "decided nothing", "whose input", "Webster's tie order"])
@@ -1225,7 +1270,7 @@ test("issue 37: the first screen and the Pipeline tab speak Karmada's words, the
   await page.close();
 });
 
-test("issue 37: the two “available” figures are labelled for what they are", async () => {
+test("the two “available” figures are labelled for what they are", async () => {
   const scenario = {
     version: 1,
     clusters: [{ name: "member1", availableReplicas: 100 }, { name: "member2", availableReplicas: 100 }],
@@ -1249,17 +1294,20 @@ test("issue 37: the two “available” figures are labelled for what they are",
   await page.close();
 });
 
-test("issue 37: evenness after inertia: ties the previous placement decided are not judged as chance", async () => {
+test("evenness after inertia: ties the previous placement decided are not judged as chance", async () => {
   const page = await open("/#preset=story1-scale-up-7-to-8");
   await page.click("#tab-evenness");
   await page.waitForSelector('#evenness-status[data-done="true"]', { timeout: 30000 });
   assert.match(await page.textContent("#evenness-status"), /a random choice decided 0 of them/);
   assert.equal(await page.$('#evenness tr[data-outside="true"]'), null);
-  assert.match(await page.textContent("#evenness-inertia"), /previous placement decided every one/);
+  assert.equal(await page.$("#evenness tbody tr"), null, "no cluster is judged against a fair draw");
+  assert.equal(await page.$("#evenness-none"), null, "weights alone did not decide them");
+  assert.match(await page.textContent("#evenness-left"), /kept by inertia in 1000 of 1000 runs/);
+  assert.match(await page.textContent("#evenness-inertia"), /kept by inertia/);
   await page.close();
 });
 
-test("issue 37: advanced fields fold under “more”, open when set, and stay open while typed in", async () => {
+test("advanced fields fold under “more”, open when set, and stay open while typed in", async () => {
   const page = await open("/#preset=divide-7-replicas-2-1-1");
   const requests = field("workload.requests");
   assert.equal(await page.isVisible(requests), false);
@@ -1275,7 +1323,7 @@ test("issue 37: advanced fields fold under “more”, open when set, and stay o
   await set.close();
 });
 
-test("issue 37: the answer is where the eye is, at 1280x900 and at 400 px", async () => {
+test("the answer is where the eye is, at 1280x900 and at 400 px", async () => {
   const wide = await run.chrome.newPage({ viewport: { width: 1280, height: 900 } });
   wide.on("pageerror", (e) => pageErrors.push(String(e)));
   await wide.goto(run.server.url + "/#preset=divide-7-replicas-2-1-1");
@@ -1299,7 +1347,7 @@ test("issue 37: the answer is where the eye is, at 1280x900 and at 400 px", asyn
   await narrow.close();
 });
 
-test("issue 37: cosmetics: a toleration's effect reads whole, a past step says so, no preload warning, headings in order", async () => {
+test("cosmetics: a toleration's effect reads whole, a past step says so, no preload warning, headings in order", async () => {
   const page = await run.chrome.newPage({ viewport: { width: 1280, height: 900 } });
   const warnings = [];
   page.on("console", (m) => ["warning", "error"].includes(m.type()) && warnings.push(m.text()));

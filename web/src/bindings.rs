@@ -10,12 +10,6 @@ use allot_core::scenario::{self, Scenario};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// Talc instead of Rust's default wasm allocator (dlmalloc): a call allocates and frees tens of
-/// thousands of small strings and vectors, which talc serves faster, and its code is smaller.
-#[cfg(all(target_family = "wasm", not(target_feature = "atomics")))]
-#[global_allocator]
-static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
-
 /// The library version.
 #[wasm_bindgen]
 pub fn version() -> String {

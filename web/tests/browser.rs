@@ -61,3 +61,22 @@ fn errors_carry_code_and_path() {
         Some("invalid_quantity")
     );
 }
+
+/// The heap grows by an eighth of the memory at a time (at least a MiB), not by what each
+/// allocation needs: 64 MiB of small allocations, as reading a large dump makes, grow the
+/// memory a few dozen times rather than once a page (about a thousand times).
+#[wasm_bindgen_test]
+fn the_heap_grows_in_few_steps() {
+    let size = core::arch::wasm32::memory_size::<0>;
+    let (mut last, mut growths) = (size(), 0);
+    let mut kept = Vec::new();
+    for _ in 0..(64 << 20) / 1024 {
+        kept.push(vec![1u8; 1000]);
+        if size() != last {
+            growths += 1;
+            last = size();
+        }
+    }
+    assert!(growths <= 40, "{growths} growths");
+    assert_eq!(kept.len(), 65_536);
+}

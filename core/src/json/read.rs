@@ -98,13 +98,27 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Indented text (`kubectl get -o json` indents by four spaces a level) is a third
+    /// spaces: a run of eight is passed at once.
     #[inline(never)]
     fn skip_space(&mut self) -> Option<u8> {
+        const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
         while let Some(c) = self.byte() {
             if !is_space(c) {
                 return Some(c);
             }
             self.pos += 1;
+            while let Some(w) = self
+                .text
+                .as_bytes()
+                .get(self.pos..)
+                .and_then(<[u8]>::first_chunk::<8>)
+            {
+                if u64::from_le_bytes(*w) != SPACES {
+                    break;
+                }
+                self.pos += 8;
+            }
         }
         None
     }
@@ -884,6 +898,16 @@ mod tests {
             let found = r.plain_run();
             let at = naive(text.as_bytes());
             proptest::prop_assert_eq!(found, at.map(|i| text.as_bytes()[i]));
+            proptest::prop_assert_eq!(r.pos, at.unwrap_or(text.len()));
+        }
+
+        /// Whitespace is passed to the first byte that is not, eight spaces at a time or one
+        /// byte at a time, at any length and mix.
+        #[test]
+        fn space_ends_at_the_first_byte_that_is_not_space(text in "( {1,20}|\t|\r|\n|x){0,8}") {
+            let mut r = Reader { text: &text, pos: 0, depth: 0, scratch: String::new() };
+            let at = text.bytes().position(|c| !is_space(c));
+            proptest::prop_assert_eq!(r.skip_space(), at.map(|i| text.as_bytes()[i]));
             proptest::prop_assert_eq!(r.pos, at.unwrap_or(text.len()));
         }
     }

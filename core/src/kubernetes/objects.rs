@@ -191,14 +191,67 @@ impl<'de> Deserialize<'de> for Objects {
         }
         let top = d.deserialize_any(Top)?;
         let mut out = Vec::new();
-        let mut stack: Vec<Object> = top.into_iter().rev().collect();
-        while let Some(mut o) = stack.pop() {
-            if o.kind.ends_with("List") {
-                stack.extend(core::mem::take(&mut o.items).into_iter().rev());
-            } else {
-                out.push(o);
-            }
-        }
+        open_lists(top, &mut out);
         Ok(Objects(out))
+    }
+}
+
+/// `objects` into `out` in order, each List replaced by its items (Lists may nest). A dump is
+/// one List of many objects: its items become `out` as they are, not moved one by one (an
+/// object is a large record, and a dump holds a hundred thousand of them).
+fn open_lists(mut objects: Vec<Object>, out: &mut Vec<Object>) {
+    if !objects.iter().any(is_list) {
+        if out.is_empty() {
+            *out = objects;
+        } else {
+            out.append(&mut objects);
+        }
+        return;
+    }
+    if let [list] = &mut objects[..] {
+        return open_lists(core::mem::take(&mut list.items), out);
+    }
+    for mut o in objects {
+        if is_list(&o) {
+            open_lists(core::mem::take(&mut o.items), out);
+        } else {
+            out.push(o);
+        }
+    }
+}
+
+fn is_list(o: &Object) -> bool {
+    o.kind.ends_with("List")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::from_json;
+
+    fn names(text: &str) -> Vec<String> {
+        from_json::<Objects>(text)
+            .unwrap()
+            .0
+            .into_iter()
+            .map(|o| o.metadata.name)
+            .collect()
+    }
+
+    #[test]
+    fn lists_open_in_place_in_order_however_they_nest() {
+        let o = |n: &str| alloc::format!(r#"{{"kind":"Pod","metadata":{{"name":"{n}"}}}}"#);
+        let list =
+            |items: &[String]| alloc::format!(r#"{{"kind":"List","items":[{}]}}"#, items.join(","));
+        assert_eq!(names(&list(&[o("a"), o("b")])), ["a", "b"]);
+        assert_eq!(names(&o("a")), ["a"]);
+        let nested = list(&[o("a"), list(&[o("b"), list(&[o("c")]), o("d")]), o("e")]);
+        assert_eq!(names(&nested), ["a", "b", "c", "d", "e"]);
+        let array = alloc::format!("[{}, {}, {}]", list(&[]), list(&[o("a")]), o("b"));
+        assert_eq!(names(&array), ["a", "b"]);
+        assert_eq!(
+            names(&list(&[list(&[list(&[o("a"), o("b")])])])),
+            ["a", "b"]
+        );
     }
 }

@@ -17,6 +17,8 @@ use serde::Serialize;
 
 use super::karmada;
 use super::Scenario;
+use crate::division::method::DivisionTrace;
+use crate::division::remainder::OrderReason;
 use crate::error::{Error, Result};
 use crate::names::NameIndex;
 
@@ -33,20 +35,32 @@ pub struct Tally {
     /// Fewest and most replicas in one run.
     pub min: u64,
     pub max: u64,
-    /// Divisions in which it was tied for a remainder replica: its weight group got some of
-    /// them but not one each, so an order within the group (inertia, the seed, names) decided.
+    /// Divisions in which it was fully tied for a remainder replica: the clusters it ties with
+    /// (equal weight and, for the remainder method, equal previous replicas) got some of them
+    /// but not one each, so the seeded random order (or, for name order, the names) decided.
     pub contested: u64,
     /// Remainder replicas it won in those divisions.
     pub won: u64,
-    /// What it could expect to win in those divisions if the order within the group were fair
-    /// (Σ replicas the group won / the group's size), in millionths.
+    /// What it could expect to win in those divisions if the order within the tie were fair
+    /// (Σ replicas the tie won / the tie's size), in millionths.
     pub fair_millionths: u64,
+    /// Divisions in which its weight group got some remainder replicas but not one each, and
+    /// its previous replicas, not a tie, decided whether it got one (inertia).
+    pub by_inertia: u64,
+    /// Remainder replicas it kept by inertia in those divisions.
+    pub kept: u64,
 }
 
 impl Tally {
     /// Its remainder replicas came by weight alone: it got some, and was never tied for one.
     pub fn by_weight_alone(&self) -> bool {
-        self.remainders > 0 && self.contested == 0
+        self.remainders > 0 && self.contested == 0 && self.by_inertia == 0
+    }
+
+    /// Inertia alone decided its remainder replicas: its previous replicas placed it, and it
+    /// was never fully tied for one.
+    pub fn by_inertia_alone(&self) -> bool {
+        self.by_inertia > 0 && self.contested == 0
     }
 
     /// The share of its contested divisions it won, and what a fair order gives.
@@ -89,6 +103,8 @@ impl Evenness {
                     contested: 0,
                     won: 0,
                     fair_millionths: 0,
+                    by_inertia: 0,
+                    kept: 0,
                 })
                 .collect(),
         })
@@ -116,6 +132,7 @@ impl Evenness {
                 }
             }
             for d in &outcome.trace.divisions {
+                let ties = ties(d, &index, got.len());
                 // Per weight: members, and how many of them got a remainder replica.
                 let mut groups: BTreeMap<u64, (u64, u64)> = BTreeMap::new();
                 for e in &d.entries {
@@ -128,12 +145,16 @@ impl Evenness {
                         continue;
                     };
                     let t = &mut tallies[i];
-                    t.remainders += u64::from(e.got_remainder);
-                    let (members, winners) = groups.get(&e.weight).copied().unwrap_or_default();
-                    if winners > 0 && winners < members {
+                    let got = u64::from(e.got_remainder);
+                    t.remainders += got;
+                    let split = |(members, winners): (u64, u64)| winners > 0 && winners < members;
+                    if let Some(tie) = ties[i].filter(|&tie| split(tie)) {
                         t.contested += 1;
-                        t.won += u64::from(e.got_remainder);
-                        t.fair_millionths += winners * 1_000_000 / members;
+                        t.won += got;
+                        t.fair_millionths += tie.1 * 1_000_000 / tie.0;
+                    } else if groups.get(&e.weight).copied().is_some_and(split) {
+                        t.by_inertia += 1;
+                        t.kept += got;
                     }
                 }
             }
@@ -146,6 +167,48 @@ impl Evenness {
             *random_runs += u64::from(outcome.random_decided);
         })
     }
+}
+
+/// Per cluster (by `index`, of `n`), the full tie it belongs to in division `d`: (members,
+/// how many of them got a remainder replica). A full tie is a run of the remainder order
+/// joined by a tie-breaking reason (the seeded random order, or names); Webster's division
+/// has no order, and its ties are by weight (the UID orders them).
+fn ties(d: &DivisionTrace, index: &NameIndex<'_>, n: usize) -> Vec<Option<(u64, u64)>> {
+    let mut run_of: Vec<Option<usize>> = alloc::vec![None; n];
+    let mut runs: Vec<(u64, u64)> = Vec::new();
+    if d.order.is_empty() {
+        let mut weights: BTreeMap<u64, usize> = BTreeMap::new();
+        for e in &d.entries {
+            let next = weights.len();
+            let run = *weights.entry(e.weight).or_insert(next);
+            if let Some(i) = index.get(e.cluster.as_str()) {
+                run_of[i] = Some(run);
+            }
+        }
+        runs.resize(weights.len(), (0, 0));
+    } else {
+        let mut joined = false;
+        for step in &d.order {
+            if !joined {
+                runs.push((0, 0));
+            }
+            if let Some(i) = index.get(step.cluster.as_str()) {
+                run_of[i] = Some(runs.len() - 1);
+            }
+            joined = matches!(step.reason, OrderReason::Random | OrderReason::Name);
+        }
+    }
+    for e in &d.entries {
+        let run = index.get(e.cluster.as_str()).and_then(|i| run_of[i]);
+        if let Some(run) = run.and_then(|r| runs.get_mut(r)) {
+            run.0 += 1;
+            run.1 += u64::from(e.got_remainder);
+        }
+    }
+    run_of
+        .iter()
+        .map(|r| r.and_then(|r| runs.get(r).copied()))
+        .collect()
 }
 
 #[cfg(test)]
@@ -195,6 +258,42 @@ mod tests {
         assert_eq!(e.targets[1].shares(), Some((1.0, 0.5)));
         assert_eq!(e.targets[2].shares(), Some((0.0, 0.5)));
         assert_eq!(e.random_runs, 0);
+    }
+
+    #[test]
+    fn inertia_is_kept_apart_from_the_ties_a_draw_decides() {
+        // Floor shares 1 each, 2 left over: member1 is first by its previous replicas, then
+        // member2 and member3 tie (one previous replica each) for the other, and member4
+        // (none before) comes last by its previous replicas, not by a draw.
+        let s: Scenario = from_json(
+            r#"{"version":1,"clusters":[{"name":"member1"},{"name":"member2"},{"name":"member3"},
+               {"name":"member4"}],"workload":{"replicas":6},"policy":{"method":"remainder"},
+               "previous":{"member1":2,"member2":1,"member3":1}}"#,
+        )
+        .unwrap();
+        let mut e = Evenness::new(&s).unwrap();
+        e.run(&s, 0..200).unwrap();
+        let [m1, m2, m3, m4] = &e.targets[..] else {
+            panic!()
+        };
+        assert_eq!(e.random_runs, 200);
+        assert_eq!(
+            (m1.contested, m1.by_inertia, m1.kept),
+            (0, 200, 200),
+            "{m1:?}"
+        );
+        assert_eq!(
+            (m4.contested, m4.by_inertia, m4.kept),
+            (0, 200, 0),
+            "{m4:?}"
+        );
+        assert!(m1.by_inertia_alone() && m4.by_inertia_alone());
+        assert!(!m1.by_weight_alone() && m1.shares().is_none());
+        for m in [m2, m3] {
+            assert_eq!((m.contested, m.by_inertia), (200, 0), "{m:?}");
+            assert_eq!(m.shares().unwrap().1, 0.5);
+        }
+        assert_eq!(m2.won + m3.won, 200);
     }
 
     #[test]

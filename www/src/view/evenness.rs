@@ -133,13 +133,11 @@ pub fn evenness(p: &EvennessProps) -> Html {
 const Z99: f64 = 2.576;
 
 /// The share of tied divisions each cluster won, against what a fair draw gives (a line) and
-/// the band a fair draw stays in 99% of the time for that many runs; clusters whose remainder
-/// replicas come by weight alone (or that never tie for one) are left out and named. With a
-/// previous placement (`inertia`), Karmada keeps replicas where they are before any draw: when
-/// no run was decided at random, the ties were all decided by it, and no cluster is judged
-/// against a fair draw; when some were, the note says a cluster may owe its share to it.
+/// the band a fair draw stays in 99% of the time for that many runs. Only full ties are
+/// judged (equal weight and, with a previous placement, equal previous replicas): clusters
+/// whose remainder replicas come by weight alone, that Karmada's inertia placed (it keeps
+/// replicas where they are before any draw), or that never tie for one are left out and named.
 fn chart(t: &Tally, inertia: bool) -> Html {
-    let judged = !(inertia && t.random_runs == 0);
     const W: f64 = 150.0;
     let x = |share: f64| format!("{:.1}", W * share.clamp(0.0, 1.0));
     let percent = |share: f64| format!("{:.1}%", 100.0 * share);
@@ -148,10 +146,14 @@ fn chart(t: &Tally, inertia: bool) -> Html {
     let left: Vec<String> = left
         .iter()
         .map(|c| {
-            let why = if c.by_weight_alone() {
-                "by weight alone"
+            let why = if c.by_inertia_alone() && c.kept > 0 {
+                format!("kept by inertia in {} of {} runs", c.kept, c.by_inertia)
+            } else if c.by_inertia_alone() {
+                format!("behind by inertia in {} runs", c.by_inertia)
+            } else if c.by_weight_alone() {
+                String::from("by weight alone")
             } else {
-                "never tied for one"
+                String::from("never tied for one")
             };
             format!("{} ({why})", c.name.as_str())
         })
@@ -167,7 +169,7 @@ fn chart(t: &Tally, inertia: bool) -> Html {
                 let (won, fair) = c.shares().unwrap_or_default();
                 let spread = Z99 * (fair * (1.0 - fair) / c.contested as f64).sqrt();
                 let (lo, hi) = (fair - spread, fair + spread);
-                let outside = judged && (won < lo - 1e-9 || won > hi + 1e-9);
+                let outside = won < lo - 1e-9 || won > hi + 1e-9;
                 let band_width = format!("{:.1}", W * (hi.min(1.0) - lo.max(0.0)));
                 html! { <tr data-cluster={c.name.to_string()} data-remainders={c.remainders.to_string()}
                             data-fair={format!("{fair:.4}")} data-outside={outside.to_string()}>
@@ -189,21 +191,16 @@ fn chart(t: &Tally, inertia: bool) -> Html {
             }) }
             </tbody>
         </table>
-        if tied.is_empty() {
+        if tied.is_empty() && t.targets.iter().all(|c| c.by_inertia == 0) {
             <p class="hint" id="evenness-none">{ "No cluster tied for a remainder replica: weights alone decide them." }</p>
         }
         if !left.is_empty() {
             <p class="hint" id="evenness-left">{ format!("Left out: {}.", left.join(", ")) }</p>
         }
-        if inertia && !tied.is_empty() {
-            <p class="hint" id="evenness-inertia">{ if judged {
-                "The scenario has a previous placement: Karmada keeps replicas where they are \
-                 before any random draw, so a cluster outside the band may owe its share to that \
-                 (inertia), not to chance."
-            } else {
-                "No tie was decided at random: the previous placement decided every one (Karmada \
-                 keeps replicas where they are), so no cluster is judged against a fair draw."
-            } }</p>
+        if inertia && t.targets.iter().any(|c| c.by_inertia > 0) {
+            <p class="hint" id="evenness-inertia">{ "The scenario has a previous placement: Karmada keeps \
+                replicas where they are before any random draw, so a cluster whose previous replicas \
+                placed it is kept by inertia and not judged against a fair draw." }</p>
         }
         </>
     }
