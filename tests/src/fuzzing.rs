@@ -151,3 +151,70 @@ pub fn playground_text(data: &[u8]) {
     let _ = doc::items(&d, text);
     doc::push(&mut d, text, serde_json::json!(2));
 }
+
+/// A control plane's dump (YAML or JSON) planned under what-ifs the input's first byte
+/// chooses: drift, or its first Cluster down, cordoned or deleted, its first workload scaled,
+/// with or without overcommit protection and taint eviction, and its Clusters joining again.
+/// Every plan and every error is written.
+pub fn fleet_text(data: &[u8]) {
+    use allot_core::kubernetes::import::Choice;
+    use allot_core::kubernetes::plan::{plan, WhatIf};
+    let Some((&choose, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let Ok(objects) = allot_web::yaml::objects(text) else {
+        return;
+    };
+    let clusters: Vec<_> = objects
+        .iter()
+        .filter(|o| o.kind == "Cluster")
+        .cloned()
+        .collect();
+    let workload = objects.iter().find(|o| {
+        !matches!(
+            o.kind.as_str(),
+            "Cluster"
+                | "PropagationPolicy"
+                | "ClusterPropagationPolicy"
+                | "ResourceBinding"
+                | "ClusterResourceBinding"
+        )
+    });
+    let mut what = WhatIf {
+        overcommit_protection: choose & 1 != 0,
+        taint_eviction: choose & 2 != 0,
+        ..WhatIf::default()
+    };
+    if let Some(c) = clusters.first() {
+        let name = c.metadata.name.clone();
+        match (choose >> 2) & 3 {
+            1 => what.cluster_down.push(name),
+            2 => what.cordon.push(name),
+            3 => what.delete_cluster.push(name),
+            _ => {}
+        }
+    }
+    if let Some(w) = workload.filter(|_| choose & 0x10 != 0) {
+        let m = &w.metadata;
+        what.scale.push(format!(
+            "{}/{}/{}={}",
+            w.kind,
+            m.namespace,
+            m.name,
+            choose >> 5
+        ));
+    }
+    let added: &[_] = if choose & 0x80 != 0 { &clusters } else { &[] };
+    match plan(&objects, &Choice::default(), &what, added, &[]) {
+        Ok(planned) => {
+            to_json(&planned).expect("a plan is always written");
+        }
+        Err(e) => {
+            to_json(&e).expect("an error is always written");
+            assert!(!e.to_string().is_empty());
+        }
+    }
+}

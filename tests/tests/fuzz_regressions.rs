@@ -49,3 +49,8 @@ fn playground_text() {
 fn objects() {
     replay("objects", fuzzing::objects_text);
 }
+
+#[test]
+fn fleet() {
+    replay("fleet", fuzzing::fleet_text);
+}
