@@ -241,6 +241,12 @@ impl<'a> Clusters<'a> {
         Ok(())
     }
 
+    /// Replace the workloads assumed on the cluster at `index` ([`Clusters::set_capacity`]).
+    pub fn set_assumed(&mut self, index: usize, assumed: Vec<AssumedWorkload>) -> Result<()> {
+        self.capacity_at(index)?.assumed = assumed;
+        Ok(())
+    }
+
     fn capacity_at(&mut self, index: usize) -> Result<&mut Capacity> {
         self.capacity.get_mut(index).ok_or_else(|| Error::Input {
             field: indexed("clusters", index),
