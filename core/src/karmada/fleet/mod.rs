@@ -186,13 +186,7 @@ impl Fleet {
                 };
                 let (pass, old) = decide(e, members, &clusters, settings, *now);
                 let changed = old.as_ref().is_some_and(|o| *o != e.state.clusters);
-                let success = matches!(
-                    &pass,
-                    Pass::Scheduled {
-                        condition: entry::Condition::Success,
-                        ..
-                    }
-                );
+                let success = pass.succeeded();
                 out.push((b, pass, changed));
                 if let (true, true, Some(old)) = (protect && success, changed, old) {
                     let shared = capacity::Shared {
@@ -204,6 +198,12 @@ impl Fleet {
                 }
             }
         }
+        self.write_back(touched);
+        out
+    }
+
+    /// Write the workloads assumed on the clusters at `touched` back to the members.
+    fn write_back(&mut self, mut touched: Vec<usize>) {
         touched.sort_unstable();
         touched.dedup();
         for i in touched {
@@ -216,7 +216,6 @@ impl Fleet {
                 capacity::set_assumed(m, workloads);
             }
         }
-        out
     }
 }
 
@@ -296,6 +295,17 @@ pub enum Pass {
 }
 
 impl Pass {
+    /// Whether the binding was scheduled and its result written.
+    pub fn succeeded(&self) -> bool {
+        matches!(
+            self,
+            Pass::Scheduled {
+                condition: entry::Condition::Success,
+                ..
+            }
+        )
+    }
+
     /// The condition of a failed schedule.
     pub fn failure(&self) -> Option<&entry::Condition> {
         match self {

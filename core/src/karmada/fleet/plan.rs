@@ -148,6 +148,18 @@ struct Seen {
 /// Apply `events` to a copy of `fleet` and answer the plan, with the fleet afterwards (the
 /// bindings Karmada would write).
 pub fn plan(fleet: &Fleet, events: Vec<Event>) -> Result<(Plan, Fleet)> {
+    plan_with(fleet, events, Fleet::drain)
+}
+
+/// What the scheduler's worker does with the queue ([`Fleet::drain`]).
+pub(super) type Worker = fn(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>;
+
+/// [`plan`], with `worker` taking what the events enqueue.
+pub(super) fn plan_with(
+    fleet: &Fleet,
+    events: Vec<Event>,
+    worker: Worker,
+) -> Result<(Plan, Fleet)> {
     let mut f = fleet.clone();
     // Before: the given fleet's placements (a binding created by an event had none).
     let before: Vec<&BTreeMap<String, i64>> =
@@ -162,14 +174,14 @@ pub fn plan(fleet: &Fleet, events: Vec<Event>) -> Result<(Plan, Fleet)> {
         let advancing = matches!(event, Event::Advance { .. });
         if advancing {
             if let Some(last) = steps.last_mut() {
-                last.passes = drain(&mut f, &mut queue, &mut seen);
+                last.passes = drain(&mut f, worker, &mut queue, &mut seen);
             }
         }
         let queued = f.apply(event, &mut queue)?;
         seen.resize(f.entries.len(), Seen::default());
         record(&queued, &mut seen);
         let passes = if k + 1 == count {
-            drain(&mut f, &mut queue, &mut seen)
+            drain(&mut f, worker, &mut queue, &mut seen)
         } else {
             Vec::new()
         };
@@ -218,8 +230,8 @@ fn record(queued: &Enqueued, seen: &mut [Seen]) {
 }
 
 /// The scheduler takes every waiting binding, one at a time.
-fn drain(f: &mut Fleet, queue: &mut Queue, seen: &mut [Seen]) -> Vec<Noted<Pass>> {
-    let taken = f.drain(queue);
+fn drain(f: &mut Fleet, worker: Worker, queue: &mut Queue, seen: &mut [Seen]) -> Vec<Noted<Pass>> {
+    let taken = worker(f, queue);
     let mut passes = Vec::with_capacity(taken.len());
     for (b, pass, changed) in taken {
         if let Some(s) = seen.get_mut(b) {
