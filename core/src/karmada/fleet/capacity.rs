@@ -158,17 +158,3 @@ pub fn overcommit(free: &ResourceList, added: &Load) -> ResourceList {
     }
     out
 }
-
-/// Every cluster's load for the placements `of(entry)`, by cluster name.
-pub fn loads<'a>(
-    entries: &'a [Entry],
-    of: impl Fn(usize) -> &'a BTreeMap<String, i64>,
-) -> BTreeMap<&'a str, Load> {
-    let mut out: BTreeMap<&str, Load> = BTreeMap::new();
-    for (i, e) in entries.iter().enumerate() {
-        for (c, &n) in of(i) {
-            out.entry(c.as_str()).or_default().add(e, n);
-        }
-    }
-    out
-}

@@ -21,6 +21,7 @@ pub mod triggers;
 mod tests;
 
 use alloc::collections::BTreeMap;
+use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -94,7 +95,9 @@ pub struct Fleet {
     health: Vec<Health>,
     /// Per cluster: the workloads assumed there, by binding (SchedulingOvercommitProtection).
     assumed: Vec<BTreeMap<usize, AssumedWorkload>>,
-    pub entries: Vec<Entry>,
+    /// Every binding, shared with the fleet it was copied from until it changes (a what-if
+    /// copies only the bindings its events change or schedule).
+    pub entries: Vec<Rc<Entry>>,
     pub settings: Settings,
     /// Seconds on the fleet's clock (events advance it).
     pub now: i64,
@@ -117,7 +120,7 @@ impl Fleet {
             members,
             health,
             assumed,
-            entries,
+            entries: entries.into_iter().map(Rc::new).collect(),
             settings,
             now: 0,
         })
@@ -181,7 +184,7 @@ impl Fleet {
             } = &mut *self;
             let mut clusters = capacity::compiled(members);
             while let Some(b) = queue.pop() {
-                let Some(e) = entries.get_mut(b) else {
+                let Some(e) = entries.get_mut(b).map(Rc::make_mut) else {
                     continue;
                 };
                 let (pass, old) = decide(e, members, &clusters, settings, *now);

@@ -901,7 +901,7 @@ fn drain_fresh(f: &mut Fleet, queue: &mut Queue) -> Vec<(usize, Pass, bool)> {
                 now,
                 ..
             } = &mut *f;
-            let Some(e) = entries.get_mut(b) else {
+            let Some(e) = entries.get_mut(b).map(Rc::make_mut) else {
                 continue;
             };
             let mut clusters = Clusters::new(members);
