@@ -1028,25 +1028,7 @@ mod properties {
             protect in any::<bool>(),
             events in proptest::collection::vec(event(4, 8), 0..6),
         ) {
-            let members: Vec<Member> = cpus
-                .iter()
-                .enumerate()
-                .map(|(i, &c)| member(&alloc::format!("c{i}"), c))
-                .collect();
-            let entries: Vec<Entry> = specs
-                .iter()
-                .enumerate()
-                .map(|(i, &(s, r))| entry(&alloc::format!("w{i}"), s, r, &[]))
-                .collect();
-            let mut settings = Settings { seed, ..Settings::default() };
-            settings.gates.scheduling_overcommit_protection = protect;
-            let f = fleet(members, Vec::new(), settings);
-            let mut all: Vec<Event> = entries
-                .into_iter()
-                .map(|e| Event::Create { entry: Box::new(e) })
-                .collect();
-            all.push(Event::Advance { seconds: 1 });
-            all.extend(events);
+            let (f, all) = generated(&cpus, &specs, seed, protect, events);
             let Ok((p, g)) = plan(&f, all) else {
                 // Only an event naming a cluster or binding the fleet lacks fails.
                 return Ok(());
