@@ -8,12 +8,13 @@
 
 use alloc::format;
 use alloc::vec::Vec;
-use core::cell::OnceCell;
+use core::cell::{OnceCell, RefCell};
 
 use serde::{Deserialize, Serialize};
 
 use super::compiled::Compiled;
 use super::constraints::ApiEnablement;
+use super::estimates::GeneralMemo;
 use crate::error::{indexed, Error, ErrorCode, Result};
 use crate::estimate::accurate::{Node, Pod};
 use crate::estimate::general::ResourceSummary;
@@ -179,6 +180,10 @@ pub struct Clusters<'a> {
     engaged: bool,
     compiled: Compiled<'a>,
     capacity: Vec<Capacity>,
+    /// Karmada's default grades, for every cluster that states none (made when first read).
+    default_models: OnceCell<Vec<ResourceModel>>,
+    /// The general estimator's last answers over the set, forgotten when a capacity changes.
+    general: RefCell<Option<GeneralMemo>>,
 }
 
 impl<'a> Clusters<'a> {
@@ -189,7 +194,22 @@ impl<'a> Clusters<'a> {
             engaged: members.iter().any(Member::engaged),
             compiled: Compiled::new(members),
             capacity: members.iter().map(Capacity::of).collect(),
+            default_models: OnceCell::new(),
+            general: RefCell::new(None),
         }
+    }
+
+    /// The resource models Karmada's defaulting gives a cluster that states none
+    /// ([`crate::estimate::models::default_models`]), made once for the set.
+    pub fn default_models(&self) -> &[ResourceModel] {
+        self.default_models
+            .get_or_init(crate::estimate::models::default_models)
+    }
+
+    /// Read or replace the general estimator's last answers over the set
+    /// ([`GeneralMemo`]); `None` while another call holds them.
+    pub fn general_memo<T>(&self, f: impl FnOnce(&mut Option<GeneralMemo>) -> T) -> Option<T> {
+        self.general.try_borrow_mut().ok().map(|mut m| f(&mut m))
     }
 
     /// The clusters, in listed order.
@@ -241,7 +261,15 @@ impl<'a> Clusters<'a> {
         Ok(())
     }
 
+    /// Replace the workloads assumed on the cluster at `index` ([`Clusters::set_capacity`]).
+    pub fn set_assumed(&mut self, index: usize, assumed: Vec<AssumedWorkload>) -> Result<()> {
+        self.capacity_at(index)?.assumed = assumed;
+        Ok(())
+    }
+
     fn capacity_at(&mut self, index: usize) -> Result<&mut Capacity> {
+        // Every estimate read the capacity about to change.
+        *self.general.get_mut() = None;
         self.capacity.get_mut(index).ok_or_else(|| Error::Input {
             field: indexed("clusters", index),
             code: ErrorCode::InvalidInput,

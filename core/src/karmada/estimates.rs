@@ -139,16 +139,31 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
     // general estimator then reads the resource models with an empty request
     // (docs/rules/versions.md "Resource models").
     // Karmada's defaulting gives every cluster the 9 default grades when it states none: made
-    // once, for every cluster that needs them.
-    let mut defaults = None;
+    // once for the set, for every cluster and binding that needs them.
     let mut warnings = Vec::new();
-    let mut general_answers = alloc::vec![None; members.len()];
+    let estimated_request = b.estimated_request(&no_request);
+    // The general estimator's answers for a binding of the same needs against the same set
+    // (the figures alone): the set keeps the last ones.
+    let remembered = match detail {
+        Detail::Numbers => clusters
+            .general_memo(|m| {
+                m.as_ref()
+                    .and_then(|m| m.answers_for(b, estimated_request))
+                    .cloned()
+            })
+            .flatten(),
+        Detail::Explained => None,
+    };
+    let from_memo = remembered.is_some();
+    let mut general_answers = remembered.unwrap_or_else(|| alloc::vec![None; members.len()]);
     let mut accurate_answers = Some(alloc::vec![None; members.len()]);
     let mut reports = Vec::with_capacity(if explained { members.len() } else { 0 });
     for (i, (t, capacity)) in members.iter().zip(clusters.capacities()).enumerate() {
         // The cluster's path, written only for an error or a warning.
         let at = || indexed("clusters", i);
-        let general = if chosen(
+        let general = if from_memo {
+            None
+        } else if chosen(
             Estimator::General,
             capacity.summary.is_some() || !t.resource_models.is_empty(),
         ) {
@@ -167,7 +182,7 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
                 });
             }
             let cluster_models = if t.resource_models.is_empty() {
-                defaults.get_or_insert_with(models::default_models)
+                clusters.default_models()
             } else {
                 &t.resource_models
             };
@@ -181,11 +196,7 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
             let g = if sets {
                 general::max_available_component_sets_with(&view, b.components, detail)
             } else {
-                general::max_available_replicas_with(
-                    &view,
-                    b.estimated_request(&no_request),
-                    detail,
-                )
+                general::max_available_replicas_with(&view, estimated_request, detail)
             };
             if let Some(slot) = general_answers.get_mut(i) {
                 *slot = Some(g.replicas);
@@ -228,6 +239,17 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
             reports.push((general, accurate));
         }
     }
+    if !from_memo && detail == Detail::Numbers {
+        let memo = GeneralMemo {
+            gates: b.gates,
+            model_method: b.model_method,
+            estimators: b.estimators.map(<[_]>::to_vec),
+            request: estimated_request.cloned(),
+            components: b.components.to_vec(),
+            answers: general_answers.clone(),
+        };
+        clusters.general_memo(|m| *m = Some(memo));
+    }
     let answers = [
         given_answers(clusters.capacities())?,
         Answers {
@@ -242,6 +264,36 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
     let mut out = combined(b, clusters, requested, &answers, detail, reports);
     out.warnings = warnings;
     Ok(out)
+}
+
+/// The general estimator's answers (figures alone) for every cluster of a set, and what
+/// they depend on besides the set's clusters and capacities: the binding's estimator
+/// settings and what it asks of each cluster. A set keeps the last ones
+/// ([`Clusters::general_memo`]) and forgets them when a cluster's capacity changes.
+#[derive(Debug, Clone)]
+pub struct GeneralMemo {
+    gates: crate::estimate::Gates,
+    model_method: crate::estimate::by_model::ModelMethod,
+    estimators: Option<Vec<Estimator>>,
+    request: Option<ResourceList>,
+    components: Vec<crate::estimate::Component>,
+    answers: Vec<Option<i64>>,
+}
+
+impl GeneralMemo {
+    /// The answers, when `b` (asking `request` of each cluster) needs the same.
+    fn answers_for(
+        &self,
+        b: &Binding<'_>,
+        request: Option<&ResourceList>,
+    ) -> Option<&Vec<Option<i64>>> {
+        let same = self.gates == b.gates
+            && self.model_method == b.model_method
+            && self.estimators.as_deref() == b.estimators
+            && self.request.as_ref() == request
+            && self.components.as_slice() == b.components;
+        same.then_some(&self.answers)
+    }
 }
 
 /// Totals over every cluster must stay within the documented limits.

@@ -283,7 +283,10 @@ impl<'a> Context<'a> {
         });
         // Without a report, why Karmada turns clusters away, for the FitError message (written
         // only when no cluster is left).
-        let mut failures: Vec<filter::Failure<'_>> = Vec::new();
+        // Reserved at once: most clusters fail some filter in a binding with an affinity, and
+        // growing the list would copy it over and over.
+        let mut failures: Vec<filter::Failure<'_>> =
+            Vec::with_capacity(if self.record { 0 } else { members.len() });
         let mut feasible: Vec<(usize, &Member)> = Vec::with_capacity(members.len());
         for (i, t) in members.iter().enumerate() {
             let Some(view) = self.set.view(i, self.placed(i)) else {

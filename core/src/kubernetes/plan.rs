@@ -6,6 +6,7 @@
 
 use alloc::boxed::Box;
 use alloc::format;
+use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -301,7 +302,9 @@ fn apply(
     let mut events = Vec::new();
     for e in after.fleet.entries {
         let Some(b) = fleet.binding(&e.id) else {
-            events.push(Event::Create { entry: Box::new(e) });
+            events.push(Event::Create {
+                entry: Box::new(Rc::unwrap_or_clone(e)),
+            });
             continue;
         };
         let Some(old) = fleet.entries.get(b) else {
@@ -320,7 +323,7 @@ fn apply(
         }
         if e.workload.replicas != old.workload.replicas {
             events.push(Event::Scale {
-                binding: e.id,
+                binding: e.id.clone(),
                 replicas: e.workload.replicas,
             });
         }

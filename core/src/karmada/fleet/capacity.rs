@@ -5,8 +5,10 @@
 //! full footprint on every cluster of its result (`Cache.Assume`), and later estimates deduct
 //! the assumptions (`deductAssumedWorkloadsFromSummary`).
 //!
-//! The one place the cluster set is rebuilt after a capacity change is [`set_assumed`]; the
-//! one place the set the scheduler reads is compiled is [`compiled`].
+//! The set the scheduler reads is compiled in one place ([`compiled`]), once for a whole
+//! drain of the queue; a capacity change replaces the assumed workloads of the clusters it
+//! touches in that set ([`Shared::assume`]) without compiling it again, and is written back
+//! to the members afterwards ([`set_assumed`]).
 
 use alloc::collections::BTreeMap;
 use alloc::string::String;
@@ -14,7 +16,7 @@ use alloc::vec::Vec;
 
 use serde::Serialize;
 
-use super::entry::Entry;
+use super::entry::{BindingKind, Entry};
 use crate::estimate::{AssumedWorkload, Component};
 use crate::karmada::cluster::{Clusters, Member};
 use crate::resource::ResourceList;
@@ -27,6 +29,54 @@ pub fn compiled(members: &[Member]) -> Clusters<'_> {
 /// Replace the workloads assumed on `member` (the cluster's only capacity update).
 pub fn set_assumed(member: &mut Member, assumed: Vec<AssumedWorkload>) {
     member.assumed = assumed;
+}
+
+/// The capacity the bindings of one drain share: the workloads assumed per cluster (by
+/// binding), the compiled set they are scheduled against, and the clusters whose assumptions
+/// changed (to write back to the members).
+pub struct Shared<'s, 'a> {
+    pub assumed: &'s mut [BTreeMap<usize, AssumedWorkload>],
+    pub clusters: &'s mut Clusters<'a>,
+    pub touched: &'s mut Vec<usize>,
+}
+
+impl Shared<'_, '_> {
+    /// Record binding `b`'s footprint on the clusters of its new result, releasing the
+    /// clusters it left (`old`) (`Cache.Assume`, §29.2): each cluster touched has its assumed
+    /// workloads replaced in the compiled set.
+    pub fn assume(self, b: usize, e: &Entry, old: &BTreeMap<String, i64>) {
+        if e.id.kind != BindingKind::ResourceBinding || !e.workload.is_workload() {
+            return;
+        }
+        let start = self.touched.len();
+        for c in old.keys() {
+            if !e.state.clusters.contains_key(c) {
+                if let Some(i) = self.clusters.position(c) {
+                    if let Some(a) = self.assumed.get_mut(i) {
+                        a.remove(&b);
+                    }
+                    self.touched.push(i);
+                }
+            }
+        }
+        for (c, &n) in &e.state.clusters {
+            if let Some(i) = self.clusters.position(c) {
+                if let Some(a) = self.assumed.get_mut(i) {
+                    a.insert(b, footprint(e, n));
+                }
+                self.touched.push(i);
+            }
+        }
+        for &i in self.touched.get(start..).unwrap_or_default() {
+            let workloads = self
+                .assumed
+                .get(i)
+                .map(|a| a.values().cloned().collect())
+                .unwrap_or_default();
+            // `i` is a position of the set: replacing it cannot fail.
+            let _ = self.clusters.set_assumed(i, workloads);
+        }
+    }
 }
 
 /// The footprint `Cache.Assume` records for `e` on a cluster given `replicas` there: the
@@ -104,20 +154,6 @@ pub fn overcommit(free: &ResourceList, added: &Load) -> ResourceList {
     for (name, want) in added.requests.iter().chain(core::iter::once(pods)) {
         if free.has(name) && want > free.get(name) {
             out.insert(name, want - free.get(name));
-        }
-    }
-    out
-}
-
-/// Every cluster's load for the placements `of(entry)`, by cluster name.
-pub fn loads<'a>(
-    entries: &'a [Entry],
-    of: impl Fn(usize) -> &'a BTreeMap<String, i64>,
-) -> BTreeMap<&'a str, Load> {
-    let mut out: BTreeMap<&str, Load> = BTreeMap::new();
-    for (i, e) in entries.iter().enumerate() {
-        for (c, &n) in of(i) {
-            out.entry(c.as_str()).or_default().add(e, n);
         }
     }
     out

@@ -307,7 +307,7 @@ impl Fleet {
                         name: alloc::format!("{}", entry.id),
                     });
                 }
-                self.entries.push(*entry);
+                self.entries.push(Rc::from(entry));
                 self.enqueue(self.entries.len() - 1, Why::Created, queue, &mut out);
             }
             Event::Place {
@@ -316,7 +316,7 @@ impl Fleet {
                 policy,
             } => {
                 let b = self.binding_at(&binding)?;
-                let Some(e) = self.entries.get_mut(b) else {
+                let Some(e) = self.entries.get_mut(b).map(Rc::make_mut) else {
                     return Ok(out);
                 };
                 let newly = !e.claimed;
@@ -339,7 +339,7 @@ impl Fleet {
             }
             Event::Unclaim { binding } => {
                 let b = self.binding_at(&binding)?;
-                if let Some(e) = self.entries.get_mut(b) {
+                if let Some(e) = self.entries.get_mut(b).map(Rc::make_mut) {
                     e.claimed = false;
                     e.policy = None;
                 }
@@ -347,7 +347,7 @@ impl Fleet {
             }
             Event::Scale { binding, replicas } => {
                 let b = self.binding_at(&binding)?;
-                let changed = match self.entries.get_mut(b) {
+                let changed = match self.entries.get_mut(b).map(Rc::make_mut) {
                     Some(e) if e.workload.replicas != replicas => {
                         e.workload.replicas = replicas;
                         true
@@ -375,7 +375,7 @@ impl Fleet {
                         out.left(b, &id, WhyNot::AlreadyTriggered);
                         continue;
                     }
-                    if let Some(e) = self.entries.get_mut(b) {
+                    if let Some(e) = self.entries.get_mut(b).map(Rc::make_mut) {
                         e.state.reschedule_triggered_at = Some(now);
                     }
                     let why = Why::SpecChanged {
@@ -389,7 +389,7 @@ impl Fleet {
                 let timeout = self.settings.graceful_eviction_timeout;
                 let now = self.now;
                 for b in 0..self.entries.len() {
-                    let ended = match self.entries.get_mut(b) {
+                    let ended = match self.entries.get_mut(b).map(Rc::make_mut) {
                         Some(e) => eviction::expire(e, timeout, now),
                         None => Vec::new(),
                     };
@@ -511,6 +511,7 @@ impl Fleet {
                 if self
                     .entries
                     .get_mut(b)
+                    .map(Rc::make_mut)
                     .is_some_and(|e| eviction::evict(e, &name, now))
                 {
                     let why = Why::SpecChanged {

@@ -21,6 +21,7 @@ pub mod triggers;
 mod tests;
 
 use alloc::collections::BTreeMap;
+use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -94,7 +95,9 @@ pub struct Fleet {
     health: Vec<Health>,
     /// Per cluster: the workloads assumed there, by binding (SchedulingOvercommitProtection).
     assumed: Vec<BTreeMap<usize, AssumedWorkload>>,
-    pub entries: Vec<Entry>,
+    /// Every binding, shared with the fleet it was copied from until it changes (a what-if
+    /// copies only the bindings its events change or schedule).
+    pub entries: Vec<Rc<Entry>>,
     pub settings: Settings,
     /// Seconds on the fleet's clock (events advance it).
     pub now: i64,
@@ -117,7 +120,7 @@ impl Fleet {
             members,
             health,
             assumed,
-            entries,
+            entries: entries.into_iter().map(Rc::new).collect(),
             settings,
             now: 0,
         })
@@ -160,34 +163,52 @@ impl Fleet {
         Some((self.members.get_mut(i)?, self.health.get_mut(i)?))
     }
 
-    /// Record binding `b`'s footprint on the clusters of its new result, releasing the
-    /// clusters it left (`Cache.Assume`, §29.2).
-    fn assume(&mut self, b: usize, old: &BTreeMap<String, i64>) {
-        let Some(e) = self.entries.get(b) else {
-            return;
-        };
-        if e.id.kind != BindingKind::ResourceBinding || !e.workload.is_workload() {
-            return;
-        }
+    /// The scheduler's single worker takes every waiting binding, one at a time, in the
+    /// queue's order: each is scheduled as `doScheduleBinding` decides (§23) against the
+    /// clusters as they are, compiled once for the whole drain; a capacity change (§29.2)
+    /// replaces the capacity of the clusters it touches in that set, and is written back to
+    /// the members once the queue is empty.
+    /// Answers each binding taken, what its pass did, and whether `spec.clusters` changed.
+    pub fn drain(&mut self, queue: &mut queue::Queue) -> Vec<(usize, Pass, bool)> {
+        let protect = self.settings.gates.scheduling_overcommit_protection;
+        let mut out = Vec::new();
         let mut touched: Vec<usize> = Vec::new();
-        for c in old.keys() {
-            if !e.state.clusters.contains_key(c) {
-                if let Some(i) = self.cluster(c) {
-                    if let Some(a) = self.assumed.get_mut(i) {
-                        a.remove(&b);
-                    }
-                    touched.push(i);
+        {
+            let Fleet {
+                members,
+                entries,
+                assumed,
+                settings,
+                now,
+                ..
+            } = &mut *self;
+            let mut clusters = capacity::compiled(members);
+            while let Some(b) = queue.pop() {
+                let Some(e) = entries.get_mut(b).map(Rc::make_mut) else {
+                    continue;
+                };
+                let (pass, old) = decide(e, members, &clusters, settings, *now);
+                let changed = old.as_ref().is_some_and(|o| *o != e.state.clusters);
+                let success = pass.succeeded();
+                out.push((b, pass, changed));
+                if let (true, true, Some(old)) = (protect && success, changed, old) {
+                    let shared = capacity::Shared {
+                        assumed: &mut *assumed,
+                        clusters: &mut clusters,
+                        touched: &mut touched,
+                    };
+                    shared.assume(b, e, &old);
                 }
             }
         }
-        for (c, &n) in &e.state.clusters {
-            if let Some(i) = self.cluster(c) {
-                if let Some(a) = self.assumed.get_mut(i) {
-                    a.insert(b, capacity::footprint(e, n));
-                }
-                touched.push(i);
-            }
-        }
+        self.write_back(touched);
+        out
+    }
+
+    /// Write the workloads assumed on the clusters at `touched` back to the members.
+    fn write_back(&mut self, mut touched: Vec<usize>) {
+        touched.sort_unstable();
+        touched.dedup();
         for i in touched {
             let workloads = self
                 .assumed
@@ -199,66 +220,21 @@ impl Fleet {
             }
         }
     }
-
-    /// The scheduler's single worker takes every waiting binding, one at a time, in the
-    /// queue's order: each is scheduled as `doScheduleBinding` decides (§23) against the
-    /// clusters as they are, compiled once and again only after a capacity change (§29.2).
-    /// Answers each binding taken, what its pass did, and whether `spec.clusters` changed.
-    pub fn drain(&mut self, queue: &mut queue::Queue) -> Vec<(usize, Pass, bool)> {
-        let protect = self.settings.gates.scheduling_overcommit_protection;
-        let mut out = Vec::new();
-        loop {
-            let mut assume = None;
-            {
-                let Fleet {
-                    members,
-                    entries,
-                    settings,
-                    now,
-                    ..
-                } = &mut *self;
-                let clusters = capacity::compiled(members);
-                while let Some(b) = queue.pop() {
-                    let Some(e) = entries.get_mut(b) else {
-                        continue;
-                    };
-                    let old = e.state.clusters.clone();
-                    let pass = decide(e, members, &clusters, settings, *now);
-                    let changed = old != e.state.clusters;
-                    let success = matches!(
-                        &pass,
-                        Pass::Scheduled {
-                            condition: entry::Condition::Success,
-                            ..
-                        }
-                    );
-                    out.push((b, pass, changed));
-                    if protect && success && changed {
-                        assume = Some((b, old));
-                        break;
-                    }
-                }
-            }
-            match assume {
-                Some((b, old)) => self.assume(b, &old),
-                None => return out,
-            }
-        }
-    }
 }
 
 /// Schedule `e` once (§23): the trigger, then the decision against `clusters`, written back as
-/// Karmada writes it (§23.3).
+/// Karmada writes it (§23.3). Answers the pass and, when `spec.clusters` was written, what it
+/// held before.
 fn decide(
     e: &mut Entry,
     members: &[Member],
     clusters: &crate::karmada::cluster::Clusters<'_>,
     settings: &Settings,
     now: i64,
-) -> Pass {
+) -> (Pass, Option<BTreeMap<String, i64>>) {
     let trigger = match triggers::trigger(e, members, settings) {
         Ok(t) => t,
-        Err(why) => return Pass::Skipped { why },
+        Err(why) => return (Pass::Skipped { why }, None),
     };
     let fresh = trigger == triggers::Trigger::RescheduleRequired;
     let evicted: Vec<String> = e
@@ -271,13 +247,15 @@ fn decide(
         let binding = e.binding(settings, &evicted, fresh);
         pipeline::schedule(&binding, clusters, settings.seed)
     };
+    let mut old = None;
     e.state.condition = match decided {
         Ok(d) => {
-            e.state.clusters = d
+            let new = d
                 .assignment
                 .iter()
                 .map(|a| (String::from(a.name.as_str()), a.replicas as i64))
                 .collect();
+            old = Some(core::mem::replace(&mut e.state.clusters, new));
             e.state.applied = Some(e.rules.clone());
             e.state.observed_affinity = d.observed_affinity;
             e.state.last_scheduled = Some(now);
@@ -289,7 +267,7 @@ fn decide(
                 // FitError: the result is still written (`spec.clusters` empty, the placement
                 // applied), and not retried (§23.3).
                 Error::NoClusterFit { .. } => {
-                    e.state.clusters.clear();
+                    old = Some(core::mem::take(&mut e.state.clusters));
                     e.state.applied = Some(e.rules.clone());
                     entry::Condition::NoClusterFit(message)
                 }
@@ -298,10 +276,11 @@ fn decide(
             }
         }
     };
-    Pass::Scheduled {
+    let pass = Pass::Scheduled {
         trigger,
         condition: e.state.condition.clone(),
-    }
+    };
+    (pass, old)
 }
 
 /// What one dequeue did.
@@ -319,6 +298,17 @@ pub enum Pass {
 }
 
 impl Pass {
+    /// Whether the binding was scheduled and its result written.
+    pub fn succeeded(&self) -> bool {
+        matches!(
+            self,
+            Pass::Scheduled {
+                condition: entry::Condition::Success,
+                ..
+            }
+        )
+    }
+
     /// The condition of a failed schedule.
     pub fn failure(&self) -> Option<&entry::Condition> {
         match self {

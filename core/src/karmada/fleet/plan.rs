@@ -19,6 +19,7 @@ use super::queue::Queue;
 use super::triggers::Trigger;
 use super::{Fleet, Pass};
 use crate::error::Result;
+use crate::names::NameIndex;
 use crate::resource::ResourceList;
 
 /// One event and what followed it.
@@ -148,6 +149,18 @@ struct Seen {
 /// Apply `events` to a copy of `fleet` and answer the plan, with the fleet afterwards (the
 /// bindings Karmada would write).
 pub fn plan(fleet: &Fleet, events: Vec<Event>) -> Result<(Plan, Fleet)> {
+    plan_with(fleet, events, Fleet::drain)
+}
+
+/// What the scheduler's worker does with the queue ([`Fleet::drain`]).
+pub(super) type Worker = fn(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>;
+
+/// [`plan`], with `worker` taking what the events enqueue.
+pub(super) fn plan_with(
+    fleet: &Fleet,
+    events: Vec<Event>,
+    worker: Worker,
+) -> Result<(Plan, Fleet)> {
     let mut f = fleet.clone();
     // Before: the given fleet's placements (a binding created by an event had none).
     let before: Vec<&BTreeMap<String, i64>> =
@@ -162,14 +175,14 @@ pub fn plan(fleet: &Fleet, events: Vec<Event>) -> Result<(Plan, Fleet)> {
         let advancing = matches!(event, Event::Advance { .. });
         if advancing {
             if let Some(last) = steps.last_mut() {
-                last.passes = drain(&mut f, &mut queue, &mut seen);
+                last.passes = drain(&mut f, worker, &mut queue, &mut seen);
             }
         }
         let queued = f.apply(event, &mut queue)?;
         seen.resize(f.entries.len(), Seen::default());
         record(&queued, &mut seen);
         let passes = if k + 1 == count {
-            drain(&mut f, &mut queue, &mut seen)
+            drain(&mut f, worker, &mut queue, &mut seen)
         } else {
             Vec::new()
         };
@@ -218,8 +231,8 @@ fn record(queued: &Enqueued, seen: &mut [Seen]) {
 }
 
 /// The scheduler takes every waiting binding, one at a time.
-fn drain(f: &mut Fleet, queue: &mut Queue, seen: &mut [Seen]) -> Vec<Noted<Pass>> {
-    let taken = f.drain(queue);
+fn drain(f: &mut Fleet, worker: Worker, queue: &mut Queue, seen: &mut [Seen]) -> Vec<Noted<Pass>> {
+    let taken = worker(f, queue);
     let mut passes = Vec::with_capacity(taken.len());
     for (b, pass, changed) in taken {
         if let Some(s) = seen.get_mut(b) {
@@ -251,7 +264,8 @@ fn outcomes(f: &Fleet, before: &[&BTreeMap<String, i64>], seen: &[Seen]) -> Vec<
                 .iter()
                 .map(|(c, &n)| (n - after.get(c).copied().unwrap_or(0)).max(0) as u64)
                 .sum();
-            let s = seen.get(b).cloned().unwrap_or_default();
+            let unseen = Seen::default();
+            let s = seen.get(b).unwrap_or(&unseen);
             let outcome = match (&s.pass, s.changed_by) {
                 (Some(pass), _) if pass.failure().is_some() => Outcome::Unschedulable {
                     condition: pass.failure().cloned().unwrap_or_default(),
@@ -269,7 +283,7 @@ fn outcomes(f: &Fleet, before: &[&BTreeMap<String, i64>], seen: &[Seen]) -> Vec<
                     },
                 },
                 (None, _) => Outcome::Unchanged {
-                    why: match s.not_enqueued {
+                    why: match s.not_enqueued.clone() {
                         Some(why) => Unchanged::NotEnqueued { why },
                         None => Unchanged::Untouched,
                     },
@@ -288,32 +302,42 @@ fn outcomes(f: &Fleet, before: &[&BTreeMap<String, i64>], seen: &[Seen]) -> Vec<
 }
 
 fn clusters(f: &Fleet, before: &[&BTreeMap<String, i64>]) -> Vec<ClusterPlan> {
-    let empty = BTreeMap::new();
-    let was = capacity::loads(&f.entries, |b| before.get(b).copied().unwrap_or(&empty));
-    let now = capacity::loads(&f.entries, |b| {
-        f.entries.get(b).map_or(&empty, |e| &e.state.clusters)
-    });
+    let members = f.members();
+    let index = NameIndex::new(members.iter().map(|m| m.name.as_str()));
+    let mut was = alloc::vec![Load::default(); members.len()];
+    let mut now = was.clone();
     // What each cluster newly holds: each binding's increase there, over its placements.
-    let mut added: BTreeMap<&str, Load> = BTreeMap::new();
+    let mut added = was.clone();
+    let empty = BTreeMap::new();
     for (b, e) in f.entries.iter().enumerate() {
         let old = before.get(b).copied().unwrap_or(&empty);
+        for (c, &n) in old {
+            if let Some(l) = index.get(c).and_then(|i| was.get_mut(i)) {
+                l.add(e, n);
+            }
+        }
         for (c, &new) in &e.state.clusters {
-            let was = old.get(c).copied().unwrap_or(0);
-            if new > was {
-                added.entry(c.as_str()).or_default().add(e, new - was);
+            let Some(i) = index.get(c) else {
+                continue;
+            };
+            if let Some(l) = now.get_mut(i) {
+                l.add(e, new);
+            }
+            let had = old.get(c).copied().unwrap_or(0);
+            if let (true, Some(l)) = (new > had, added.get_mut(i)) {
+                l.add(e, new - had);
             }
         }
     }
-    f.members()
+    members
         .iter()
-        .map(|m| {
-            let name = m.name.as_str();
-            let added = added.remove(name).unwrap_or_default();
+        .zip(was.into_iter().zip(now).zip(added))
+        .map(|(m, ((before, after), added))| {
             let free = capacity::free(m);
             ClusterPlan {
-                name: String::from(name),
-                before: was.get(name).cloned().unwrap_or_default(),
-                after: now.get(name).cloned().unwrap_or_default(),
+                name: String::from(m.name.as_str()),
+                before,
+                after,
                 allocatable: m
                     .resource_summary
                     .as_ref()

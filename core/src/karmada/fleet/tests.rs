@@ -6,15 +6,17 @@ use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::capacity::Shared;
 use super::entry::{Condition, Entry, Id, Rules, State, Workload};
 use super::events::{Change, Event, Why, WhyNot};
 use super::eviction::Due;
 use super::health::{Health, Readiness, TaintPolicy};
-use super::plan::{plan, Outcome, Plan, Unchanged};
+use super::plan::{plan, plan_with, Outcome, Plan, Unchanged};
+use super::queue::Queue;
 use super::triggers::{Skip, Trigger};
 use super::{Fleet, Pass, Settings};
 use crate::estimate::general::ResourceSummary;
-use crate::karmada::cluster::Member;
+use crate::karmada::cluster::{Clusters, Member};
 use crate::karmada::Strategy;
 use crate::resource::ResourceList;
 use crate::selector::cluster::ClusterAffinity;
@@ -882,6 +884,45 @@ fn the_plan_reads_as_json() {
     assert_eq!(v["clusters"][1]["after"]["replicas"], 6);
 }
 
+/// The worker as if the cluster set were compiled afresh for every binding (from the members,
+/// with every assumption written back at once): what the drain's one reused set must agree
+/// with.
+fn drain_fresh(f: &mut Fleet, queue: &mut Queue) -> Vec<(usize, Pass, bool)> {
+    let protect = f.settings.gates.scheduling_overcommit_protection;
+    let mut out = Vec::new();
+    while let Some(b) = queue.pop() {
+        let mut touched = Vec::new();
+        {
+            let Fleet {
+                members,
+                entries,
+                assumed,
+                settings,
+                now,
+                ..
+            } = &mut *f;
+            let Some(e) = entries.get_mut(b).map(Rc::make_mut) else {
+                continue;
+            };
+            let mut clusters = Clusters::new(members);
+            let (pass, old) = super::decide(e, members, &clusters, settings, *now);
+            let changed = old.as_ref().is_some_and(|o| *o != e.state.clusters);
+            let success = pass.succeeded();
+            out.push((b, pass, changed));
+            if let (true, Some(old)) = (protect && success && changed, old) {
+                let shared = Shared {
+                    assumed,
+                    clusters: &mut clusters,
+                    touched: &mut touched,
+                };
+                shared.assume(b, e, &old);
+            }
+        }
+        f.write_back(touched);
+    }
+    out
+}
+
 mod properties {
     use super::*;
     use crate::karmada::Strategy;
@@ -916,7 +957,66 @@ mod properties {
         })
     }
 
+    /// A fleet of clusters with `cpus`, and the events that create bindings of `specs`, let
+    /// them be scheduled, then `events`.
+    fn generated(
+        cpus: &[u64],
+        specs: &[(Strategy, i64)],
+        seed: u64,
+        protect: bool,
+        events: Vec<Event>,
+    ) -> (Fleet, Vec<Event>) {
+        let members: Vec<Member> = cpus
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| member(&alloc::format!("c{i}"), c))
+            .collect();
+        let entries: Vec<Entry> = specs
+            .iter()
+            .enumerate()
+            .map(|(i, &(s, r))| entry(&alloc::format!("w{i}"), s, r, &[]))
+            .collect();
+        let mut settings = Settings {
+            seed,
+            ..Settings::default()
+        };
+        settings.gates.scheduling_overcommit_protection = protect;
+        let f = fleet(members, Vec::new(), settings);
+        let mut all: Vec<Event> = entries
+            .into_iter()
+            .map(|e| Event::Create { entry: Box::new(e) })
+            .collect();
+        all.push(Event::Advance { seconds: 1 });
+        all.extend(events);
+        (f, all)
+    }
+
     proptest! {
+        // The one cluster set a drain compiles, its capacity replaced as bindings are
+        // assumed, decides as a set compiled afresh for every binding: the same plan and the
+        // same fleet afterwards.
+        #[test]
+        fn a_reused_cluster_set_plans_as_fresh_ones(
+            cpus in proptest::collection::vec(0u64..12, 1..6),
+            specs in proptest::collection::vec((strategy(), 1i64..10), 1..10),
+            seed in 0u64..1000,
+            protect in any::<bool>(),
+            events in proptest::collection::vec(event(5, 10), 0..8),
+        ) {
+            let (f, all) = generated(&cpus, &specs, seed, protect, events);
+            let reused = plan(&f, all.clone());
+            let fresh = plan_with(&f, all, drain_fresh);
+            match (reused, fresh) {
+                (Ok((p, g)), Ok((q, h))) => {
+                    prop_assert_eq!(p, q);
+                    prop_assert_eq!(&g.entries, &h.entries);
+                    prop_assert_eq!(g.members(), h.members());
+                }
+                (Err(a), Err(b)) => prop_assert_eq!(a, b),
+                (a, b) => prop_assert!(false, "{:?} against {:?}", a.is_ok(), b.is_ok()),
+            }
+        }
+
         // Whatever happens: every binding has one outcome; a binding no pass took keeps its
         // clusters unless evicted; results name only the fleet's clusters; a successful
         // Divided schedule places exactly the replicas.
@@ -928,25 +1028,7 @@ mod properties {
             protect in any::<bool>(),
             events in proptest::collection::vec(event(4, 8), 0..6),
         ) {
-            let members: Vec<Member> = cpus
-                .iter()
-                .enumerate()
-                .map(|(i, &c)| member(&alloc::format!("c{i}"), c))
-                .collect();
-            let entries: Vec<Entry> = specs
-                .iter()
-                .enumerate()
-                .map(|(i, &(s, r))| entry(&alloc::format!("w{i}"), s, r, &[]))
-                .collect();
-            let mut settings = Settings { seed, ..Settings::default() };
-            settings.gates.scheduling_overcommit_protection = protect;
-            let f = fleet(members, Vec::new(), settings);
-            let mut all: Vec<Event> = entries
-                .into_iter()
-                .map(|e| Event::Create { entry: Box::new(e) })
-                .collect();
-            all.push(Event::Advance { seconds: 1 });
-            all.extend(events);
+            let (f, all) = generated(&cpus, &specs, seed, protect, events);
             let Ok((p, g)) = plan(&f, all) else {
                 // Only an event naming a cluster or binding the fleet lacks fails.
                 return Ok(());
