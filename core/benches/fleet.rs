@@ -19,9 +19,12 @@ const CLUSTERS: usize = 1_000;
 const WORKLOADS: usize = 10_000;
 const NAMESPACES: usize = 100;
 
-/// The dump: Clusters in 10 regions, one policy per namespace (Divided by available replicas
-/// over a region, or Duplicated over a group of 10 clusters), Deployments of 10 replicas and,
-/// when `placed`, their bindings on 2 clusters (Divided) or their group (Duplicated).
+/// The dump: Clusters in 10 regions, one in 7 tainted `dedicated=batch:NoSchedule`; one policy
+/// per namespace, tolerating the taint in half of them: Divided by available replicas over a
+/// region with two spread constraints (one region, 2 to 5 clusters), Divided by static weights
+/// over a region (its group weighs 2, the rest 1), or Duplicated over a group of 10 clusters;
+/// Deployments of 10 replicas and, when `placed`, their bindings on 2 clusters (Divided) or
+/// their group (Duplicated).
 fn dump(placed: bool) -> Vec<Object> {
     let mut items: Vec<Value> = (0..CLUSTERS)
         .map(|i| {
@@ -29,7 +32,12 @@ fn dump(placed: bool) -> Vec<Object> {
                 "apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
                 "metadata": {"name": format!("member-{i}"),
                              "labels": {"group": format!("g{}", i % 100)}},
-                "spec": {"region": format!("region-{}", i % 10)},
+                "spec": if i % 7 == 0 {
+                    json!({"region": format!("region-{}", i % 10),
+                           "taints": [{"key": "dedicated", "value": "batch", "effect": "NoSchedule"}]})
+                } else {
+                    json!({"region": format!("region-{}", i % 10)})
+                },
                 "status": {
                     "conditions": [{"type": "Ready", "status": "True"}],
                     "apiEnablements": [{"groupVersion": "apps/v1",
@@ -41,16 +49,30 @@ fn dump(placed: bool) -> Vec<Object> {
         })
         .collect();
     for n in 0..NAMESPACES {
-        let divided = n % 4 != 0;
-        let placement = if divided {
-            json!({"clusterAffinity": {"fieldSelector": {"matchExpressions": [
-                      {"key": "region", "operator": "In", "values": [format!("region-{}", n % 10)]}]}},
+        let region = json!({"fieldSelector": {"matchExpressions": [
+            {"key": "region", "operator": "In", "values": [format!("region-{}", n % 10)]}]}});
+        let mut placement = match n % 4 {
+            0 => {
+                json!({"clusterAffinity": {"labelSelector": {"matchLabels": {"group": format!("g{n}")}}}})
+            }
+            1 => json!({"clusterAffinity": region,
                    "replicaScheduling": {"replicaSchedulingType": "Divided",
                       "replicaDivisionPreference": "Weighted",
-                      "weightPreference": {"dynamicWeight": "AvailableReplicas"}}})
-        } else {
-            json!({"clusterAffinity": {"labelSelector": {"matchLabels": {"group": format!("g{n}")}}}})
+                      "weightPreference": {"staticWeightList": [
+                          {"targetCluster": {"labelSelector": {"matchLabels": {"group": format!("g{n}")}}},
+                           "weight": 2},
+                          {"targetCluster": region, "weight": 1}]}}}),
+            _ => json!({"clusterAffinity": region,
+                   "spreadConstraints": [
+                      {"spreadByField": "region", "minGroups": 1, "maxGroups": 1},
+                      {"spreadByField": "cluster", "minGroups": 2, "maxGroups": 5}],
+                   "replicaScheduling": {"replicaSchedulingType": "Divided",
+                      "replicaDivisionPreference": "Weighted",
+                      "weightPreference": {"dynamicWeight": "AvailableReplicas"}}}),
         };
+        if n % 2 == 0 {
+            placement["clusterTolerations"] = json!([{"key": "dedicated", "operator": "Equal", "value": "batch", "effect": "NoSchedule"}]);
+        }
         items.push(json!({
             "apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
             "metadata": {"name": "all", "namespace": format!("ns-{n}")},
@@ -103,6 +125,10 @@ fn bench(c: &mut Criterion) {
     let fresh = dump(false);
     let placed = dump(true);
     let choice = Choice::default();
+    // What the timed runs compute: every binding planned, none refused.
+    let first = read(&fresh, &choice, Settings::default()).expect("the dump reads");
+    let planned = plan(&first.fleet, vec![Event::Restart]).expect("the fleet plans");
+    eprintln!("from scratch: {:?}", planned.0.summary);
     g.bench_function("read 1,000 clusters x 10,000 workloads", |b| {
         b.iter(|| {
             read(black_box(&placed), &choice, Settings::default()).map(|r| r.fleet.entries.len())
