@@ -1301,6 +1301,7 @@ test("evenness after inertia: ties the previous placement decided are not judged
   assert.match(await page.textContent("#evenness-status"), /a random choice decided 0 of them/);
   assert.equal(await page.$('#evenness tr[data-outside="true"]'), null);
   assert.equal(await page.$("#evenness tbody tr"), null, "no cluster is judged against a fair draw");
+  assert.equal(await page.$("#evenness thead"), null, "no table without a row");
   assert.equal(await page.$("#evenness-none"), null, "weights alone did not decide them");
   assert.match(await page.textContent("#evenness-left"), /kept by inertia in 1000 of 1000 runs/);
   assert.match(await page.textContent("#evenness-inertia"), /kept by inertia/);

@@ -160,6 +160,7 @@ fn chart(t: &Tally, inertia: bool) -> Html {
         .collect();
     html! {
         <>
+        if !tied.is_empty() {
         <table id="evenness" class="result">
             <thead><tr><th>{ "cluster" }</th><th class="n">{ "tied" }</th><th class="n">{ "won" }</th>
                 <th class="bar-cell">{ "share won (line: a fair draw; band: 99%)" }</th>
@@ -191,6 +192,7 @@ fn chart(t: &Tally, inertia: bool) -> Html {
             }) }
             </tbody>
         </table>
+        }
         if tied.is_empty() && t.targets.iter().all(|c| c.by_inertia == 0) {
             <p class="hint" id="evenness-none">{ "No cluster tied for a remainder replica: weights alone decide them." }</p>
         }
