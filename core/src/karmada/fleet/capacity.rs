@@ -5,10 +5,10 @@
 //! full footprint on every cluster of its result (`Cache.Assume`), and later estimates deduct
 //! the assumptions (`deductAssumedWorkloadsFromSummary`).
 //!
-//! The set the scheduler reads is compiled in one place ([`compiled`]), once for a whole
-//! drain of the queue; a capacity change replaces the assumed workloads of the clusters it
-//! touches in that set ([`Shared::assume`]) without compiling it again, and is written back
-//! to the members afterwards ([`set_assumed`]).
+//! The set the scheduler reads (its `Snapshot`) is compiled once for a whole drain of the
+//! queue; a capacity change replaces the assumed workloads of the clusters it touches in that
+//! set ([`Shared::assume`]) without compiling it again, and is written back to the members
+//! (`Member::assumed`) once the queue is empty.
 
 use alloc::collections::BTreeMap;
 use alloc::string::String;
@@ -20,16 +20,6 @@ use super::entry::{BindingKind, Entry};
 use crate::estimate::{AssumedWorkload, Component};
 use crate::karmada::cluster::{Clusters, Member};
 use crate::resource::ResourceList;
-
-/// The cluster set the scheduler reads (its `Snapshot`), compiled from the members.
-pub fn compiled(members: &[Member]) -> Clusters<'_> {
-    Clusters::new(members)
-}
-
-/// Replace the workloads assumed on `member` (the cluster's only capacity update).
-pub fn set_assumed(member: &mut Member, assumed: Vec<AssumedWorkload>) {
-    member.assumed = assumed;
-}
 
 /// The capacity the bindings of one drain share: the workloads assumed per cluster (by
 /// binding), the compiled set they are scheduled against, and the clusters whose assumptions

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Result};
 use crate::estimate::{AssumedWorkload, Gates};
 use crate::karmada::binding::Estimator;
-use crate::karmada::cluster::Member;
+use crate::karmada::cluster::{Clusters, Member};
 use crate::karmada::pipeline;
 use crate::karmada::version::Version;
 
@@ -182,7 +182,7 @@ impl Fleet {
                 now,
                 ..
             } = &mut *self;
-            let mut clusters = capacity::compiled(members);
+            let mut clusters = Clusters::new(members);
             while let Some(b) = queue.pop() {
                 let Some(e) = entries.get_mut(b).map(Rc::make_mut) else {
                     continue;
@@ -216,7 +216,7 @@ impl Fleet {
                 .map(|a| a.values().cloned().collect())
                 .unwrap_or_default();
             if let Some(m) = self.members.get_mut(i) {
-                capacity::set_assumed(m, workloads);
+                m.assumed = workloads;
             }
         }
     }
@@ -228,7 +228,7 @@ impl Fleet {
 fn decide(
     e: &mut Entry,
     members: &[Member],
-    clusters: &crate::karmada::cluster::Clusters<'_>,
+    clusters: &Clusters<'_>,
     settings: &Settings,
     now: i64,
 ) -> (Pass, Option<BTreeMap<String, i64>>) {
