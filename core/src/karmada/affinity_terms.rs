@@ -41,6 +41,10 @@ pub struct PlacementSpec {
     pub cluster_tolerations: Vec<Toleration>,
     pub spread_constraints: Vec<SpreadConstraint>,
     pub replica_scheduling: Option<ReplicaScheduling>,
+    /// `workloadAffinity` (docs/rules/fleet.md §31): part of the placement the triggers
+    /// compare; the groups it gives are the detector's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workload_affinity: Option<crate::karmada::filter::workload_affinity::WorkloadAffinity>,
 }
 
 impl ReplicaScheduling {

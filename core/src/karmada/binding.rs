@@ -81,6 +81,9 @@ pub struct Binding<'a> {
     pub uid: &'a str,
     /// Seed of every random choice; absent: the caller's draw.
     pub seed: Option<u64>,
+    /// Where the other members of the binding's workload affinity groups are (a fleet's view,
+    /// docs/rules/fleet.md §31); `None`: the WorkloadAffinity pair does not run.
+    pub workload_groups: Option<&'a crate::karmada::filter::workload_affinity::GroupView>,
 }
 
 impl<'a> Binding<'a> {
@@ -135,6 +138,7 @@ impl<'a> Binding<'a> {
             fresh: _,
             uid: _,
             seed: _,
+            workload_groups,
         } = self;
         cluster_affinity.is_some()
             || cluster_affinities.is_some()
@@ -145,5 +149,6 @@ impl<'a> Binding<'a> {
             || !graceful_evictions.is_empty()
             || api_version.is_some()
             || kind.is_some()
+            || workload_groups.is_some()
     }
 }

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{indexed, Error, Result};
 
-/// An in-tree plugin (the WorkloadAffinity pair is out of scope: it reads other bindings).
+/// An in-tree plugin of a single binding's schedule (the WorkloadAffinity pair reads other
+/// bindings: only a fleet runs it, [`WORKLOAD_PAIR`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Plugin {
@@ -82,6 +83,24 @@ pub fn enabled_names<'a>(registered: &[&'a str], flag: &[&str]) -> Vec<&'a str> 
     set
 }
 
+/// The WorkloadAffinity pair, registered with gate WorkloadAffinity (`NewInTreeRegistry`,
+/// pkg/scheduler/framework/plugins/registry.go); only a fleet runs it (docs/rules/fleet.md
+/// §31).
+pub const WORKLOAD_PAIR: [&str; 2] = ["WorkloadAffinity", "WorkloadAntiAffinity"];
+
+/// Whether `--plugins` (absent: `*`) enables WorkloadAffinity and WorkloadAntiAffinity, the
+/// pair registered alongside every other plugin.
+pub fn workload_pair(flag: Option<&[String]>) -> [bool; 2] {
+    let Some(flag) = flag else {
+        return [true; 2];
+    };
+    let mut registered: Vec<&str> = Plugin::ALL.map(Plugin::name).to_vec();
+    registered.extend(WORKLOAD_PAIR);
+    let flag: Vec<&str> = flag.iter().map(String::as_str).collect();
+    let on = enabled_names(&registered, &flag);
+    WORKLOAD_PAIR.map(|n| on.contains(&n))
+}
+
 /// The enabled plugins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PluginSet([bool; 6]);
@@ -103,12 +122,13 @@ impl PluginSet {
         let names = Plugin::ALL.map(Plugin::name);
         for (i, entry) in flag.iter().enumerate() {
             let name = entry.strip_prefix('-').unwrap_or(entry);
-            if name != "*" && !names.contains(&name) {
+            if name != "*" && !names.contains(&name) && !WORKLOAD_PAIR.contains(&name) {
                 return Err(Error::UnknownValue {
                     field: indexed("plugins", i),
                     value: entry.clone(),
                     expected: "*, APIEnablement, TaintToleration, ClusterAffinity, \
-                               SpreadConstraint, ClusterEviction, ClusterLocality (or -name)",
+                               SpreadConstraint, ClusterEviction, ClusterLocality, \
+                               WorkloadAffinity, WorkloadAntiAffinity (or -name)",
                 });
             }
         }

@@ -269,6 +269,7 @@ impl<'a> Context<'a> {
             tolerations: &self.tolerations,
             affinity: required.as_ref(),
             judged: &self.judged,
+            groups: b.workload_groups,
         };
         let mut report = self.record.then(|| {
             let mut r = PipelineReport {

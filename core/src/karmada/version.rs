@@ -184,6 +184,7 @@ impl Version {
                 Gate::CustomizedClusterResourceModeling => 4,
                 Gate::MultiplePodTemplatesScheduling => 15,
                 Gate::SchedulingOvercommitProtection => 18,
+                Gate::WorkloadAffinity => 17,
             }
     }
 }
@@ -194,6 +195,9 @@ pub enum Gate {
     CustomizedClusterResourceModeling,
     MultiplePodTemplatesScheduling,
     SchedulingOvercommitProtection,
+    /// The WorkloadAffinity pair and the detector's groups (a fleet's setting,
+    /// docs/rules/fleet.md §31).
+    WorkloadAffinity,
 }
 
 impl Gate {
@@ -203,6 +207,7 @@ impl Gate {
             Gate::CustomizedClusterResourceModeling => "CustomizedClusterResourceModeling",
             Gate::MultiplePodTemplatesScheduling => "MultiplePodTemplatesScheduling",
             Gate::SchedulingOvercommitProtection => "SchedulingOvercommitProtection",
+            Gate::WorkloadAffinity => "WorkloadAffinity",
         }
     }
 

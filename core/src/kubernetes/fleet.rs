@@ -19,7 +19,9 @@ use super::policy::{choose, Chosen, Decided, Template};
 use crate::error::Result;
 use crate::karmada::affinity_terms::{PlacementSpec, ReplicaScheduling, WeightPreference};
 use crate::karmada::binding::Estimator;
+use crate::karmada::filter::workload_affinity::{Groups, WorkloadAffinity};
 use crate::karmada::fleet::entry::{Condition, EvictionTask, State};
+use crate::karmada::fleet::health::TaintTime;
 use crate::karmada::fleet::{BindingKind, Entry, Fleet, Health, Id, Readiness, Rules, Settings};
 use crate::scenario::{Scenario, FORMAT_VERSION};
 
@@ -194,10 +196,26 @@ fn health(o: &Object) -> Health {
         Some(_) => Readiness::Unknown,
         None => Readiness::Never,
     };
+    // Each taint's `timeAdded`, which the taint manager counts `tolerationSeconds` from
+    // (§25.2); a taint without one (or an unreadable one) has none.
+    let added = o
+        .spec
+        .taints
+        .iter()
+        .filter_map(|t| {
+            let at = seconds(t.time_added.as_deref()?)?;
+            let effect = crate::selector::node::TaintEffect::parse(&t.effect)?;
+            Some(TaintTime {
+                key: t.key.as_str().into(),
+                effect,
+                at,
+            })
+        })
+        .collect();
     Health {
         ready,
         pull: o.spec.sync_mode == "Pull",
-        added: Vec::new(),
+        added,
     }
 }
 
@@ -331,8 +349,29 @@ fn entry<'o>(
     });
     let (triggered, last) = times.unwrap_or_default();
     let scheduled = !s.previous.is_empty() || last.is_some();
+    // The placement the scheduler last applied, as it recorded it; without the annotation, a
+    // binding scheduled before is taken to have applied its policy's current placement.
+    let recorded = binding.and_then(|(_, b)| applied(b, &rules, choice, problems));
+    let applied = match recorded {
+        Some(a) => Some(a),
+        None => (scheduled && policy.is_some()).then(|| rules.clone()),
+    };
+    // The detector's groups (gate WorkloadAffinity, §31.1): from the policy's terms and the
+    // template's labels; a binding read alone keeps what it carries.
+    let groups = match (&id.kind, template, policy) {
+        (BindingKind::ClusterResourceBinding, _, _) => None,
+        (_, Some((_, t)), Some(_)) => Groups::of_template(
+            rules.placement().workload_affinity.as_ref(),
+            &t.metadata.labels,
+        ),
+        _ => binding.and_then(|(_, b)| b.spec.workload_affinity_groups.clone()),
+    };
+    let priority = binding
+        .and_then(|(_, b)| b.spec.schedule_priority.as_ref())
+        .and_then(|p| p.priority)
+        .unwrap_or(0);
     let state = State {
-        applied: (scheduled && policy.is_some()).then(|| rules.clone()),
+        applied,
         evictions: s
             .graceful_evictions
             .iter()
@@ -355,7 +394,7 @@ fn entry<'o>(
     let w = s.workload;
     Some(Entry {
         id,
-        priority: 0,
+        priority,
         claimed: policy.is_some(),
         policy: policy.map(|p| (p.metadata.namespace.clone(), p.metadata.name.clone())),
         rules,
@@ -370,7 +409,53 @@ fn entry<'o>(
         },
         state,
         uid: s.uid,
+        groups,
     })
+}
+
+/// Karmada's annotation of the placement a schedule applied (`PolicyPlacementAnnotation`,
+/// pkg/util/constants.go, written by `patchScheduleResultForResourceBinding`).
+pub const APPLIED_PLACEMENT: &str = "policy.karmada.io/applied-placement";
+
+/// The rules of the placement recorded in `b`'s applied-placement annotation, read as a
+/// policy's placement is (the webhook's defaults applied); `current` itself when they are
+/// the same. `None` without the annotation, or (with a problem) when it cannot be read.
+fn applied(
+    b: &Object,
+    current: &alloc::rc::Rc<Rules>,
+    choice: &Choice<'_>,
+    problems: &mut Vec<Problem>,
+) -> Option<alloc::rc::Rc<Rules>> {
+    let text = b.metadata.annotations.get(APPLIED_PLACEMENT)?;
+    let field = format!("metadata.annotations[{APPLIED_PLACEMENT}]");
+    let placement: Placement = match crate::json::from_json(text) {
+        Ok(p) => p,
+        Err(e) => {
+            problems.push(Problem::at(b, &field, format!("{e}")));
+            return None;
+        }
+    };
+    let mut policy = Object {
+        kind: "PropagationPolicy".into(),
+        metadata: b.metadata.clone(),
+        ..Object::default()
+    };
+    policy.spec.placement = placement;
+    let mut s = Scenario {
+        version: FORMAT_VERSION,
+        karmada: choice.version,
+        ..Scenario::default()
+    };
+    let read = import::policy(&mut s, &policy, 0, &mut ImportReport::default())
+        .and_then(|()| rules(&s, &policy.spec.placement));
+    match read {
+        Ok(r) if r == **current => Some(current.clone()),
+        Ok(r) => Some(alloc::rc::Rc::new(r)),
+        Err(e) => {
+            problems.push(Problem::at(b, &field, format!("{e}")));
+            None
+        }
+    }
 }
 
 /// The fleet's rules from a policy read into `s` (the webhook's defaults applied) and its
@@ -400,6 +485,16 @@ fn rules(s: &Scenario, placement: &Placement) -> Result<Rules> {
         cluster_tolerations: p.cluster_tolerations.clone(),
         spread_constraints: p.spread_constraints.clone(),
         replica_scheduling,
+        workload_affinity: placement
+            .workload_affinity
+            .as_ref()
+            .map(|w| WorkloadAffinity {
+                affinity: w.affinity.as_ref().map(|t| t.group_by_label_key.clone()),
+                anti_affinity: w
+                    .anti_affinity
+                    .as_ref()
+                    .map(|t| t.group_by_label_key.clone()),
+            }),
     };
     let seconds = placement
         .cluster_tolerations
@@ -580,5 +675,111 @@ pub(crate) mod dump {
         assert!(matches!(web.outcome, Outcome::Changed { .. }), "{web:?}");
         assert_eq!(web.after.get("member1"), None);
         assert_eq!(web.after.values().sum::<i64>(), 4);
+    }
+
+    /// Two Deployments of one affinity group under a policy with `workloadAffinity`, one
+    /// already placed on member2 (with its priority, its recorded placement and a timed taint
+    /// on member1).
+    const GROUPED: &str = r#"{"apiVersion": "v1", "kind": "List", "items": [
+      {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+       "metadata": {"name": "member1"},
+       "spec": {"taints": [{"key": "maintenance", "effect": "NoExecute",
+                            "timeAdded": "2024-05-01T12:00:00Z"},
+                           {"key": "edited", "effect": "NoSchedule"}]},
+       "status": {"conditions": [{"type": "Ready", "status": "True"}],
+                  "apiEnablements": [{"groupVersion": "apps/v1",
+                                      "resources": [{"name": "deployments", "kind": "Deployment"}]}],
+                  "resourceSummary": {"allocatable": {"cpu": "100", "pods": "110"}}}},
+      {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+       "metadata": {"name": "member2"},
+       "status": {"conditions": [{"type": "Ready", "status": "True"}],
+                  "apiEnablements": [{"groupVersion": "apps/v1",
+                                      "resources": [{"name": "deployments", "kind": "Deployment"}]}],
+                  "resourceSummary": {"allocatable": {"cpu": "8", "pods": "110"}}}},
+      {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+       "metadata": {"name": "shop", "namespace": "shop"},
+       "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment"}],
+                "placement": {"clusterTolerations": [{"key": "maintenance", "operator": "Exists",
+                                                      "effect": "NoExecute", "tolerationSeconds": 60},
+                                                     {"key": "edited", "operator": "Exists"}],
+                              "workloadAffinity": {"affinity": {"groupByLabelKey": "app.group"}},
+                              "replicaScheduling": {"replicaSchedulingType": "Divided",
+                                 "replicaDivisionPreference": "Aggregated"}}}},
+      {"apiVersion": "apps/v1", "kind": "Deployment",
+       "metadata": {"name": "api", "namespace": "shop", "labels": {"app.group": "front"}},
+       "spec": {"replicas": 2, "template": {"spec": {"containers": [
+          {"name": "c", "resources": {"requests": {"cpu": "1"}}}]}}}},
+      {"apiVersion": "apps/v1", "kind": "Deployment",
+       "metadata": {"name": "web", "namespace": "shop", "labels": {"app.group": "front"}},
+       "spec": {"replicas": 2, "template": {"spec": {"containers": [
+          {"name": "c", "resources": {"requests": {"cpu": "1"}}}]}}}},
+      {"apiVersion": "work.karmada.io/v1alpha2", "kind": "ResourceBinding",
+       "metadata": {"name": "web-deployment", "namespace": "shop",
+                    "annotations": {"policy.karmada.io/applied-placement":
+                      "{\"replicaScheduling\":{\"replicaSchedulingType\":\"Divided\",\"replicaDivisionPreference\":\"Aggregated\"}}"}},
+       "spec": {"resource": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "shop", "name": "web"},
+                "replicas": 2, "schedulePriority": {"priority": 7},
+                "workloadAffinityGroups": {"affinityGroup": "stale=value"},
+                "clusters": [{"name": "member2", "replicas": 2}]},
+       "status": {"lastScheduledTime": "2024-05-01T12:00:00Z"}}
+    ]}"#;
+
+    fn read_grouped(gate: bool) -> Read {
+        let objects: Objects = serde_json::from_str(GROUPED).unwrap();
+        let settings = Settings {
+            workload_affinity: gate,
+            ..Settings::default()
+        };
+        read(&objects.0, &Choice::default(), settings).unwrap()
+    }
+
+    fn entry_named<'a>(r: &'a Read, name: &str) -> &'a Entry {
+        r.fleet.entries.iter().find(|e| e.id.name == name).unwrap()
+    }
+
+    // What the dump says beyond the placement: `spec.schedulePriority.priority` (the queue's
+    // order), each taint's `timeAdded` (the taint manager's clock), the applied-placement
+    // annotation the scheduler writes (`patchScheduleResultForResourceBinding`), and the
+    // detector's groups (`getWorkloadAffinityGroups`) from the policy and template labels.
+    #[test]
+    fn a_dump_says_priority_taint_times_the_applied_placement_and_groups() {
+        let r = read_grouped(true);
+        let web = entry_named(&r, "web-deployment");
+        assert_eq!(web.priority, 7);
+        let applied = web.state.applied.as_ref().unwrap();
+        assert!(applied.placement().cluster_tolerations.is_empty());
+        assert_ne!(
+            **applied, *web.rules,
+            "the recorded placement, not today's policy's"
+        );
+        let expected = crate::karmada::filter::workload_affinity::Groups {
+            affinity_group: "app.group=front".into(),
+            anti_affinity_group: String::new(),
+        };
+        assert_eq!(web.groups.as_ref(), Some(&expected));
+        let added = &r.fleet.health()[0].added;
+        assert_eq!(added.len(), 1, "only the taint with a timeAdded");
+        assert_eq!(added[0].at, 1_714_564_800);
+        assert_eq!(added[0].key.as_str(), "maintenance");
+    }
+
+    // The drift over that dump: web's placement changed since it was recorded, so it is
+    // scheduled (Steady: Divided keeps member2); api, new, goes where web is (member2), not to
+    // member1 with more room (WorkloadAffinity, §31).
+    #[test]
+    fn a_dumped_group_is_placed_together() {
+        let r = read_grouped(true);
+        let (p, _) = plan(&r.fleet, alloc::vec![Event::Restart]).unwrap();
+        for b in &p.bindings {
+            assert_eq!(b.after.keys().collect::<Vec<_>>(), ["member2"], "{b:?}");
+        }
+        let r = read_grouped(false);
+        let (p, _) = plan(&r.fleet, alloc::vec![Event::Restart]).unwrap();
+        let api = p
+            .bindings
+            .iter()
+            .find(|b| b.id.name == "api-deployment")
+            .unwrap();
+        assert_eq!(api.after.keys().collect::<Vec<_>>(), ["member1"]);
     }
 }

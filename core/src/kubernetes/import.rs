@@ -846,7 +846,8 @@ pub(crate) fn policy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportRepor
         r.ignored.push(entry(
             o,
             "spec.placement.workloadAffinity",
-            "WorkloadAffinity and WorkloadAntiAffinity are out of scope (docs/rules/karmada.md §12)",
+            "WorkloadAffinity and WorkloadAntiAffinity read the other bindings of a group: a \
+             fleet reads them (docs/rules/fleet.md §31), a single binding has none",
         ));
     }
     if !o.spec.scheduler_name.is_empty() {

@@ -6,7 +6,6 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
 use super::pod::PodToleration;
@@ -15,7 +14,8 @@ use crate::karmada::StaticWeightRule;
 use crate::selector::cluster::{ClusterAffinity, FieldSelector};
 use crate::selector::label::LabelSelector;
 
-/// A taint as a Cluster or a Node writes it (`timeAdded` does not matter to scheduling).
+/// A taint as a Cluster or a Node writes it (`timeAdded` does not matter to scheduling; the
+/// taint manager counts `tolerationSeconds` from it, docs/rules/fleet.md §25.2).
 #[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ClusterTaint {
@@ -25,8 +25,8 @@ pub struct ClusterTaint {
     pub value: String,
     #[serde(skip_serializing_if = "String::is_empty")]
     pub effect: String,
-    #[serde(skip_serializing)]
-    pub time_added: Option<IgnoredAny>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_added: Option<String>,
 }
 
 /// `status.apiEnablements[]`: a group version and the resources it serves.
@@ -93,8 +93,8 @@ pub struct Placement {
     pub workload_affinity: Option<WorkloadAffinity>,
 }
 
-/// `placement.workloadAffinity`: out of scope for scheduling (docs/rules/karmada.md §12.8);
-/// only its terms' group keys are read, which the policy webhook checks (§17.2).
+/// `placement.workloadAffinity`: its terms' group keys, which the policy webhook checks
+/// (docs/rules/karmada.md §17.2) and a fleet's detector reads (docs/rules/fleet.md §31).
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct WorkloadAffinity {
@@ -193,4 +193,12 @@ pub struct TargetCluster {
 pub struct EvictionTask {
     #[serde(skip_serializing_if = "String::is_empty")]
     pub from_cluster: String,
+}
+
+/// `spec.schedulePriority`: a binding's `priority` (the queue's order, docs/rules/fleet.md §22),
+/// or a policy's PriorityClass source and name (not read).
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SchedulePriority {
+    pub priority: Option<i32>,
 }

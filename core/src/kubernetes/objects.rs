@@ -11,16 +11,16 @@ use serde::de::{MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use alloc::collections::BTreeMap;
-use serde::de::IgnoredAny;
 
 use super::karmada::{
     ApiEnablement, ClusterTaint, Condition, EvictionTask, ObjectReference, Placement,
-    ResourceSelector, TargetCluster,
+    ResourceSelector, SchedulePriority, TargetCluster,
 };
 use super::meta::ObjectMeta;
 use super::pod::{Affinity, Container, PodSpec, PodTemplateSpec, PodToleration};
 use crate::estimate::general::ResourceSummary;
 use crate::estimate::models::ResourceModel;
+use crate::karmada::filter::workload_affinity::Groups;
 use crate::resource::ResourceList;
 
 /// Any object.
@@ -100,7 +100,7 @@ pub struct Spec {
     #[serde(skip_serializing_if = "String::is_empty")]
     pub scheduler_name: String,
     #[serde(skip_serializing)]
-    pub schedule_priority: Option<IgnoredAny>,
+    pub schedule_priority: Option<SchedulePriority>,
     /// A policy's explicit priority (a Pod's `spec.priority` is read here too, and not used).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<i32>,
@@ -116,6 +116,9 @@ pub struct Spec {
     pub graceful_eviction_tasks: Vec<EvictionTask>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reschedule_triggered_at: Option<String>,
+    /// A ResourceBinding's groups, as the detector wrote them (docs/rules/fleet.md §31).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workload_affinity_groups: Option<Groups>,
 }
 
 impl Spec {

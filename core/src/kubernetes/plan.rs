@@ -40,6 +40,12 @@ pub struct WhatIf {
     pub taint_eviction: bool,
     /// PriorityBasedScheduling in the scheduler; absent: the release's default.
     pub priority_queue: Option<bool>,
+    /// Gate WorkloadAffinity on (1.17+): the detector writes groups and the scheduler filters
+    /// by them (docs/rules/fleet.md §31).
+    pub workload_affinity: bool,
+    /// Policies deleted: `NAMESPACE/NAME` for a PropagationPolicy, `NAME` for a
+    /// ClusterPropagationPolicy (§27.3).
+    pub delete_policy: Vec<String>,
 }
 
 impl WhatIf {
@@ -51,6 +57,7 @@ impl WhatIf {
             && self.delete_cluster.is_empty()
             && self.scale.is_empty()
             && self.rebalance.is_empty()
+            && self.delete_policy.is_empty()
             && added.is_empty()
             && applied.is_empty()
     }
@@ -80,6 +87,8 @@ pub fn plan(
     let settings = Settings {
         priority_queue: what.priority_queue,
         taint_eviction: what.taint_eviction,
+        workload_affinity: what.workload_affinity,
+        version: choice.version,
         ..Settings::default()
     };
     let mut before = read(objects, choice, settings)?;
@@ -106,8 +115,9 @@ pub fn plan(
         cluster,
     }));
     events.extend(joins(added, choice)?);
-    if !applied.is_empty() {
-        events.extend(apply(&before.fleet, objects, applied, choice)?);
+    let deleted = deleted_policies(objects, &what.delete_policy)?;
+    if !applied.is_empty() || !deleted.is_empty() {
+        events.extend(apply(&before.fleet, objects, applied, &deleted, choice)?);
     }
     for (k, s) in what.scale.iter().enumerate() {
         let (workload, replicas) = s
@@ -276,6 +286,7 @@ fn apply(
     fleet: &Fleet,
     objects: &[Object],
     applied: &[Object],
+    deleted: &[usize],
     choice: &Choice<'_>,
 ) -> Result<Vec<Event>> {
     let same = |a: &Object, b: &Object| {
@@ -285,7 +296,9 @@ fn apply(
     };
     let mut merged: Vec<Object> = objects
         .iter()
-        .map(|o| applied.iter().find(|a| same(a, o)).unwrap_or(o).clone())
+        .enumerate()
+        .filter(|(i, _)| !deleted.contains(i))
+        .map(|(_, o)| applied.iter().find(|a| same(a, o)).unwrap_or(o).clone())
         .collect();
     merged.extend(
         applied
@@ -310,11 +323,13 @@ fn apply(
         let Some(old) = fleet.entries.get(b) else {
             continue;
         };
-        if e.claimed && (e.rules != old.rules || !old.claimed) {
+        let changed = e.rules != old.rules || e.groups != old.groups || e.policy != old.policy;
+        if e.claimed && (changed || !old.claimed) {
             events.push(Event::Place {
                 binding: e.id.clone(),
                 rules: e.rules.clone(),
                 policy: e.policy.clone(),
+                groups: e.groups.clone(),
             });
         } else if !e.claimed && old.claimed {
             events.push(Event::Unclaim {
@@ -329,6 +344,55 @@ fn apply(
         }
     }
     Ok(events)
+}
+
+/// The positions in `objects` of the policies `names` deletes (`NAMESPACE/NAME`: a
+/// PropagationPolicy; `NAME`: a ClusterPropagationPolicy); a name the dump lacks is an error
+/// at `deletePolicy[i]`.
+fn deleted_policies(objects: &[Object], names: &[String]) -> Result<Vec<usize>> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(k, text)| {
+            let (kind, namespace, name) = match text.split_once('/') {
+                Some((ns, n)) => ("PropagationPolicy", ns, n),
+                None => ("ClusterPropagationPolicy", "", text.as_str()),
+            };
+            objects
+                .iter()
+                .position(|o| {
+                    o.kind == kind && o.metadata.namespace == namespace && o.metadata.name == name
+                })
+                .ok_or_else(|| Error::Input {
+                    field: indexed("deletePolicy", k),
+                    code: ErrorCode::UnknownValue,
+                    reason: format!("no {kind} {text} in the dump"),
+                })
+        })
+        .collect()
+}
+
+/// The policies among `objects` as `deletePolicy` names them (`NAMESPACE/NAME` for a
+/// PropagationPolicy, `NAME` for a ClusterPropagationPolicy): what `allot plan --delete FILE`
+/// deletes. Any other kind is an error at `delete[i]`.
+pub fn policy_names(objects: &[Object]) -> Result<Vec<String>> {
+    objects
+        .iter()
+        .enumerate()
+        .map(|(k, o)| match o.kind.as_str() {
+            "PropagationPolicy" => Ok(format!("{}/{}", o.metadata.namespace, o.metadata.name)),
+            "ClusterPropagationPolicy" => Ok(o.metadata.name.clone()),
+            other => Err(Error::Input {
+                field: indexed("delete", k),
+                code: ErrorCode::InvalidInput,
+                reason: format!(
+                    "{other} {}: only PropagationPolicies and ClusterPropagationPolicies are \
+                     deleted",
+                    o.metadata.name
+                ),
+            }),
+        })
+        .collect()
 }
 
 /// The bindings whose `spec.clusters` changes, as Karmada would write them.
@@ -533,5 +597,49 @@ mod tests {
         };
         let err = plan(&objects(DUMP), &Choice::default(), &what, &[], &[]).unwrap_err();
         assert_eq!(err.field().text(), "scale[0]");
+    }
+
+    // A deleted policy (`handlePolicyDeletion`, pkg/detector/detector.go) takes its claim off
+    // the binding: the scheduler no longer sees it and it keeps its clusters (§27.3); with a
+    // rival that selects the template, the rival claims it and its placement is scheduled.
+    #[test]
+    fn a_deleted_policy_unclaims_or_hands_over() {
+        let what = WhatIf {
+            delete_policy: alloc::vec!["shop/web".into()],
+            ..WhatIf::default()
+        };
+        let p = ask(what.clone(), &[], &[]);
+        assert_eq!(web(&p).before, web(&p).after);
+        assert!(matches!(
+            &web(&p).outcome,
+            Outcome::Unchanged {
+                why: Unchanged::NotEnqueued {
+                    why: crate::karmada::fleet::events::WhyNot::NotClaimed
+                }
+            }
+        ));
+        let rival = objects(
+            r#"{"apiVersion": "policy.karmada.io/v1alpha1", "kind": "ClusterPropagationPolicy",
+                "metadata": {"name": "everything"},
+                "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment"}],
+                         "placement": {"clusterAffinity": {"clusterNames": ["member2"]},
+                           "replicaScheduling": {"replicaSchedulingType": "Divided",
+                           "replicaDivisionPreference": "Aggregated"}}}}"#,
+        );
+        let mut dump = objects(DUMP);
+        dump.extend(rival);
+        let p = plan(&dump, &Choice::default(), &what, &[], &[]).unwrap();
+        assert_eq!(web(&p).after.keys().collect::<Vec<_>>(), ["member2"]);
+        // `--delete FILE`: the file's policies by name; another kind is an error at it.
+        let names = policy_names(&objects(DUMP)[2..4]).unwrap();
+        assert_eq!(names, ["shop/web", "shop/nothing"]);
+        let err = policy_names(&objects(DUMP)[..1]).unwrap_err();
+        assert_eq!(err.field().text(), "delete[0]");
+        let what = WhatIf {
+            delete_policy: alloc::vec!["nothing-here".into()],
+            ..WhatIf::default()
+        };
+        let err = plan(&objects(DUMP), &Choice::default(), &what, &[], &[]).unwrap_err();
+        assert_eq!(err.field().text(), "deletePolicy[0]");
     }
 }

@@ -82,6 +82,8 @@ pub fn binding(s: &Scenario) -> Result<Binding<'_>> {
         fresh: *fresh,
         uid: &s.uid,
         seed: s.seed,
+        // A scenario holds one binding: no other member of a group to read (fleet.md §31).
+        workload_groups: None,
     })
 }
 

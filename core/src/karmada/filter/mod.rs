@@ -9,6 +9,7 @@ mod cluster_affinity;
 mod eviction;
 mod spread;
 mod taint;
+pub mod workload_affinity;
 
 use crate::Name;
 use alloc::collections::BTreeMap;
@@ -62,6 +63,9 @@ pub struct BindingView<'a> {
     pub affinity: Option<&'a Required<'a>>,
     /// The set's distinct taints and API lists judged for the binding ([`Compiled::judge`]).
     pub judged: &'a Judged,
+    /// What the WorkloadAffinity pair reads of the binding's groups (a fleet's, with the gate
+    /// on); `None`: neither plugin runs.
+    pub groups: Option<&'a workload_affinity::GroupView>,
 }
 
 /// One plugin's answer for one cluster.
@@ -225,6 +229,11 @@ pub fn run(
         }
         PluginVerdict { plugin, verdict }
     });
+    // The WorkloadAffinity pair runs after the others (docs/rules/fleet.md §31.3); its
+    // failure is the reason when no other plugin failed.
+    if reason.is_none() && !deleting {
+        reason = workload_affinity::filter(b, c).map(|f| f.reason());
+    }
     ClusterFilter {
         cluster: c.member.name.clone(),
         deleting,
@@ -245,6 +254,7 @@ pub fn first_failure<'c>(
         .iter()
         .filter(|&&p| plugins.enabled(p))
         .find_map(|&p| judge(p, b, c).flatten())
+        .or_else(|| workload_affinity::filter(b, c))
 }
 
 /// The FitError message (§12.9): `0/N clusters are available: P.`, N counting every listed

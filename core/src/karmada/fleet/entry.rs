@@ -19,6 +19,7 @@ use crate::karmada::affinity_terms::{
     affinity_index, PlacementSpec, ReplicaScheduling, WeightPreference,
 };
 use crate::karmada::binding::Binding;
+use crate::karmada::filter::workload_affinity::Groups;
 use crate::karmada::{StaticWeightRule, Strategy};
 use crate::path::Path;
 use crate::resource::ResourceList;
@@ -287,6 +288,8 @@ pub struct Entry {
     pub state: State,
     /// The binding's UID (Webster's name tie direction).
     pub uid: String,
+    /// `spec.workloadAffinityGroups` (a ResourceBinding's; docs/rules/fleet.md §31).
+    pub groups: Option<Groups>,
 }
 
 impl Entry {
@@ -304,6 +307,8 @@ impl Entry {
             cluster_tolerations,
             spread_constraints,
             replica_scheduling: _,
+            // Read through the detector's groups (`Entry::groups`).
+            workload_affinity: _,
         } = &self.rules.placement;
         let Workload {
             replicas,
@@ -342,6 +347,7 @@ impl Entry {
             fresh,
             uid: &self.uid,
             seed: Some(settings.seed),
+            workload_groups: None,
         }
     }
 

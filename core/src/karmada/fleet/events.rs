@@ -17,6 +17,7 @@ use super::Fleet;
 use crate::error::{Error, Result};
 use crate::estimate::general::ResourceSummary;
 use crate::karmada::cluster::Member;
+use crate::karmada::filter::workload_affinity::Groups;
 use crate::path::Path;
 use crate::selector::label::Labels;
 use crate::selector::node::{Taint, TaintEffect};
@@ -77,12 +78,14 @@ pub enum Event {
     Create {
         entry: Box<Entry>,
     },
-    /// The binding's claiming policy is created, edited or replaced: its placement becomes
-    /// `rules` (§27.2).
+    /// The binding's claiming policy is created, edited or replaced, or its template's
+    /// labels change: its placement becomes `rules` and its workload affinity groups `groups`,
+    /// as the detector writes them (§27.2, §31.1).
     Place {
         binding: Id,
         rules: Rc<Rules>,
         policy: Option<(String, String)>,
+        groups: Option<Groups>,
     },
     /// The claiming policy is deleted and no other claims the template (§27.3).
     Unclaim {
@@ -130,6 +133,8 @@ pub enum Change {
     EvictionEnded(String),
     /// A WorkloadRebalancer set `rescheduleTriggeredAt`.
     RescheduleTriggered,
+    /// The detector wrote other `workloadAffinityGroups` (§31.1).
+    WorkloadAffinityGroups,
 }
 
 /// Why a binding the event concerns was not put in the queue.
@@ -314,6 +319,7 @@ impl Fleet {
                 binding,
                 rules,
                 policy,
+                groups,
             } => {
                 let b = self.binding_at(&binding)?;
                 let Some(e) = self.entries.get_mut(b).map(Rc::make_mut) else {
@@ -321,15 +327,21 @@ impl Fleet {
                 };
                 let newly = !e.claimed;
                 let changed = e.rules != rules;
+                let regrouped = e.groups != groups;
                 e.rules = rules;
                 e.policy = policy;
+                e.groups = groups;
                 e.claimed = true;
-                if changed || newly {
+                if changed || newly || regrouped {
                     let why = if newly {
                         Why::Created
                     } else {
                         Why::SpecChanged {
-                            change: Change::Placement,
+                            change: if changed {
+                                Change::Placement
+                            } else {
+                                Change::WorkloadAffinityGroups
+                            },
                         }
                     };
                     self.enqueue(b, why, queue, &mut out);

@@ -2,7 +2,8 @@
 //! placement, workload and state ([`entry`]), the member clusters with their health
 //! ([`health`]), what the scheduler's single worker does with the bindings an event enqueues
 //! ([`queue`] for the order, [`triggers`] for whether each is scheduled, [`capacity`] for the
-//! capacity they share), what each event changes and enqueues ([`events`], [`eviction`]), and
+//! capacity they share, [`groups`] for what the workload affinity filters read of the other
+//! bindings), what each event changes and enqueues ([`events`], [`eviction`]), and
 //! the resulting [`plan`]: every binding before and after, every cluster's load.
 //!
 //! A fleet is built once; each what-if is a list of events applied to a copy of it, and only
@@ -12,6 +13,7 @@ pub mod capacity;
 pub mod entry;
 pub mod events;
 pub mod eviction;
+pub mod groups;
 pub mod health;
 pub mod plan;
 pub mod queue;
@@ -31,6 +33,7 @@ use crate::error::{Error, Result};
 use crate::estimate::{AssumedWorkload, Gates};
 use crate::karmada::binding::Estimator;
 use crate::karmada::cluster::{Clusters, Member};
+use crate::karmada::filter::workload_affinity::GroupView;
 use crate::karmada::pipeline;
 use crate::karmada::version::Version;
 
@@ -62,6 +65,9 @@ pub struct Settings {
     pub graceful_eviction_timeout: i64,
     /// ClusterTaintPolicies: taints added while a cluster is not Ready (§24.3).
     pub taint_policies: Vec<health::TaintPolicy>,
+    /// Gate WorkloadAffinity (off by default; from 1.17), in the scheduler and the
+    /// controller-manager: the detector writes groups, the scheduler filters by them (§31).
+    pub workload_affinity: bool,
 }
 
 impl Default for Settings {
@@ -76,6 +82,7 @@ impl Default for Settings {
             taint_eviction: false,
             graceful_eviction_timeout: 600,
             taint_policies: Vec::new(),
+            workload_affinity: false,
         }
     }
 }
@@ -85,6 +92,24 @@ impl Settings {
     pub fn by_priority(&self) -> bool {
         self.priority_queue
             .unwrap_or_else(|| self.version.at_least(19, 0))
+    }
+
+    /// Turning on a gate the release does not have is an error at that setting (Karmada
+    /// refuses an unknown gate at start).
+    pub fn check(&self) -> Result<()> {
+        let gate = crate::karmada::version::Gate::WorkloadAffinity;
+        if self.workload_affinity && !self.version.has_gate(gate) {
+            return Err(Error::Input {
+                field: crate::path::Path::fields("settings.workloadAffinity"),
+                code: crate::error::ErrorCode::InvalidInput,
+                reason: alloc::format!(
+                    "Karmada {} has no feature gate {}",
+                    self.version,
+                    gate.name()
+                ),
+            });
+        }
+        Ok(())
     }
 }
 
@@ -111,6 +136,7 @@ impl Fleet {
         entries: Vec<Entry>,
         settings: Settings,
     ) -> Result<Fleet> {
+        settings.check()?;
         let (members, health): (Vec<Member>, Vec<Health>) = clusters.into_iter().unzip();
         unique(members.iter().map(|m| m.name.as_str()), "clusters")?;
         let ids: Vec<String> = entries.iter().map(|e| alloc::format!("{}", e.id)).collect();
@@ -183,11 +209,14 @@ impl Fleet {
                 ..
             } = &mut *self;
             let mut clusters = Clusters::new(members);
+            let index = groups::Index::new(entries, settings);
             while let Some(b) = queue.pop() {
+                // The other members of its groups as they are now, earlier passes included.
+                let view = index.view(entries, b);
                 let Some(e) = entries.get_mut(b).map(Rc::make_mut) else {
                     continue;
                 };
-                let (pass, old) = decide(e, members, &clusters, settings, *now);
+                let (pass, old) = decide(e, members, &clusters, settings, *now, view.as_ref());
                 let changed = old.as_ref().is_some_and(|o| *o != e.state.clusters);
                 let success = pass.succeeded();
                 out.push((b, pass, changed));
@@ -231,6 +260,7 @@ fn decide(
     clusters: &Clusters<'_>,
     settings: &Settings,
     now: i64,
+    groups: Option<&GroupView>,
 ) -> (Pass, Option<BTreeMap<String, i64>>) {
     let trigger = match triggers::trigger(e, members, settings) {
         Ok(t) => t,
@@ -244,7 +274,8 @@ fn decide(
         .map(|t| t.from_cluster.clone())
         .collect();
     let decided = {
-        let binding = e.binding(settings, &evicted, fresh);
+        let mut binding = e.binding(settings, &evicted, fresh);
+        binding.workload_groups = groups;
         pipeline::schedule(&binding, clusters, settings.seed)
     };
     let mut old = None;

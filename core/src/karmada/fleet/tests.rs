@@ -71,6 +71,7 @@ fn entry(name: &str, strategy: Strategy, replicas: i64, clusters: &[(&str, i64)]
             ..Workload::default()
         },
         uid: name.into(),
+        groups: None,
     }
 }
 
@@ -560,7 +561,8 @@ fn a_policy_edit_is_scheduled_in_steady_mode() {
         alloc::vec![Event::Place {
             binding: id("w"),
             rules: rules.clone(),
-            policy: None
+            policy: None,
+            groups: None,
         }],
     )
     .unwrap();
@@ -905,7 +907,7 @@ fn drain_fresh(f: &mut Fleet, queue: &mut Queue) -> Vec<(usize, Pass, bool)> {
                 continue;
             };
             let mut clusters = Clusters::new(members);
-            let (pass, old) = super::decide(e, members, &clusters, settings, *now);
+            let (pass, old) = super::decide(e, members, &clusters, settings, *now, None);
             let changed = old.as_ref().is_some_and(|o| *o != e.state.clusters);
             let success = pass.succeeded();
             out.push((b, pass, changed));
@@ -1051,4 +1053,201 @@ mod properties {
             }
         }
     }
+}
+
+/// `entry` in the workload affinity groups `affinity` and `anti` (empty: none).
+fn grouped(
+    name: &str,
+    strategy: Strategy,
+    clusters: &[(&str, i64)],
+    affinity: &str,
+    anti: &str,
+) -> Entry {
+    let mut e = entry(name, strategy, 2, clusters);
+    e.groups = Some(crate::karmada::filter::workload_affinity::Groups {
+        affinity_group: affinity.into(),
+        anti_affinity_group: anti.into(),
+    });
+    e
+}
+
+/// Clusters a, b and c (a has the most room, so a binding alone goes there), the gate on.
+fn three(entries: Vec<Entry>, gate: bool) -> Fleet {
+    let settings = Settings {
+        workload_affinity: gate,
+        ..Settings::default()
+    };
+    fleet(
+        alloc::vec![member("a", 10), member("b", 8), member("c", 6)],
+        entries,
+        settings,
+    )
+}
+
+fn burst_of(entries: Vec<Entry>) -> Vec<Event> {
+    entries
+        .into_iter()
+        .map(|e| Event::Create { entry: Box::new(e) })
+        .collect()
+}
+
+// WorkloadAffinity (`FilterWithContext`, workload_affinity.go) in queue order: the group's
+// first binding is not blocked (no member has clusters yet); each later one reads where the
+// earlier ones were just placed (the scheduler's cache of bindings being assigned), so the
+// whole burst lands together even where another cluster has more room.
+#[test]
+fn an_affinity_group_follows_its_first_member_in_queue_order() {
+    let f = three(Vec::new(), true);
+    let mut first = grouped("w1", Strategy::Aggregated, &[], "app=shop", "");
+    first.rules = Rc::new(
+        Rules::of(Strategy::Aggregated).with_affinity(ClusterAffinity {
+            cluster_names: alloc::vec!["c".into()],
+            ..ClusterAffinity::default()
+        }),
+    );
+    let p = run(
+        &f,
+        burst_of(alloc::vec![
+            first,
+            grouped("w2", Strategy::Aggregated, &[], "app=shop", ""),
+            grouped("w3", Strategy::Duplicated, &[], "app=shop", ""),
+        ]),
+    );
+    assert_eq!(after(&p, "w1"), placed(&[("c", 2)]));
+    assert_eq!(after(&p, "w2"), placed(&[("c", 2)]));
+    assert_eq!(after(&p, "w3"), placed(&[("c", 2)]));
+    // Gate off: the group means nothing, w2 takes the cluster with the most room.
+    let off = run(
+        &three(Vec::new(), false),
+        burst_of(alloc::vec![grouped(
+            "w2",
+            Strategy::Aggregated,
+            &[],
+            "app=shop",
+            ""
+        )]),
+    );
+    assert_eq!(after(&off, "w2"), placed(&[("a", 2)]));
+}
+
+// WorkloadAntiAffinity (workload_anti_affinity.go): each member avoids every cluster another
+// member targets; with no cluster left, the FitError names the plugin's reason for each.
+#[test]
+fn an_anti_affinity_group_spreads_and_then_does_not_fit() {
+    let f = three(Vec::new(), true);
+    let names = ["w1", "w2", "w3", "w4"];
+    let p = run(
+        &f,
+        burst_of(
+            names
+                .iter()
+                .map(|n| grouped(n, Strategy::Aggregated, &[], "", "app=db"))
+                .collect(),
+        ),
+    );
+    assert_eq!(after(&p, "w1"), placed(&[("a", 2)]));
+    assert_eq!(after(&p, "w2"), placed(&[("b", 2)]));
+    assert_eq!(after(&p, "w3"), placed(&[("c", 2)]));
+    let Outcome::Unschedulable {
+        condition: Condition::NoClusterFit(message),
+    } = outcome(&p, "w4")
+    else {
+        panic!("{:?}", outcome(&p, "w4"));
+    };
+    assert!(
+        message.ends_with(
+            "0/3 clusters are available: 3 cluster already has workload with the same \
+             anti-affinity group."
+        ),
+        "{message}"
+    );
+}
+
+// Both plugins pass a cluster the binding already targets (`TargetContains`): the scheduler
+// never removes a placement for them. Another namespace is another group (`obey*Group`).
+#[test]
+fn a_placed_cluster_and_another_namespace_pass() {
+    let mut other_ns = grouped("x", Strategy::Aggregated, &[("b", 2)], "", "app=db");
+    other_ns.id.namespace = "elsewhere".into();
+    let f = three(
+        alloc::vec![
+            grouped("w1", Strategy::Duplicated, &[("a", 2)], "", "app=db"),
+            grouped("w2", Strategy::Duplicated, &[("a", 2)], "", "app=db"),
+            other_ns,
+        ],
+        true,
+    );
+    let p = run(&f, alloc::vec![Event::Restart]);
+    // Duplicated: each keeps a (placed there) and adds b and c, except where the other is.
+    assert_eq!(after(&p, "w1"), placed(&[("a", 2), ("b", 2), ("c", 2)]));
+    assert_eq!(after(&p, "w2"), placed(&[("a", 2)]));
+}
+
+// Members of one affinity group placed apart (each allowed only where the others are) are a
+// defined behaviour, never a loop: a binding's schedule enqueues no other member (no handler
+// of pkg/scheduler/event_handler.go does), and each keeps the clusters it holds
+// (`TargetContains`). Duplicated members gather, each adding where the earlier ones are;
+// Divided ones have no trigger and stay apart, and a new member finds no cluster every other
+// member targets.
+#[test]
+fn members_placed_apart_settle_in_one_pass() {
+    let members = |strategy| {
+        alloc::vec![
+            grouped("w1", strategy, &[("a", 2)], "app=shop", ""),
+            grouped("w2", strategy, &[("b", 2)], "app=shop", ""),
+            grouped("w3", strategy, &[], "app=shop", ""),
+        ]
+    };
+    let p = run(
+        &three(members(Strategy::Duplicated), true),
+        alloc::vec![Event::Restart],
+    );
+    assert_eq!(p.steps[0].passes.len(), 3, "each member scheduled once");
+    for w in ["w1", "w2", "w3"] {
+        assert_eq!(after(&p, w), placed(&[("a", 2), ("b", 2)]), "{w}");
+    }
+    let p = run(
+        &three(members(Strategy::Aggregated), true),
+        alloc::vec![Event::Restart],
+    );
+    assert_eq!(p.steps[0].passes.len(), 3);
+    assert_eq!(after(&p, "w1"), placed(&[("a", 2)]));
+    assert_eq!(after(&p, "w2"), placed(&[("b", 2)]));
+    assert!(matches!(
+        outcome(&p, "w3"),
+        Outcome::Unschedulable {
+            condition: Condition::NoClusterFit(m)
+        } if m.ends_with("3 ResourceBinding with the same affinity group does not target this cluster.")
+    ));
+}
+
+// The gate came with 1.17 (pkg/features/features.go): turning it on for 1.16 is an error at
+// the setting, as Karmada refuses an unknown gate.
+#[test]
+fn the_gate_needs_karmada_1_17() {
+    let settings = Settings {
+        workload_affinity: true,
+        version: crate::karmada::version::Version::minor_release(16).unwrap(),
+        ..Settings::default()
+    };
+    let err = Fleet::new(Vec::new(), Vec::new(), settings).unwrap_err();
+    assert!(
+        alloc::format!("{err}").contains("WorkloadAffinity"),
+        "{err}"
+    );
+}
+
+// `--plugins=*,-WorkloadAntiAffinity` turns one plugin of the pair off.
+#[test]
+fn plugins_flag_disables_one_of_the_pair() {
+    let mut f = three(Vec::new(), true);
+    f.settings.plugins = Some(alloc::vec!["*".into(), "-WorkloadAntiAffinity".into()]);
+    let p = run(
+        &f,
+        burst_of(alloc::vec![
+            grouped("w1", Strategy::Aggregated, &[], "", "app=db"),
+            grouped("w2", Strategy::Aggregated, &[], "", "app=db"),
+        ]),
+    );
+    assert_eq!(after(&p, "w2"), placed(&[("a", 2)]));
 }
