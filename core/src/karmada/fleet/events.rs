@@ -100,9 +100,16 @@ pub enum Event {
     Rebalance {
         bindings: Vec<Id>,
     },
-    /// Time passes (seconds): the taint manager and graceful eviction deadlines (§25).
+    /// Time passes (seconds): the taint manager and graceful eviction deadlines (§25), the
+    /// queue's retries of failed bindings (§22.1), assumptions' time to live (§29.3).
     Advance {
         seconds: i64,
+    },
+    /// The member reports the binding's workload Healthy on the cluster (its aggregated
+    /// status): SchedulingOvercommitProtection releases that assumption (§29.3).
+    Healthy {
+        binding: Id,
+        cluster: String,
     },
 }
 
@@ -119,6 +126,8 @@ pub enum Why {
     /// A cluster's spec or labels changed, or its deletion started, and the cluster matches
     /// the binding's affinity (or it has none): `enqueueAffectedBindings`.
     ClusterChanged { cluster: String },
+    /// Its last pass failed and it waited long enough: the queue tries it again (§22.1).
+    Retried { waited: super::clock::Wait },
 }
 
 /// Which spec change.
@@ -412,6 +421,17 @@ impl Fleet {
                         self.enqueue(b, why, queue, &mut out);
                     }
                 }
+                for (b, waited) in self.due_retries() {
+                    self.enqueue(b, Why::Retried { waited }, queue, &mut out);
+                }
+                self.expire_assumptions();
+            }
+            Event::Healthy { binding, cluster } => {
+                let b = self.binding_at(&binding)?;
+                let i = self.cluster_at(&cluster)?;
+                // A status change (the aggregated status): nothing is enqueued.
+                self.release(b, Some(i));
+                out.left(b, &binding, WhyNot::StatusOnly { cluster });
             }
         }
         self.taint_manager(queue, &mut out);

@@ -10,6 +10,7 @@
 //! the bindings those events enqueue are scheduled again.
 
 pub mod capacity;
+pub mod clock;
 pub mod entry;
 pub mod events;
 pub mod eviction;
@@ -120,6 +121,11 @@ pub struct Fleet {
     health: Vec<Health>,
     /// Per cluster: the workloads assumed there, by binding (SchedulingOvercommitProtection).
     assumed: Vec<BTreeMap<usize, AssumedWorkload>>,
+    /// When each binding's assumptions were last made (their time to live runs from it).
+    assumed_at: BTreeMap<usize, i64>,
+    /// The bindings whose last pass failed, since when and how: they wait in the queue's
+    /// unschedulable set or its backoff queue until time passes or an event (§22.1).
+    waiting: BTreeMap<usize, (i64, clock::Wait)>,
     /// Every binding, shared with the fleet it was copied from until it changes (a what-if
     /// copies only the bindings its events change or schedule).
     pub entries: Vec<Rc<Entry>>,
@@ -146,6 +152,8 @@ impl Fleet {
             members,
             health,
             assumed,
+            assumed_at: BTreeMap::new(),
+            waiting: BTreeMap::new(),
             entries: entries.into_iter().map(Rc::new).collect(),
             settings,
             now: 0,
@@ -204,6 +212,8 @@ impl Fleet {
                 members,
                 entries,
                 assumed,
+                assumed_at,
+                waiting,
                 settings,
                 now,
                 ..
@@ -219,6 +229,14 @@ impl Fleet {
                 let (pass, old) = decide(e, members, &clusters, settings, *now, view.as_ref());
                 let changed = old.as_ref().is_some_and(|o| *o != e.state.clusters);
                 let success = pass.succeeded();
+                match pass.failure().map(clock::Wait::after) {
+                    Some(wait) => {
+                        waiting.insert(b, (*now, wait));
+                    }
+                    None => {
+                        waiting.remove(&b);
+                    }
+                }
                 out.push((b, pass, changed));
                 if let (true, true, Some(old)) = (protect && success, changed, old) {
                     let shared = capacity::Shared {
@@ -227,6 +245,7 @@ impl Fleet {
                         touched: &mut touched,
                     };
                     shared.assume(b, e, &old);
+                    assumed_at.insert(b, *now);
                 }
             }
         }

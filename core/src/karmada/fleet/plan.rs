@@ -382,6 +382,9 @@ impl Event {
                 format!("WorkloadRebalancer for {} workloads", bindings.len())
             }
             Event::Advance { seconds } => format!("{seconds}s pass"),
+            Event::Healthy { binding, cluster } => {
+                format!("{binding} reported Healthy on {cluster}")
+            }
         }
     }
 }

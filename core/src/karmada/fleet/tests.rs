@@ -1251,3 +1251,106 @@ fn plugins_flag_disables_one_of_the_pair() {
     );
     assert_eq!(after(&p, "w2"), placed(&[("a", 2)]));
 }
+
+// A binding that failed with UnschedulableError waits in the unschedulable set
+// (`PushUnschedulableIfNotPresent`, `handleErr`); `flushUnschedulableBindingsLeftover`
+// (pkg/scheduler/internal/queue/scheduling_queue.go) moves it back once it has waited more
+// than five minutes, and it is scheduled against the capacity then.
+#[test]
+fn an_unschedulable_binding_is_retried_after_five_minutes() {
+    let f = two(Vec::new());
+    let big = entry("big", Strategy::Aggregated, 30, &[]);
+    let grow = |cluster: &str| Event::Capacity {
+        cluster: cluster.into(),
+        summary: Box::new(ResourceSummary {
+            allocatable: ResourceList::from_units([("cpu", 20_000), ("pods", 110)]),
+            ..ResourceSummary::default()
+        }),
+    };
+    let p = run(
+        &f,
+        alloc::vec![
+            Event::Create {
+                entry: Box::new(big.clone())
+            },
+            Event::Advance { seconds: 0 },
+            grow("a"),
+            grow("b"),
+            Event::Advance { seconds: 300 },
+        ],
+    );
+    assert!(matches!(
+        outcome(&p, "big"),
+        Outcome::Unschedulable {
+            condition: Condition::Unschedulable(_)
+        }
+    ));
+    assert!(
+        enqueued(&p, 4).is_empty(),
+        "300 s is not more than five minutes"
+    );
+    let p = run(
+        &f,
+        alloc::vec![
+            Event::Create {
+                entry: Box::new(big)
+            },
+            Event::Advance { seconds: 0 },
+            grow("a"),
+            grow("b"),
+            Event::Advance { seconds: 301 },
+        ],
+    );
+    assert_eq!(
+        enqueued(&p, 4),
+        [(
+            id("big"),
+            Why::Retried {
+                waited: super::clock::Wait::Unschedulable
+            }
+        )]
+    );
+    assert_eq!(after(&p, "big").iter().map(|(_, n)| n).sum::<i64>(), 30);
+}
+
+// SchedulingOvercommitProtection's assumption ends once the member reports the workload
+// Healthy on that cluster (`releaseHealthyClusterAssumptions`, pkg/scheduler/event_handler.go,
+// 1.18.2 on) or after its time to live (`DefaultAssumptionTTL`, `GetAssumedWorkloads`):
+// the next binding reads the summary alone there again.
+#[test]
+fn an_assumption_ends_when_healthy_or_after_five_minutes() {
+    let mut settings = Settings::default();
+    settings.gates.scheduling_overcommit_protection = true;
+    let f = fleet(alloc::vec![member("a", 10)], Vec::new(), settings);
+    let create = |n: &str| Event::Create {
+        entry: Box::new(entry(n, Strategy::Aggregated, 6, &[])),
+    };
+    // Without a release the second does not fit beside the first's assumption.
+    let p = run(
+        &f,
+        alloc::vec![create("w1"), Event::Advance { seconds: 1 }, create("w2")],
+    );
+    assert!(matches!(outcome(&p, "w2"), Outcome::Unschedulable { .. }));
+    let healthy = Event::Healthy {
+        binding: id("w1"),
+        cluster: "a".into(),
+    };
+    let (p, after_fleet) = plan(
+        &f,
+        alloc::vec![
+            create("w1"),
+            Event::Advance { seconds: 1 },
+            healthy,
+            create("w2")
+        ],
+    )
+    .unwrap();
+    assert_eq!(after(&p, "w2"), placed(&[("a", 6)]));
+    assert!(matches!(left(&p, 2)[0].1, WhyNot::StatusOnly { .. }));
+    assert_eq!(after_fleet.assumptions()[0].len(), 1, "only w2's");
+    let p = run(
+        &f,
+        alloc::vec![create("w1"), Event::Advance { seconds: 301 }, create("w2")],
+    );
+    assert_eq!(after(&p, "w2"), placed(&[("a", 6)]));
+}
