@@ -147,6 +147,7 @@ fn placement(p: &Value) -> PlacementSpec {
                 }
             }),
         }),
+        workload_affinity: None,
     }
 }
 
@@ -226,6 +227,7 @@ pub fn run_filter(case: &Value) -> Verdict {
                 tolerations: &tolerations,
                 affinity: required.as_ref(),
                 judged: &judged,
+                groups: None,
             };
             let placed = prev.contains_key(c[0].name.as_str());
             let Some(cluster) = set.view(0, placed) else {

@@ -244,7 +244,8 @@ pub enum Condition {
     Pending,
     /// `Scheduled=True`.
     Success,
-    /// `Scheduled=False/NoClusterFit`: `spec.clusters` written empty, not retried.
+    /// `Scheduled=False/NoClusterFit`: `spec.clusters` written empty; retried after its
+    /// backoff (§22.1).
     NoClusterFit(String),
     /// `Scheduled=False/Unschedulable`: `spec.clusters` kept, retried after about 5 minutes.
     Unschedulable(String),

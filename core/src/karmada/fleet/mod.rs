@@ -315,7 +315,7 @@ fn decide(
             let message = alloc::format!("{err}");
             match err {
                 // FitError: the result is still written (`spec.clusters` empty, the placement
-                // applied), and not retried (§23.3).
+                // applied); the binding is tried again after its backoff (§23.3, §22.1).
                 Error::NoClusterFit { .. } => {
                     old = Some(core::mem::take(&mut e.state.clusters));
                     e.state.applied = Some(e.rules.clone());
