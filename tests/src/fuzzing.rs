@@ -186,8 +186,22 @@ pub fn fleet_text(data: &[u8]) {
     let mut what = WhatIf {
         overcommit_protection: choose & 1 != 0,
         taint_eviction: choose & 2 != 0,
+        workload_affinity: choose & 0x20 != 0,
         ..WhatIf::default()
     };
+    // A policy deleted (the first of the dump's).
+    if let Some(p) = objects
+        .iter()
+        .find(|o| o.kind.ends_with("PropagationPolicy"))
+        .filter(|_| choose & 0x40 != 0)
+    {
+        let m = &p.metadata;
+        what.delete_policy.push(if p.kind == "PropagationPolicy" {
+            format!("{}/{}", m.namespace, m.name)
+        } else {
+            m.name.clone()
+        });
+    }
     if let Some(c) = clusters.first() {
         let name = c.metadata.name.clone();
         match (choose >> 2) & 3 {

@@ -30,6 +30,7 @@ Usage:
                 [--karmada-version VERSION] [-o json|yaml|wide] [--binding]
   allot plan [-f FILE|DIR|-]... [-R] [--cluster-down NAME]... [--cordon NAME]...
              [--delete-cluster NAME]... [--add-cluster FILE]... [--apply FILE]...
+             [--delete FILE]... [--cluster NAME]
              [--scale KIND/NAMESPACE/NAME=N]... [-o table|wide|json|yaml] [--bindings]
   allot version
   allot help [COMMAND]
@@ -90,6 +91,7 @@ between today's placements and what the scheduler would decide now.
 
 Usage:
   allot plan [-f FILE|DIR|-]... [-R] [what-ifs] [-o table|wide|json|yaml] [--bindings]
+             [--cluster NAME]
 
 What-ifs (each repeatable, all combinable):
       --cluster-down NAME     the cluster cannot be reached (Ready False: a NoSchedule taint)
@@ -99,6 +101,10 @@ What-ifs (each repeatable, all combinable):
       --delete-cluster NAME   the cluster is deleted (unjoined)
       --add-cluster FILE      the Clusters in FILE join
       --apply FILE            the policies and templates in FILE are applied over the dump's
+      --delete FILE           the policies in FILE are deleted
+      --delete-policy NAMESPACE/NAME
+                              the PropagationPolicy is deleted (a ClusterPropagationPolicy:
+                              NAME alone); its templates may go to another policy
       --scale KIND/NAMESPACE/NAME=N
                               the workload is scaled (deploy/shop/web=6)
       --rebalance KIND/NAMESPACE/NAME
@@ -113,6 +119,11 @@ Options:
                            each schedule's replicas are deducted for the next ones
       --taint-eviction     gate Failover and --enable-no-execute-taint-eviction are on:
                            NoExecute taints evict
+      --workload-affinity  gate WorkloadAffinity is on (1.17+): policies' workloadAffinity
+                           groups workloads together or apart
+      --cluster NAME       show only what touches the cluster: the bindings placed there
+                           before or after, and its load (the summary and exit status count
+                           those alone)
       --karmada-version VERSION
                            the Karmada release the objects come from (default the newest)
   -o, --output FORMAT      table (default): the bindings that change and the clusters;
@@ -127,6 +138,8 @@ Examples:
   allot plan -f dump.yaml
   allot plan -f dump.yaml --cluster-down member2
   allot plan -f dump.yaml --apply policy.yaml -o wide
+  allot plan -f dump.yaml --cluster-down member2 --cluster member3
+  allot plan -f dump.yaml --delete-policy shop/web
   kubectl allot plan -f dump.yaml --scale deploy/shop/web=20 --overcommit-protection
 
 Exit status (as kubectl diff):
@@ -152,6 +165,7 @@ const WHAT_IFS = {
   cordon: "cordon",
   uncordon: "uncordon",
   "delete-cluster": "deleteCluster",
+  "delete-policy": "deletePolicy",
   scale: "scale",
   rebalance: "rebalance",
 };
@@ -171,8 +185,11 @@ function parse(command, args) {
           ...Object.fromEntries(Object.keys(WHAT_IFS).map((flag) => [flag, many])),
           "add-cluster": many,
           apply: many,
+          delete: many,
           "overcommit-protection": { type: "boolean", default: false },
           "taint-eviction": { type: "boolean", default: false },
+          "workload-affinity": { type: "boolean", default: false },
+          cluster: { type: "string" },
           "karmada-version": { type: "string" },
           output: { type: "string", short: "o" },
           bindings: { type: "boolean", default: false },
@@ -531,7 +548,7 @@ function planReport(p, wide) {
   if (p.clusters.length) out.push(table(crow), "");
   const s = p.summary;
   out.push(
-    `Plan: ${s.changed} to change (${s.movedReplicas} replicas move), ${s.unschedulable} unschedulable, ` +
+    `Plan${p.cluster === undefined ? "" : ` (touching ${p.cluster})`}: ${s.changed} to change (${s.movedReplicas} replicas move), ${s.unschedulable} unschedulable, ` +
       `${s.unchanged} unchanged; ${s.overcommittedClusters} cluster(s) overcommitted.`,
   );
   const problems = p.report.problems;
@@ -540,6 +557,35 @@ function planReport(p, wide) {
     for (const x of problems) out.push(`  ${x.object} ${x.field}: ${x.message}`);
   }
   return out.join("\n") + "\n";
+}
+
+// The part of plan `p` that touches cluster `name`: the bindings placed there before or
+// after (their steps and ResourceBindings too), that cluster's load, and the summary of those.
+function touching(p, name) {
+  const on = (clusters) => Object.hasOwn(clusters, name);
+  const bindings = p.bindings.filter((b) => on(b.before) || on(b.after));
+  const ids = new Set(bindings.map((b) => bindingName(b.id)));
+  const kept = (list) => list.filter((n) => ids.has(bindingName(n.binding)));
+  const count = (outcome) => bindings.filter((b) => b.outcome === outcome).length;
+  const clusters = p.clusters.filter((c) => c.name === name);
+  return {
+    ...p,
+    cluster: name,
+    steps: p.steps.map((s) => ({ ...s, enqueued: kept(s.enqueued), notEnqueued: kept(s.notEnqueued), passes: kept(s.passes) })),
+    bindings,
+    clusters,
+    summary: {
+      bindings: bindings.length,
+      changed: count("changed"),
+      unschedulable: count("unschedulable"),
+      unchanged: count("unchanged"),
+      movedReplicas: bindings.reduce((n, b) => n + b.moved, 0),
+      overcommittedClusters: clusters.filter((c) => Object.keys(c.overcommit).length > 0).length,
+    },
+    resourceBindings: p.resourceBindings.filter((o) =>
+      ids.has(bindingName({ kind: o.kind, namespace: o.metadata.namespace, name: o.metadata.name })),
+    ),
+  };
 }
 
 function plan(rest) {
@@ -552,9 +598,11 @@ function plan(rest) {
   const whatIf = Object.fromEntries(Object.entries(WHAT_IFS).map(([flag, field]) => [field, o[flag]]));
   whatIf.overcommitProtection = o["overcommit-protection"];
   whatIf.taintEviction = o["taint-eviction"];
+  whatIf.workloadAffinity = o["workload-affinity"];
   const files = (list) => (list.length === 1 ? read(o, list[0]) : list.map((f) => read(o, f)));
   if (o["add-cluster"].length) whatIf.addClusters = files(o["add-cluster"]);
   if (o.apply.length) whatIf.apply = files(o.apply);
+  if (o.delete.length) whatIf.delete = files(o.delete);
   const input = texts.length === 1 ? texts[0] : texts;
   let p;
   try {
@@ -566,6 +614,11 @@ function plan(rest) {
     const flag = m && Object.keys(WHAT_IFS).find((f) => WHAT_IFS[f] === m[1]);
     if (flag) fail(o, { code: err.code, path: `--${flag} ${o[flag][Number(m[2])]}`, message: err.message.replace(/^[^:]*\[\d+\]: /, "") });
     fail(o, said(err, texts, names.map((n) => (n === "-" ? "stdin" : n)), {}));
+  }
+  if (o.cluster !== undefined) {
+    if (!p.clusters.some((c) => c.name === o.cluster))
+      fail(o, { code: "unknown_value", path: `--cluster ${o.cluster}`, message: `no Cluster named ${o.cluster} in the dump` });
+    p = touching(p, o.cluster);
   }
   if (o.bindings) {
     if (o.output === "json") process.stdout.write(JSON.stringify(p.resourceBindings, null, 2) + "\n");

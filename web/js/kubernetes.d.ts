@@ -47,9 +47,15 @@ export interface WhatIf {
   addClusters?: ObjectsInput;
   /** Policies and templates applied over the dump's. */
   apply?: ObjectsInput;
+  /** Policies deleted, as objects (their kind, namespace and name are read). */
+  delete?: ObjectsInput;
+  /** Policies deleted: `NAMESPACE/NAME` (PropagationPolicy) or `NAME` (ClusterPropagationPolicy). */
+  deletePolicy?: string[];
   overcommitProtection?: boolean;
   taintEviction?: boolean;
   priorityQueue?: boolean;
+  /** Gate WorkloadAffinity (Karmada 1.17+): policies' `workloadAffinity` groups workloads. */
+  workloadAffinity?: boolean;
 }
 
 /** A binding of the plan: `spec.clusters` before and after, and what became of it. */

@@ -165,6 +165,7 @@ pub fn plan_fleet(input: JsValue, options: JsValue, what_if: JsValue) -> Result<
     let mut what = WhatIf::default();
     let mut added = Vec::new();
     let mut applied = Vec::new();
+    let mut deleted = Vec::new();
     if !what_if.is_undefined() && !what_if.is_null() {
         if !what_if.is_object() || js_sys::Array::is_array(&what_if) {
             return Err(wrong_type(
@@ -173,7 +174,11 @@ pub fn plan_fleet(input: JsValue, options: JsValue, what_if: JsValue) -> Result<
             ));
         }
         let rest = js_sys::Object::assign(&js_sys::Object::new(), what_if.unchecked_ref());
-        for (key, into) in [("addClusters", &mut added), ("apply", &mut applied)] {
+        for (key, into) in [
+            ("addClusters", &mut added),
+            ("apply", &mut applied),
+            ("delete", &mut deleted),
+        ] {
             let value = js_sys::Reflect::get(&rest, &key.into()).unwrap_or(JsValue::UNDEFINED);
             if !value.is_undefined() && !value.is_null() {
                 *into = objects_of(&value, &Path::fields(key))?;
@@ -181,6 +186,9 @@ pub fn plan_fleet(input: JsValue, options: JsValue, what_if: JsValue) -> Result<
             let _ = js_sys::Reflect::delete_property(&rest, &key.into());
         }
         what = from_js(rest.into(), "whatIf")?;
+        // `delete`: policies by object, as `deletePolicy` names them.
+        let named = allot_core::kubernetes::plan::policy_names(&deleted).map_err(to_error)?;
+        what.delete_policy.extend(named);
     }
     text(Ok(with_objects(&input, &options, |o, c| {
         plan(o, c, &what, &added, &applied)

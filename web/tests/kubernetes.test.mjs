@@ -455,6 +455,34 @@ test("npx allot plan and kubectl allot plan: table, exit codes as kubectl diff",
     encoding: "utf8",
     timeout: 60_000,
   });
+
+test("npx allot plan --cluster: only what touches one cluster; --delete and --delete-policy", () => {
+  // api is on member1 alone: only web touches member2.
+  const one = allot(["plan", "-", "--cluster", "member2", "-o", "wide"], FLEET);
+  assert.equal(one.status, 0, one.stderr);
+  assert.match(one.stdout, /^rb\/shop\/web-deployment\s+unchanged/m);
+  assert.doesNotMatch(one.stdout, /api-deployment|^member1\s/m);
+  assert.match(one.stdout, /^member2\s/m);
+  assert.match(one.stdout, /^Plan \(touching member2\): 0 to change \(0 replicas move\), 0 unschedulable, 1 unchanged/m);
+  const json = JSON.parse(allot(["plan", "-", "--delete-cluster", "member1", "--cluster", "member1", "-o", "json"], FLEET).stdout);
+  assert.deepEqual([json.summary.bindings, json.summary.changed, json.clusters.map((c) => c.name)], [2, 2, ["member1"]]);
+  assert.ok(json.steps.every((s) => s.passes.every((n) => n.binding.namespace === "shop")));
+  const unknown = allot(["plan", "-", "--cluster", "member9", "-o", "json"], FLEET);
+  assert.equal(unknown.status, 2);
+  assert.deepEqual(JSON.parse(unknown.stdout).path, "--cluster member9");
+  // A deleted policy: its bindings lose their claim and keep their clusters.
+  const byName = allot(["plan", "-", "--delete-policy", "shop/shop", "-o", "wide"], FLEET);
+  assert.equal(byName.status, 0, byName.stderr);
+  assert.match(byName.stdout, /^rb\/shop\/web-deployment\s+unchanged\s.*not enqueued: notClaimed/m);
+  const dir = mkdtempSync(join(tmpdir(), "allot-delete-"));
+  const file = join(dir, "policy.yaml");
+  writeFileSync(file, "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: shop, namespace: shop}\n");
+  const byFile = allot(["plan", "-", "--delete", file, "-o", "wide"], FLEET);
+  assert.equal(byFile.stdout, byName.stdout);
+  const missing = JSON.parse(allot(["plan", "-", "--delete-policy", "shop/none", "-o", "json"], FLEET).stdout);
+  assert.deepEqual([missing.code, missing.path], ["unknown_value", "--delete-policy shop/none"]);
+  assert.equal(planFleet(FLEET, {}, { deletePolicy: ["shop/shop"] }).summary.unchanged, 2);
+});
   assert.equal(plugin.status, 0, plugin.stderr);
   assert.equal(plugin.stdout, drift.stdout);
 });
