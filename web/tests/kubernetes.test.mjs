@@ -455,6 +455,9 @@ test("npx allot plan and kubectl allot plan: table, exit codes as kubectl diff",
     encoding: "utf8",
     timeout: 60_000,
   });
+  assert.equal(plugin.status, 0, plugin.stderr);
+  assert.equal(plugin.stdout, drift.stdout);
+});
 
 test("npx allot plan --cluster: only what touches one cluster; --delete and --delete-policy", () => {
   // api is on member1 alone: only web touches member2.
@@ -482,7 +485,4 @@ test("npx allot plan --cluster: only what touches one cluster; --delete and --de
   const missing = JSON.parse(allot(["plan", "-", "--delete-policy", "shop/none", "-o", "json"], FLEET).stdout);
   assert.deepEqual([missing.code, missing.path], ["unknown_value", "--delete-policy shop/none"]);
   assert.equal(planFleet(FLEET, {}, { deletePolicy: ["shop/shop"] }).summary.unchanged, 2);
-});
-  assert.equal(plugin.status, 0, plugin.stderr);
-  assert.equal(plugin.stdout, drift.stdout);
 });

@@ -1052,6 +1052,46 @@ mod properties {
                 }
             }
         }
+
+        // A burst of new members of one group (§31.3), whatever their strategies and the
+        // clusters' room: with anti-affinity no two members share a cluster; with affinity
+        // every later member stays within the clusters of each earlier one that was placed.
+        #[test]
+        fn a_new_group_keeps_its_rule(
+            cpus in proptest::collection::vec(0u64..12, 1..6),
+            specs in proptest::collection::vec((strategy(), 1i64..6), 1..8),
+            anti in any::<bool>(),
+            seed in 0u64..1000,
+        ) {
+            let (mut f, _) = generated(&cpus, &[], seed, false, Vec::new());
+            f.settings.workload_affinity = true;
+            let (affinity, apart) = if anti { ("", "g=1") } else { ("g=1", "") };
+            let events = specs
+                .iter()
+                .enumerate()
+                .map(|(i, &(s, r))| {
+                    let mut e = grouped(&alloc::format!("w{i}"), s, &[], affinity, apart);
+                    e.workload.replicas = r;
+                    Event::Create { entry: Box::new(e) }
+                })
+                .collect();
+            let (_, g) = plan(&f, events).unwrap();
+            let placed: Vec<&BTreeMap<String, i64>> = g
+                .entries
+                .iter()
+                .map(|e| &e.state.clusters)
+                .filter(|c| !c.is_empty())
+                .collect();
+            for (k, later) in placed.iter().enumerate() {
+                for earlier in &placed[..k] {
+                    if anti {
+                        prop_assert!(later.keys().all(|c| !earlier.contains_key(c)));
+                    } else {
+                        prop_assert!(later.keys().all(|c| earlier.contains_key(c)));
+                    }
+                }
+            }
+        }
     }
 }
 
