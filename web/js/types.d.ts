@@ -156,7 +156,8 @@ export type PluginVerdict = {
   plugin: Plugin;
 } & PluginVerdict1;
 /**
- * An in-tree plugin (the WorkloadAffinity pair is out of scope: it reads other bindings).
+ * An in-tree plugin of a single binding's schedule (the WorkloadAffinity pair reads other
+ * bindings: only a fleet runs it).
  */
 export type Plugin =
   | "APIEnablement"

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{indexed, Error, Result};
 
 /// An in-tree plugin of a single binding's schedule (the WorkloadAffinity pair reads other
-/// bindings: only a fleet runs it, [`WORKLOAD_PAIR`]).
+/// bindings: only a fleet runs it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Plugin {
