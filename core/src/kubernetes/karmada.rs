@@ -89,21 +89,23 @@ pub struct Placement {
     pub spread_constraints: Vec<SpreadConstraint>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replica_scheduling: Option<ReplicaScheduling>,
-    #[serde(skip_serializing)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub workload_affinity: Option<WorkloadAffinity>,
 }
 
 /// `placement.workloadAffinity`: its terms' group keys, which the policy webhook checks
 /// (docs/rules/karmada.md §17.2) and a fleet's detector reads (docs/rules/fleet.md §31).
-#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct WorkloadAffinity {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub affinity: Option<WorkloadGroup>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub anti_affinity: Option<WorkloadGroup>,
 }
 
 /// A workload affinity or anti-affinity term: the label whose value groups workloads.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct WorkloadGroup {
     pub group_by_label_key: String,

@@ -155,7 +155,7 @@ pub fn plan(
         .unwrap_or(0);
     before.fleet.now = latest;
     let (plan, after) = plan_events(&before.fleet, events)?;
-    let resource_bindings = written(&plan, &after, objects);
+    let resource_bindings = written(&plan, &after, objects, applied);
     Ok(Planned {
         plan,
         report: before.report,
@@ -396,7 +396,10 @@ pub fn policy_names(objects: &[Object]) -> Result<Vec<String>> {
 }
 
 /// The bindings whose `spec.clusters` changes, as Karmada would write them.
-fn written(plan: &Plan, after: &Fleet, objects: &[Object]) -> Vec<Object> {
+/// With its new `spec.clusters`, each carries what the scheduler writes beside them (the
+/// placement it applied, as its claiming policy states it, in the applied-placement
+/// annotation; the observed term) and the detector's `workloadAffinityGroups`.
+fn written(plan: &Plan, after: &Fleet, objects: &[Object], applied: &[Object]) -> Vec<Object> {
     let mut out = Vec::new();
     for b in plan.bindings.iter().filter(|b| b.before != b.after) {
         let kind = match b.id.kind {
@@ -426,6 +429,22 @@ fn written(plan: &Plan, after: &Fleet, objects: &[Object]) -> Vec<Object> {
             .collect();
         if let Some(e) = after.binding(&b.id).and_then(|i| after.entries.get(i)) {
             o.status.scheduler_observing_affinity_name = e.state.observed_affinity.clone();
+            o.spec.workload_affinity_groups = e.groups.clone();
+            let policy = e.policy.as_ref().and_then(|(namespace, name)| {
+                applied.iter().chain(objects).find(|p| {
+                    p.kind.ends_with("PropagationPolicy")
+                        && p.metadata.namespace == *namespace
+                        && p.metadata.name == *name
+                })
+            });
+            let placement = policy
+                .filter(|_| e.state.applied.is_some())
+                .and_then(|p| crate::json::to_json(&p.spec.placement).ok());
+            if let Some(text) = placement {
+                o.metadata
+                    .annotations
+                    .insert(super::fleet::APPLIED_PLACEMENT.into(), text);
+            }
         }
         out.push(o);
     }
@@ -641,5 +660,46 @@ mod tests {
         };
         let err = plan(&objects(DUMP), &Choice::default(), &what, &[], &[]).unwrap_err();
         assert_eq!(err.field().text(), "deletePolicy[0]");
+    }
+
+    // What the plan writes is what the scheduler would: read back in place of the dump's
+    // bindings, the drift is none (the applied-placement annotation says the placement was
+    // applied, `placementChanged`, pkg/scheduler/helper.go).
+    #[test]
+    fn written_bindings_read_back_without_drift() {
+        let edit = objects(
+            r#"{"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+                "metadata": {"name": "web", "namespace": "shop"},
+                "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "web"}],
+                         "placement": {"clusterAffinity": {"clusterNames": ["member2"]},
+                           "replicaScheduling": {"replicaSchedulingType": "Divided",
+                           "replicaDivisionPreference": "Aggregated"}}}}"#,
+        );
+        let p = ask(WhatIf::default(), &[], &edit);
+        let rb = &p.resource_bindings[0];
+        assert!(rb
+            .metadata
+            .annotations
+            .contains_key(super::super::fleet::APPLIED_PLACEMENT));
+        let same = |a: &Object, b: &Object| a.kind == b.kind && a.metadata.name == b.metadata.name;
+        let next: Vec<Object> = objects(DUMP)
+            .into_iter()
+            .map(|o| {
+                let new = p
+                    .resource_bindings
+                    .iter()
+                    .chain(&edit)
+                    .find(|n| same(n, &o));
+                new.cloned().unwrap_or(o)
+            })
+            .collect();
+        let drift = plan(&next, &Choice::default(), &WhatIf::default(), &[], &[]).unwrap();
+        assert_eq!(web(&drift).before, web(&drift).after);
+        assert!(matches!(
+            web(&drift).outcome,
+            Outcome::Unchanged {
+                why: Unchanged::NoTrigger { .. }
+            }
+        ));
     }
 }
