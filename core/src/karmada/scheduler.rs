@@ -551,6 +551,12 @@ fn say_filtered(report: &mut PipelineReport) {
                 plugin.name(),
                 short(reason)
             ));
+        } else if let Some(reason) = &c.filter.reason {
+            // The WorkloadAffinity pair, which has no verdict of its own (fleet.md §31.3).
+            let plugin = filter::workload_affinity::plugin_of(reason).unwrap_or("filter");
+            report
+                .explanation
+                .push(format!("{name} is out ({plugin}): {reason}"));
         }
     }
 }

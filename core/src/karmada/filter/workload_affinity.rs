@@ -181,6 +181,16 @@ impl GroupView {
     }
 }
 
+/// The plugin of the pair whose reason `reason` is.
+pub fn plugin_of(reason: &str) -> Option<&'static str> {
+    let [affinity, anti] = crate::karmada::plugins::WORKLOAD_PAIR;
+    match reason {
+        AFFINITY_REASON => Some(affinity),
+        ANTI_AFFINITY_REASON => Some(anti),
+        _ => None,
+    }
+}
+
 /// Both filters on one cluster: a cluster in `spec.clusters` passes (`TargetContains`).
 pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<Failure<'static>> {
     let view = b.groups?;

@@ -1394,3 +1394,34 @@ fn an_assumption_ends_when_healthy_or_after_five_minutes() {
     );
     assert_eq!(after(&p, "w2"), placed(&[("a", 6)]));
 }
+
+// The explained schedule of a member names the plugin that turned a cluster away and
+// records its reason (the filter pass with the pair, docs/rules/fleet.md §31.3).
+#[test]
+fn an_explained_member_names_the_workload_affinity_plugin() {
+    use crate::karmada::filter::workload_affinity::{GroupView, AFFINITY_REASON};
+    let e = grouped("w2", Strategy::Aggregated, &[], "app=shop", "");
+    let settings = Settings::default();
+    let members = alloc::vec![member("a", 10), member("b", 10)];
+    let view = GroupView {
+        together: Some(alloc::vec![["b".into()].into_iter().collect()]),
+        apart: None,
+    };
+    let mut binding = e.binding(&settings, &[], false);
+    binding.workload_groups = Some(&view);
+    let (d, r) = crate::karmada::pipeline::explain(&binding, &Clusters::new(&members), 0).unwrap();
+    assert_eq!(
+        d.assignment
+            .iter()
+            .map(|a| a.name.as_str())
+            .collect::<Vec<_>>(),
+        ["b"]
+    );
+    let a = &r.pipeline.clusters[0].filter;
+    assert_eq!(a.reason.as_deref(), Some(AFFINITY_REASON));
+    assert!(r
+        .pipeline
+        .explanation
+        .iter()
+        .any(|s| s.starts_with("a is out (WorkloadAffinity)")));
+}
