@@ -210,8 +210,13 @@ fn divide_with(
     let available = &estimated.available;
     let explained = report.is_some();
     let ctx = Context::new(*b, clusters, available, division, explained)?;
-    // The division reads the clusters' facts only to match static weight rules.
-    let facts = statics.is_some();
+    // The division reads the clusters' facts only to match static weight rules. Without a
+    // report, valid rules are matched here against the members themselves, and the division
+    // is given one rule per weight naming its candidates: the same weights, without a copy of
+    // every candidate's labels (the report's trace names the policy's own rules).
+    let resolved = !explained && statics.as_deref().is_some_and(valid_rules);
+    let facts = statics.is_some() && !resolved;
+    let zones = b.version.zone_in();
     let mut divided = None;
     // The placement divided last, kept for the report's sentences on Karmada's sums.
     let mut last = None;
@@ -242,7 +247,10 @@ fn divide_with(
             strategy,
             method: b.method,
             karmada: b.version,
-            static_weights: statics.clone(),
+            static_weights: match &statics {
+                Some(rules) if resolved => Some(by_weight(rules, members, &c.order, zones)),
+                other => other.clone(),
+            },
             previous: b.previous.clone(),
             fresh: b.fresh,
             uid: b.uid.into(),
@@ -293,6 +301,47 @@ fn divide_with(
         observed_affinity: cycle.observed,
         seed,
     })
+}
+
+/// Whether every rule's weight and affinity are as [`static_weight`](super::static_weight)
+/// accepts them (else the division reports the first that is not).
+fn valid_rules(rules: &[StaticWeightRule]) -> bool {
+    rules
+        .iter()
+        .all(|r| r.weight >= 0 && r.target_cluster.validate().is_ok())
+}
+
+/// Each candidate (`order`, positions among `members`) weighs the largest weight of the rules
+/// that select it (docs/rules/karmada.md §9): one rule per weight above 0, naming the
+/// candidates of that weight, in weight order.
+fn by_weight(
+    rules: &[StaticWeightRule],
+    members: &[super::cluster::Member],
+    order: &[(usize, i64)],
+    zones: crate::selector::cluster::ZoneIn,
+) -> Vec<StaticWeightRule> {
+    let mut groups: alloc::collections::BTreeMap<i64, Vec<String>> = Default::default();
+    for m in order.iter().filter_map(|&(i, _)| members.get(i)) {
+        let facts = m.facts();
+        let weight = rules
+            .iter()
+            .filter(|r| r.target_cluster.matches_validated(&facts, zones))
+            .map(|r| r.weight)
+            .max();
+        if let Some(w) = weight.filter(|&w| w > 0) {
+            groups.entry(w).or_default().push(m.name.as_str().into());
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(weight, names)| StaticWeightRule {
+            target_cluster: crate::selector::cluster::ClusterAffinity {
+                cluster_names: names,
+                ..Default::default()
+            },
+            weight,
+        })
+        .collect()
 }
 
 /// Static weights and Duplicated do not look at capacity: where they exceed it.

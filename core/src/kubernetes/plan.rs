@@ -5,6 +5,7 @@
 //! bindings: the drift between today's placements and what it would decide now.
 
 use alloc::boxed::Box;
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -299,9 +300,15 @@ fn apply(
         .filter_map(|e| Some((e.id.clone(), e.policy.clone()?)))
         .collect();
     let after = read_claimed(&merged, choice, fleet.settings.clone(), &claims)?;
+    let index: BTreeMap<&Id, usize> = fleet
+        .entries
+        .iter()
+        .enumerate()
+        .map(|(b, e)| (&e.id, b))
+        .collect();
     let mut events = Vec::new();
     for e in after.fleet.entries {
-        let Some(b) = fleet.binding(&e.id) else {
+        let Some(b) = index.get(&e.id).copied() else {
             events.push(Event::Create {
                 entry: Box::new(Rc::unwrap_or_clone(e)),
             });
@@ -333,15 +340,34 @@ fn apply(
 
 /// The bindings whose `spec.clusters` changes, as Karmada would write them.
 fn written(plan: &Plan, after: &Fleet, objects: &[Object]) -> Vec<Object> {
+    // The dump's bindings by kind, namespace and name (the first of each, as a scan finds it).
+    let mut given_bindings: BTreeMap<(&str, &str, &str), &Object> = BTreeMap::new();
+    for o in objects {
+        if matches!(
+            o.kind.as_str(),
+            "ResourceBinding" | "ClusterResourceBinding"
+        ) {
+            let key = (
+                o.kind.as_str(),
+                o.metadata.namespace.as_str(),
+                o.metadata.name.as_str(),
+            );
+            given_bindings.entry(key).or_insert(o);
+        }
+    }
     let mut out = Vec::new();
-    for b in plan.bindings.iter().filter(|b| b.before != b.after) {
+    // The plan lists the fleet's bindings in the fleet's order.
+    for (k, b) in plan.bindings.iter().enumerate() {
+        if b.before == b.after {
+            continue;
+        }
         let kind = match b.id.kind {
             BindingKind::ResourceBinding => "ResourceBinding",
             BindingKind::ClusterResourceBinding => "ClusterResourceBinding",
         };
-        let given = objects.iter().find(|o| {
-            o.kind == kind && o.metadata.namespace == b.id.namespace && o.metadata.name == b.id.name
-        });
+        let given = given_bindings
+            .get(&(kind, b.id.namespace.as_str(), b.id.name.as_str()))
+            .copied();
         let mut o = given.cloned().unwrap_or_else(|| Object {
             api_version: "work.karmada.io/v1alpha2".into(),
             kind: kind.into(),
@@ -360,7 +386,11 @@ fn written(plan: &Plan, after: &Fleet, objects: &[Object]) -> Vec<Object> {
                 replicas,
             })
             .collect();
-        if let Some(e) = after.binding(&b.id).and_then(|i| after.entries.get(i)) {
+        let entry = match after.entries.get(k) {
+            Some(e) if e.id == b.id => Some(e),
+            _ => after.binding(&b.id).and_then(|i| after.entries.get(i)),
+        };
+        if let Some(e) = entry {
             o.status.scheduler_observing_affinity_name = e.state.observed_affinity.clone();
         }
         out.push(o);
