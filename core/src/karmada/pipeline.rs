@@ -10,8 +10,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::admission;
+use super::affinity::Affinity;
 use super::binding::Binding;
 use super::cluster::Clusters;
+use super::compiled::Compiled;
 use super::constraints::{Division, SpreadConstraint};
 use super::estimates::{self, Estimated, TargetEstimate};
 use super::scheduler::{self, Context, Depth, PipelineReport};
@@ -214,9 +216,20 @@ fn divide_with(
     // report, valid rules are matched here against the members themselves, and the division
     // is given one rule per weight naming its candidates: the same weights, without a copy of
     // every candidate's labels (the report's trace names the policy's own rules).
-    let resolved = !explained && statics.as_deref().is_some_and(valid_rules);
-    let facts = statics.is_some() && !resolved;
-    let zones = b.version.zone_in();
+    let set = clusters.compiled();
+    let weighing: Option<Vec<(Affinity<'_>, i64)>> = match statics.as_deref() {
+        Some(rules) if !explained && valid_rules(rules) => {
+            let zones = b.version.zone_in();
+            Some(
+                rules
+                    .iter()
+                    .map(|r| (Affinity::new(&r.target_cluster, zones, set), r.weight))
+                    .collect(),
+            )
+        }
+        _ => None,
+    };
+    let facts = statics.is_some() && weighing.is_none();
     let mut divided = None;
     // The placement divided last, kept for the report's sentences on Karmada's sums.
     let mut last = None;
@@ -247,9 +260,9 @@ fn divide_with(
             strategy,
             method: b.method,
             karmada: b.version,
-            static_weights: match &statics {
-                Some(rules) if resolved => Some(by_weight(rules, members, &c.order, zones)),
-                other => other.clone(),
+            static_weights: match &weighing {
+                Some(rules) => Some(by_weight(rules, set, members, &c.order)),
+                None => statics.clone(),
             },
             previous: b.previous.clone(),
             fresh: b.fresh,
@@ -311,22 +324,25 @@ fn valid_rules(rules: &[StaticWeightRule]) -> bool {
         .all(|r| r.weight >= 0 && r.target_cluster.validate().is_ok())
 }
 
-/// Each candidate (`order`, positions among `members`) weighs the largest weight of the rules
-/// that select it (docs/rules/karmada.md §9): one rule per weight above 0, naming the
-/// candidates of that weight, in weight order.
+/// Each candidate (`order`, positions among `members` and in `set`) weighs the largest weight
+/// of the rules (each affinity read against `set`, with its weight) that select it
+/// (docs/rules/karmada.md §9): one rule per weight above 0, naming the candidates of that
+/// weight, in weight order.
 fn by_weight(
-    rules: &[StaticWeightRule],
+    rules: &[(Affinity<'_>, i64)],
+    set: &Compiled<'_>,
     members: &[super::cluster::Member],
     order: &[(usize, i64)],
-    zones: crate::selector::cluster::ZoneIn,
 ) -> Vec<StaticWeightRule> {
     let mut groups: alloc::collections::BTreeMap<i64, Vec<String>> = Default::default();
-    for m in order.iter().filter_map(|&(i, _)| members.get(i)) {
-        let facts = m.facts();
+    for &(i, _) in order {
+        let (Some(m), Some(facts)) = (members.get(i), set.cluster(i)) else {
+            continue;
+        };
         let weight = rules
             .iter()
-            .filter(|r| r.target_cluster.matches_validated(&facts, zones))
-            .map(|r| r.weight)
+            .filter(|(a, _)| a.matches(m, &facts))
+            .map(|&(_, w)| w)
             .max();
         if let Some(w) = weight.filter(|&w| w > 0) {
             groups.entry(w).or_default().push(m.name.as_str().into());
