@@ -340,6 +340,9 @@ fn apply(
 
 /// The bindings whose `spec.clusters` changes, as Karmada would write them.
 fn written(plan: &Plan, after: &Fleet, objects: &[Object]) -> Vec<Object> {
+    if plan.bindings.iter().all(|b| b.before == b.after) {
+        return Vec::new();
+    }
     // The dump's bindings by kind, namespace and name (the first of each, as a scan finds it).
     let mut given_bindings: BTreeMap<(&str, &str, &str), &Object> = BTreeMap::new();
     for o in objects {
