@@ -180,6 +180,76 @@ proptest! {
     }
 }
 
+prop_compose! {
+    /// A generated scenario divided by static weight rules: by label, by region (a field), by
+    /// name, a rule for every cluster, weights of 0, and an invalid rule.
+    fn weighted()(doc in scenario(), rules in 0..5u8) -> Value {
+        let mut doc = doc;
+        let rule = |target: Value, weight: i64| json!({"targetCluster": target, "weight": weight});
+        let list = match rules {
+            0 => json!([rule(json!({"labelSelector": {"matchLabels": {"env": "prod"}}}), 2),
+                        rule(json!({"fieldSelector": {"matchExpressions": [
+                            {"key": "region", "operator": "In", "values": ["r0", "r1"]}]}}), 1)]),
+            1 => json!([rule(json!({"clusterNames": ["member1", "member3"]}), 3),
+                        rule(json!({}), 1)]),
+            2 => json!([rule(json!({"labelSelector": {"matchLabels": {"env": "dev"}}}), 0),
+                        rule(json!({"fieldSelector": {"matchExpressions": [
+                            {"key": "region", "operator": "NotIn", "values": ["r2"]}]}}), 5)]),
+            3 => json!([rule(json!({"exclude": ["member0"]}), 4),
+                        rule(json!({"clusterNames": ["member2"]}), 7)]),
+            _ => json!([rule(json!({"labelSelector": {"matchExpressions": [
+                            {"key": "env", "operator": "Wrong"}]}}), 1)]),
+        };
+        doc["policy"]["strategy"] = json!("staticWeight");
+        doc["policy"]["staticWeights"] = list;
+        doc
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    // Without a report, the rules are matched against the clusters before the division; with
+    // it, by the division: the same weights.
+    #[test]
+    fn static_weights_decide_alone_as_with_their_report(doc in weighted()) {
+        let s: Scenario = from_json(&doc.to_string()).unwrap();
+        prop_assert_eq!(same_decision(&s), Ok(()), "{}", doc);
+    }
+}
+
+/// A cluster set compiled once serves bindings of the same needs and different replicas as a
+/// set compiled for each (the set remembers the estimates of the last one).
+#[test]
+fn one_set_serves_bindings_of_different_replicas_as_fresh_sets() {
+    use allot_core::karmada::cluster::Clusters;
+    use allot_core::karmada::pipeline;
+    use allot_core::scenario::karmada::binding;
+
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../docs/examples/general-estimator-500m.json");
+    let s: Scenario = from_json(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut members = s.clusters.clone().unwrap();
+    // A cluster no estimator answers for counts the requested replicas.
+    members.push(allot_core::karmada::cluster::Member {
+        name: "member4".into(),
+        ..members[0].clone()
+    });
+    members[3].resource_summary = None;
+    let shared = Clusters::new(&members);
+    for replicas in [3, 9, 3, 30, 0, 9] {
+        let mut each = s.clone();
+        each.workload.replicas = Some(replicas);
+        let b = binding(&each).unwrap();
+        let alone = pipeline::schedule(&b, &Clusters::new(&members), 7);
+        assert_eq!(
+            pipeline::schedule(&b, &shared, 7),
+            alone,
+            "{replicas} replicas"
+        );
+    }
+}
+
 /// The generated scenarios reach both answers: decisions, and scheduling failures.
 #[test]
 fn generated_scenarios_decide_and_fail() {

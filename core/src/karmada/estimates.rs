@@ -144,15 +144,37 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
     let estimated_request = b.estimated_request(&no_request);
     // The general estimator's answers for a binding of the same needs against the same set
     // (the figures alone): the set keeps the last ones.
+    // No accurate answer: the combined figures then depend on the general answers and the
+    // requested replicas alone, and the set keeps the last ones too.
+    let accurate_runs =
+        members.iter().any(|t| t.nodes.is_some()) && chosen(Estimator::Accurate, true);
     let remembered = match detail {
         Detail::Numbers => clusters
             .general_memo(|m| {
-                m.as_ref()
-                    .and_then(|m| m.answers_for(b, estimated_request))
-                    .cloned()
+                let m = m.as_ref()?;
+                let answers = m.answers_for(b, estimated_request)?;
+                let combined = m
+                    .combined
+                    .as_ref()
+                    .filter(|(r, _)| !accurate_runs && *r == requested)
+                    .map(|(_, available)| available.clone());
+                Some(match combined {
+                    Some(available) => Remembered::Combined(available),
+                    None => Remembered::General(answers.clone()),
+                })
             })
             .flatten(),
         Detail::Explained => None,
+    };
+    let remembered = match remembered {
+        Some(Remembered::Combined(available)) => {
+            return Ok(Estimated {
+                available,
+                ..Estimated::default()
+            })
+        }
+        Some(Remembered::General(answers)) => Some(answers),
+        None => None,
     };
     let from_memo = remembered.is_some();
     let mut general_answers = remembered.unwrap_or_else(|| alloc::vec![None; members.len()]);
@@ -247,6 +269,7 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
             request: estimated_request.cloned(),
             components: b.components.to_vec(),
             answers: general_answers.clone(),
+            combined: None,
         };
         clusters.general_memo(|m| *m = Some(memo));
     }
@@ -262,6 +285,13 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
         },
     ];
     let mut out = combined(b, clusters, requested, &answers, detail, reports);
+    if detail == Detail::Numbers && !accurate_runs {
+        clusters.general_memo(|m| {
+            if let Some(m) = m.as_mut() {
+                m.combined = Some((requested, out.available.clone()));
+            }
+        });
+    }
     out.warnings = warnings;
     Ok(out)
 }
@@ -278,6 +308,9 @@ pub struct GeneralMemo {
     request: Option<ResourceList>,
     components: Vec<crate::estimate::Component>,
     answers: Vec<Option<i64>>,
+    /// The combined figures (`alloc(c)`) for a number of requested replicas, when no accurate
+    /// estimator answered: the general answers, the stated figures and that number decide them.
+    combined: Option<(u64, Vec<i64>)>,
 }
 
 impl GeneralMemo {
@@ -294,6 +327,13 @@ impl GeneralMemo {
             && self.components.as_slice() == b.components;
         same.then_some(&self.answers)
     }
+}
+
+/// What a set remembers for a binding: the combined figures themselves, or the general
+/// answers to combine.
+enum Remembered {
+    Combined(Vec<i64>),
+    General(Vec<Option<i64>>),
 }
 
 /// Totals over every cluster must stay within the documented limits.

@@ -10,8 +10,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::admission;
+use super::affinity::Affinity;
 use super::binding::Binding;
 use super::cluster::Clusters;
+use super::compiled::Compiled;
 use super::constraints::{Division, SpreadConstraint};
 use super::estimates::{self, Estimated, TargetEstimate};
 use super::scheduler::{self, Context, Depth, PipelineReport};
@@ -210,8 +212,24 @@ fn divide_with(
     let available = &estimated.available;
     let explained = report.is_some();
     let ctx = Context::new(*b, clusters, available, division, explained)?;
-    // The division reads the clusters' facts only to match static weight rules.
-    let facts = statics.is_some();
+    // The division reads the clusters' facts only to match static weight rules. Without a
+    // report, valid rules are matched here against the members themselves, and the division
+    // is given one rule per weight naming its candidates: the same weights, without a copy of
+    // every candidate's labels (the report's trace names the policy's own rules).
+    let set = clusters.compiled();
+    let weighing: Option<Vec<(Affinity<'_>, i64)>> = match statics.as_deref() {
+        Some(rules) if !explained && valid_rules(rules) => {
+            let zones = b.version.zone_in();
+            Some(
+                rules
+                    .iter()
+                    .map(|r| (Affinity::new(&r.target_cluster, zones, set), r.weight))
+                    .collect(),
+            )
+        }
+        _ => None,
+    };
+    let facts = statics.is_some() && weighing.is_none();
     let mut divided = None;
     // The placement divided last, kept for the report's sentences on Karmada's sums.
     let mut last = None;
@@ -242,7 +260,10 @@ fn divide_with(
             strategy,
             method: b.method,
             karmada: b.version,
-            static_weights: statics.clone(),
+            static_weights: match &weighing {
+                Some(rules) => Some(by_weight(rules, set, members, &c.order)),
+                None => statics.clone(),
+            },
             previous: b.previous.clone(),
             fresh: b.fresh,
             uid: b.uid.into(),
@@ -293,6 +314,50 @@ fn divide_with(
         observed_affinity: cycle.observed,
         seed,
     })
+}
+
+/// Whether every rule's weight and affinity are as [`static_weight`](super::static_weight)
+/// accepts them (else the division reports the first that is not).
+fn valid_rules(rules: &[StaticWeightRule]) -> bool {
+    rules
+        .iter()
+        .all(|r| r.weight >= 0 && r.target_cluster.validate().is_ok())
+}
+
+/// Each candidate (`order`, positions among `members` and in `set`) weighs the largest weight
+/// of the rules (each affinity read against `set`, with its weight) that select it
+/// (docs/rules/karmada.md §9): one rule per weight above 0, naming the candidates of that
+/// weight, in weight order.
+fn by_weight(
+    rules: &[(Affinity<'_>, i64)],
+    set: &Compiled<'_>,
+    members: &[super::cluster::Member],
+    order: &[(usize, i64)],
+) -> Vec<StaticWeightRule> {
+    let mut groups: alloc::collections::BTreeMap<i64, Vec<String>> = Default::default();
+    for &(i, _) in order {
+        let (Some(m), Some(facts)) = (members.get(i), set.cluster(i)) else {
+            continue;
+        };
+        let weight = rules
+            .iter()
+            .filter(|(a, _)| a.matches(m, &facts))
+            .map(|&(_, w)| w)
+            .max();
+        if let Some(w) = weight.filter(|&w| w > 0) {
+            groups.entry(w).or_default().push(m.name.as_str().into());
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(weight, names)| StaticWeightRule {
+            target_cluster: crate::selector::cluster::ClusterAffinity {
+                cluster_names: names,
+                ..Default::default()
+            },
+            weight,
+        })
+        .collect()
 }
 
 /// Static weights and Duplicated do not look at capacity: where they exceed it.

@@ -7,6 +7,7 @@
 
 use alloc::collections::BTreeMap;
 use alloc::format;
+use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -23,6 +24,7 @@ use crate::karmada::filter::workload_affinity::{Groups, WorkloadAffinity};
 use crate::karmada::fleet::entry::{Condition, EvictionTask, State};
 use crate::karmada::fleet::health::TaintTime;
 use crate::karmada::fleet::{BindingKind, Entry, Fleet, Health, Id, Readiness, Rules, Settings};
+use crate::names::NameIndex;
 use crate::scenario::{Scenario, FORMAT_VERSION};
 
 /// A fleet read from objects, and how.
@@ -101,7 +103,7 @@ pub fn read_claimed(
         .zip(objects.iter().filter(|o| o.kind == "Cluster"))
         .map(|(m, o)| (m.clone(), health(o)))
         .collect();
-    let names: Vec<&str> = sorted.clusters.iter().map(|m| m.name.as_str()).collect();
+    let names = NameIndex::new(sorted.clusters.iter().map(|m| m.name.as_str()));
     // Each template with its binding, then each binding without a template.
     let mut pairs = Vec::with_capacity(sorted.templates.len());
     let mut bound = alloc::vec![false; sorted.bindings.len()];
@@ -134,6 +136,7 @@ pub fn read_claimed(
         }
     }
     let mut used = alloc::vec![false; sorted.policies.len()];
+    let mut rules_of: Vec<PolicyRules> = alloc::vec![None; sorted.policies.len()];
     let mut entries = Vec::with_capacity(pairs.len());
     // The policies that can select a template of each namespace: its PropagationPolicies,
     // then every ClusterPropagationPolicy (a cluster-scoped template: those alone).
@@ -166,6 +169,7 @@ pub fn read_claimed(
             binding,
             &ctx,
             &mut used,
+            &mut rules_of,
             &mut report.problems,
         ));
     }
@@ -226,6 +230,9 @@ fn binding_name(name: &str, kind: &str) -> String {
 
 /// One binding of the fleet from a template and/or its binding, with the policy the detector
 /// gives it; `None` (and a problem) when it cannot be read.
+/// A policy's rules once read, or the problem reading them found (by the policy's position).
+type PolicyRules = Option<core::result::Result<Rc<Rules>, Problem>>;
+
 /// What every binding is read against.
 struct Context<'a, 'o> {
     /// Per namespace, the policies that can select its templates.
@@ -234,7 +241,8 @@ struct Context<'a, 'o> {
     cluster_wide: Vec<(usize, &'o Object)>,
     /// Every policy, in the dump's order.
     policies: &'a [(usize, &'o Object)],
-    clusters: &'a [&'a str],
+    /// The dump's Clusters, by name.
+    clusters: &'a NameIndex<'o>,
     choice: &'a Choice<'a>,
     claims: &'a Claims,
 }
@@ -249,6 +257,7 @@ fn entry<'o>(
     binding: Option<(usize, &'o Object)>,
     ctx: &Context<'_, 'o>,
     used: &mut [bool],
+    rules_of: &mut [PolicyRules],
     problems: &mut Vec<Problem>,
 ) -> Option<Entry> {
     let (all, clusters, choice) = (ctx.policies, ctx.clusters, ctx.choice);
@@ -303,23 +312,27 @@ fn entry<'o>(
     };
     let rules = match policy {
         Some(p) => {
-            if let Some(k) = all.iter().position(|&(_, q)| core::ptr::eq(q, p)) {
-                if let Some(u) = used.get_mut(k) {
-                    *u = true;
+            let k = all.iter().position(|&(_, q)| core::ptr::eq(q, p));
+            if let Some(u) = k.and_then(|k| used.get_mut(k)) {
+                *u = true;
+            }
+            // A policy's rules are its own: read once, shared by every binding it claims.
+            let given = k.and_then(|k| rules_of.get(k)).and_then(Option::clone);
+            let got = match given {
+                Some(got) => got,
+                None => {
+                    let at = k.and_then(|k| all.get(k)).map_or(0, |&(i, _)| i);
+                    let got = policy_rules(&mut s, p, at, &mut r);
+                    if let Some(slot) = k.and_then(|k| rules_of.get_mut(k)) {
+                        *slot = Some(got.clone());
+                    }
+                    got
                 }
-            }
-            let at = all
-                .iter()
-                .find(|&&(_, q)| core::ptr::eq(q, p))
-                .map_or(0, |&(i, _)| i);
-            if let Err(e) = import::policy(&mut s, p, at, &mut r) {
-                problems.push(Problem::at(p, &e.field().text(), format!("{e}")));
-                return None;
-            }
-            match rules(&s, &p.spec.placement) {
+            };
+            match got {
                 Ok(rules) => rules,
-                Err(e) => {
-                    problems.push(Problem::at(p, &e.field().text(), format!("{e}")));
+                Err(problem) => {
+                    problems.push(problem);
                     return None;
                 }
             }
@@ -329,12 +342,11 @@ fn entry<'o>(
                            binding keeps its clusters and is never scheduled again)";
             problems.push(Problem::at(main, "metadata", message));
             binding?;
-            Rules::default()
+            Rc::new(Rules::default())
         }
     };
-    let rules = alloc::rc::Rc::new(rules);
     for c in s.previous.keys() {
-        if !clusters.contains(&c.as_str()) {
+        if !clusters.contains(c) {
             if let Some((_, b)) = binding {
                 let message = format!("names cluster {c}, which the dump does not have");
                 problems.push(Problem::at(b, "spec.clusters", message));
@@ -456,6 +468,19 @@ fn applied(
             None
         }
     }
+}
+
+/// The rules of policy `p` (the `at`th object), read into `s`; else the problem, at the
+/// policy's field.
+fn policy_rules(
+    s: &mut Scenario,
+    p: &Object,
+    at: usize,
+    r: &mut ImportReport,
+) -> core::result::Result<Rc<Rules>, Problem> {
+    let problem = |e: crate::error::Error| Problem::at(p, &e.field().text(), format!("{e}"));
+    import::policy(s, p, at, r).map_err(problem)?;
+    rules(s, &p.spec.placement).map(Rc::new).map_err(problem)
 }
 
 /// The fleet's rules from a policy read into `s` (the webhook's defaults applied) and its
@@ -657,6 +682,59 @@ pub(crate) mod dump {
             .ignored
             .iter()
             .any(|e| e.object.contains("ConfigMap")));
+    }
+
+    // A policy is read once for every template it claims: its bindings share its rules, and a
+    // policy that cannot be read is a problem for each of them, as when read one by one.
+    #[test]
+    fn a_policy_is_read_once_for_every_template_it_claims() {
+        let dump = |effect: &str| {
+            let deployment = |name: &str| {
+                format!(
+                    r#"{{"apiVersion": "apps/v1", "kind": "Deployment",
+                        "metadata": {{"name": "{name}", "namespace": "shop"}},
+                        "spec": {{"replicas": 2}}}}"#
+                )
+            };
+            format!(
+                r#"{{"apiVersion": "v1", "kind": "List", "items": [
+                  {{"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+                    "metadata": {{"name": "member1"}}}},
+                  {{"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+                    "metadata": {{"name": "all", "namespace": "shop"}},
+                    "spec": {{"resourceSelectors": [{{"apiVersion": "apps/v1", "kind": "Deployment"}}],
+                             "placement": {{"clusterTolerations": [
+                               {{"key": "k", "operator": "Exists", "effect": "{effect}"}}]}}}}}},
+                  {}, {}]}}"#,
+                deployment("a"),
+                deployment("b")
+            )
+        };
+        let read_text = |text: &str| {
+            let objects: Objects = serde_json::from_str(text).unwrap();
+            read(&objects.0, &Choice::default(), Settings::default()).unwrap()
+        };
+        let good = read_text(&dump("NoSchedule"));
+        assert_eq!(good.fleet.entries.len(), 2);
+        let (a, b) = (&good.fleet.entries[0], &good.fleet.entries[1]);
+        assert!(alloc::rc::Rc::ptr_eq(&a.rules, &b.rules));
+        assert_eq!(a.rules.placement().cluster_tolerations.len(), 1);
+        let bad = read_text(&dump("Sometimes"));
+        assert!(bad.fleet.entries.is_empty());
+        let fields: Vec<(&str, &str)> = bad
+            .report
+            .problems
+            .iter()
+            .map(|p| (p.object.as_str(), p.field.as_str()))
+            .collect();
+        let at = "objects[1].spec.placement.clusterTolerations[0].effect";
+        assert_eq!(
+            fields,
+            [
+                ("PropagationPolicy shop/all", at),
+                ("PropagationPolicy shop/all", at)
+            ]
+        );
     }
 
     // Deleting member1 reschedules web (a target being deleted): its replicas go to member2;

@@ -106,10 +106,12 @@ pub(crate) fn sort<'o>(
     choice: &Choice<'_>,
     r: &mut ImportReport,
 ) -> Result<Sorted<'o>> {
-    // About seven report lines per Cluster: reserved at once rather than grown.
-    r.used.reserve(objects.len().saturating_mul(7));
+    // About seven report lines per Cluster: reserved at once rather than grown (for the
+    // Clusters alone: a fleet's dump holds many more templates and bindings than Clusters).
+    let count = objects.iter().filter(|o| o.kind == "Cluster").count();
+    r.used.reserve(count.saturating_mul(7));
     let mut sorted = Sorted {
-        clusters: Vec::with_capacity(objects.len()),
+        clusters: Vec::with_capacity(count),
         templates: Vec::new(),
         policies: Vec::new(),
         bindings: Vec::new(),

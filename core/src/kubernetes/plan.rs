@@ -5,6 +5,7 @@
 //! bindings: the drift between today's placements and what it would decide now.
 
 use alloc::boxed::Box;
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -312,9 +313,15 @@ fn apply(
         .filter_map(|e| Some((e.id.clone(), e.policy.clone()?)))
         .collect();
     let after = read_claimed(&merged, choice, fleet.settings.clone(), &claims)?;
+    let index: BTreeMap<&Id, usize> = fleet
+        .entries
+        .iter()
+        .enumerate()
+        .map(|(b, e)| (&e.id, b))
+        .collect();
     let mut events = Vec::new();
     for e in after.fleet.entries {
-        let Some(b) = fleet.binding(&e.id) else {
+        let Some(b) = index.get(&e.id).copied() else {
             events.push(Event::Create {
                 entry: Box::new(Rc::unwrap_or_clone(e)),
             });
@@ -400,15 +407,47 @@ pub fn policy_names(objects: &[Object]) -> Result<Vec<String>> {
 /// placement it applied, as its claiming policy states it, in the applied-placement
 /// annotation; the observed term) and the detector's `workloadAffinityGroups`.
 fn written(plan: &Plan, after: &Fleet, objects: &[Object], applied: &[Object]) -> Vec<Object> {
+    if plan.bindings.iter().all(|b| b.before == b.after) {
+        return Vec::new();
+    }
+    // The dump's bindings by kind, namespace and name (the first of each, as a scan finds it).
+    let mut given_bindings: BTreeMap<(&str, &str, &str), &Object> = BTreeMap::new();
+    for o in objects {
+        if matches!(
+            o.kind.as_str(),
+            "ResourceBinding" | "ClusterResourceBinding"
+        ) {
+            let key = (
+                o.kind.as_str(),
+                o.metadata.namespace.as_str(),
+                o.metadata.name.as_str(),
+            );
+            given_bindings.entry(key).or_insert(o);
+        }
+    }
+    // The policies by namespace and name, the applied ones first (the first of each, as a
+    // scan of `applied` then `objects` finds it).
+    let mut policies: BTreeMap<(&str, &str), &Object> = BTreeMap::new();
+    for p in applied.iter().chain(objects) {
+        if p.kind.ends_with("PropagationPolicy") {
+            policies
+                .entry((p.metadata.namespace.as_str(), p.metadata.name.as_str()))
+                .or_insert(p);
+        }
+    }
     let mut out = Vec::new();
-    for b in plan.bindings.iter().filter(|b| b.before != b.after) {
+    // The plan lists the fleet's bindings in the fleet's order.
+    for (k, b) in plan.bindings.iter().enumerate() {
+        if b.before == b.after {
+            continue;
+        }
         let kind = match b.id.kind {
             BindingKind::ResourceBinding => "ResourceBinding",
             BindingKind::ClusterResourceBinding => "ClusterResourceBinding",
         };
-        let given = objects.iter().find(|o| {
-            o.kind == kind && o.metadata.namespace == b.id.namespace && o.metadata.name == b.id.name
-        });
+        let given = given_bindings
+            .get(&(kind, b.id.namespace.as_str(), b.id.name.as_str()))
+            .copied();
         let mut o = given.cloned().unwrap_or_else(|| Object {
             api_version: "work.karmada.io/v1alpha2".into(),
             kind: kind.into(),
@@ -427,16 +466,17 @@ fn written(plan: &Plan, after: &Fleet, objects: &[Object], applied: &[Object]) -
                 replicas,
             })
             .collect();
-        if let Some(e) = after.binding(&b.id).and_then(|i| after.entries.get(i)) {
+        let entry = match after.entries.get(k) {
+            Some(e) if e.id == b.id => Some(e),
+            _ => after.binding(&b.id).and_then(|i| after.entries.get(i)),
+        };
+        if let Some(e) = entry {
             o.status.scheduler_observing_affinity_name = e.state.observed_affinity.clone();
             o.spec.workload_affinity_groups = e.groups.clone();
-            let policy = e.policy.as_ref().and_then(|(namespace, name)| {
-                applied.iter().chain(objects).find(|p| {
-                    p.kind.ends_with("PropagationPolicy")
-                        && p.metadata.namespace == *namespace
-                        && p.metadata.name == *name
-                })
-            });
+            let policy = e
+                .policy
+                .as_ref()
+                .and_then(|(namespace, name)| policies.get(&(namespace.as_str(), name.as_str())));
             let placement = policy
                 .filter(|_| e.state.applied.is_some())
                 .and_then(|p| crate::json::to_json(&p.spec.placement).ok());

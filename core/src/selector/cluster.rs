@@ -129,13 +129,13 @@ fn field_matches(r: &Requirement, cluster: &ClusterFacts<'_>, zones: ZoneIn) -> 
         "zone" => match_zones(&r.operator, &r.values, cluster.zones, zones),
         "provider" | "region" => {
             let Ok(op) = r.validate() else { return false };
-            let mut fields = Labels::new();
-            for (k, v) in [("provider", cluster.provider), ("region", cluster.region)] {
-                if !v.is_empty() {
-                    fields.insert(k.into(), v.into());
-                }
-            }
-            r.matches_with(op, &fields)
+            // The field as a label of its name, absent when empty.
+            let field = if r.key == "provider" {
+                cluster.provider
+            } else {
+                cluster.region
+            };
+            r.matches_value(op, (!field.is_empty()).then_some(field))
         }
         _ => false,
     }

@@ -77,10 +77,16 @@ impl Requirement {
 
     /// Whether `labels` satisfy the requirement (the operator already validated).
     pub fn matches_with(&self, op: Operator, labels: &Labels) -> bool {
-        let value = labels.get(&self.key);
+        self.matches_value(op, labels.get(&self.key).map(String::as_str))
+    }
+
+    /// Whether the key's `value` (`None`: the key is absent) satisfies the requirement (the
+    /// operator already validated).
+    pub fn matches_value(&self, op: Operator, value: Option<&str>) -> bool {
+        let listed = |v: &str| self.values.iter().any(|x| x == v);
         match op {
-            Operator::In => value.is_some_and(|v| self.values.contains(v)),
-            Operator::NotIn => value.is_none_or(|v| !self.values.contains(v)),
+            Operator::In => value.is_some_and(listed),
+            Operator::NotIn => value.is_none_or(|v| !listed(v)),
             Operator::Exists => value.is_some(),
             Operator::DoesNotExist => value.is_none(),
         }
