@@ -8,9 +8,18 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{indexed, Error, Path, Result};
+use crate::Name;
 
 /// Labels of an object.
-pub type Labels = BTreeMap<String, String>;
+pub type Labels = BTreeMap<Name, Name>;
+
+/// Labels from any pairs of texts (`[("env", "prod")]`, a map of strings).
+pub fn labels_of<K: AsRef<str>, V: AsRef<str>>(pairs: impl IntoIterator<Item = (K, V)>) -> Labels {
+    pairs
+        .into_iter()
+        .map(|(k, v)| (Name::from(k.as_ref()), Name::from(v.as_ref())))
+        .collect()
+}
 
 /// A selector operator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,10 +86,10 @@ impl Requirement {
 
     /// Whether `labels` satisfy the requirement (the operator already validated).
     pub fn matches_with(&self, op: Operator, labels: &Labels) -> bool {
-        let value = labels.get(&self.key);
+        let value = labels.get(self.key.as_str()).map(Name::as_str);
         match op {
-            Operator::In => value.is_some_and(|v| self.values.contains(v)),
-            Operator::NotIn => value.is_none_or(|v| !self.values.contains(v)),
+            Operator::In => value.is_some_and(|v| self.values.iter().any(|x| x == v)),
+            Operator::NotIn => value.is_none_or(|v| !self.values.iter().any(|x| x == v)),
             Operator::Exists => value.is_some(),
             Operator::DoesNotExist => value.is_none(),
         }
