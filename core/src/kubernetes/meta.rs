@@ -12,8 +12,8 @@ pub struct ObjectMeta {
     pub name: String,
     #[serde(skip_serializing_if = "String::is_empty")]
     pub namespace: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub uid: String,
+    #[serde(skip_serializing_if = "crate::Name::is_empty")]
+    pub uid: crate::Name,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub labels: crate::selector::label::Labels,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
