@@ -62,8 +62,8 @@ fn static_weight(c: &mut Criterion) {
         .map(|i| Cluster {
             name: format!("member{i}").into(),
             labels: [(
-                "tier".to_string(),
-                if i % 2 == 0 { "gold" } else { "silver" }.to_string(),
+                "tier".into(),
+                if i % 2 == 0 { "gold" } else { "silver" }.into(),
             )]
             .into(),
             ..Cluster::default()
@@ -81,7 +81,7 @@ fn static_weight(c: &mut Criterion) {
     rules.push(StaticWeightRule {
         target_cluster: ClusterAffinity {
             label_selector: Some(LabelSelector {
-                match_labels: [("tier".to_string(), "gold".to_string())].into(),
+                match_labels: [("tier".into(), "gold".into())].into(),
                 ..LabelSelector::default()
             }),
             ..ClusterAffinity::default()

@@ -38,7 +38,9 @@ fn cluster_nodes(n: usize, pods_per_node: usize) -> (Vec<Node>, Vec<Pod>) {
                     if i % 4 == 0 { "gpu" } else { "general" }.to_string(),
                 ),
             ]
-            .into(),
+            .into_iter()
+            .map(|(k, v)| (k.into(), v.into()))
+            .collect(),
             allocatable: ResourceList::from_units([
                 ("cpu", 64_000),
                 ("memory", 256 << 30),

@@ -33,7 +33,12 @@ pub fn map_of<T>(v: &Value, read: impl Fn(&Value) -> T) -> BTreeMap<String, T> {
 }
 
 /// An object of strings (labels, selectors): a non-string value reads as its JSON text.
-pub fn labels(v: &Value) -> BTreeMap<String, String> {
+pub fn labels(v: &Value) -> allot_core::selector::label::Labels {
+    allot_core::selector::label::labels_of(strings_map(v))
+}
+
+/// An object of strings (other values as their JSON text).
+pub fn strings_map(v: &Value) -> BTreeMap<String, String> {
     map_of(v, |v| {
         v.as_str().map_or_else(|| v.to_string(), String::from)
     })

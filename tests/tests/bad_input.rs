@@ -146,7 +146,7 @@ fn negative_available_replicas_count_and_negative_previous_is_refused() {
 fn invalid_selectors() {
     let bad_label = ClusterAffinity {
         label_selector: Some(LabelSelector {
-            match_labels: [(String::new(), "x".into())].into(),
+            match_labels: [("".into(), "x".into())].into(),
             ..LabelSelector::default()
         }),
         ..ClusterAffinity::default()

@@ -92,10 +92,94 @@ export function isObjects(input) {
     ("apiVersion" in input || "kind" in input || "items" in input);
 }
 
+// `explain`'s answer: an object whose parts the module writes, and this parses, when the
+// caller first reads them. On a control plane's dump the parts run to a hundred megabytes of
+// JSON text (the scenario a third of it, the whole schedule more than half), and a caller
+// often reads one or two: the placement, or the binding. Each part becomes a plain property
+// when read (or assigned), and the module's copy is freed once all have been read. So that
+// answers read in part do not hold the module's memory, at most LIVE of them keep it: beyond
+// that, the oldest one's unread parts are written out as bytes (parsed when read) and its
+// copy in the module freed, as is an answer's that was collected unread.
+const PARTS = ["scenario", "report", "outcome", "binding", "resourceBinding"];
+const LIVE = 2;
+// For each answer that still holds the module's copy: the answer (weakly) and its state.
+const waiting = [];
+
+function parts(explanation) {
+  const out = {};
+  // The module's copy (`null` once freed) and the parts written out of it, by position.
+  const state = { explanation, bytes: [], unread: PARTS.length };
+  const settle = (name, value) => {
+    Object.defineProperty(out, name, { value, writable: true, enumerable: true, configurable: true });
+    if (--state.unread === 0) free(state);
+  };
+  PARTS.forEach((name, k) => {
+    Object.defineProperty(out, name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        let value;
+        try {
+          const bytes = state.bytes[k] ?? state.explanation.part(k);
+          value = JSON.parse(ascii(bytes));
+        } catch (e) {
+          rethrow(e);
+        }
+        state.bytes[k] = undefined;
+        settle(name, value);
+        return value;
+      },
+      set(value) {
+        state.bytes[k] = undefined;
+        settle(name, value);
+      },
+    });
+  });
+  return { out, state };
+}
+
+function free(state) {
+  state.explanation?.free();
+  state.explanation = null;
+}
+
+// Before a new answer: free the copies of answers collected or read whole, and write out the
+// unread parts of the oldest beyond the LIVE newest.
+function makeRoom() {
+  for (let k = waiting.length - 1; k >= 0; k--) {
+    const { answer, state } = waiting[k];
+    if (!state.explanation || !answer.deref()) {
+      free(state);
+      waiting.splice(k, 1);
+    }
+  }
+  while (waiting.length >= LIVE) {
+    const { answer, state } = waiting.shift();
+    const out = answer.deref();
+    PARTS.forEach((name, k) => {
+      if (out && "get" in (Object.getOwnPropertyDescriptor(out, name) ?? {}))
+        state.bytes[k] = state.explanation.part(k).slice();
+    });
+    free(state);
+  }
+}
+
 /** The `allot/kubernetes` module's API: the main API, objects in and out, YAML. */
 export function kubernetesApi(raw) {
   const base = api(raw);
-  const explain = base.parsed("explain");
+  const explainRaw = call(raw, "explain");
+  const explain = (...args) => {
+    if (typeof WeakRef !== "function") {
+      // Without weak references, every part at once, as the answer was before.
+      const { out } = parts(explainRaw(...args));
+      for (const name of PARTS) void out[name];
+      return out;
+    }
+    makeRoom();
+    const { out, state } = parts(explainRaw(...args));
+    waiting.push({ answer: new WeakRef(out), state });
+    return out;
+  };
   const toYaml = call(raw, "toYaml");
   // What a binding's `spec.clusters` changes, as YAML comments, then the object as YAML.
   const bindingYaml = (written) => {

@@ -30,6 +30,7 @@ export function fromObjects(input: ObjectsInput, options?: ObjectsOptions): T.Im
 /**
  * Import the objects and schedule them: the scenario, the report, the whole outcome, the
  * binding's new `spec.clusters` with what changes, and the ResourceBinding Karmada would write.
+ * Each part is made when first read (the same value whenever it is read).
  */
 export function explain(input: ObjectsInput, options?: ObjectsOptions): T.Explained;
 /** What-ifs for {@link planFleet}: clusters by name, workloads as `KIND/NAMESPACE/NAME`. */

@@ -133,27 +133,54 @@ pub fn from_objects(input: JsValue, options: JsValue) -> Result<Text, JsValue> {
     text(Ok(with_objects(&input, &options, import)?))
 }
 
-/// Objects to `{scenario, report, outcome, binding, resourceBinding}` as JSON text's bytes.
-/// A given binding is written back whole: its new `spec.clusters` and observed term over
-/// every field it came with.
+/// Objects to `{scenario, report, outcome, binding, resourceBinding}`, each part written as
+/// JSON text's bytes when JavaScript asks for it ([`Explanation::part`]). A given binding is
+/// written back whole: its new `spec.clusters` and observed term over every field it came with.
 #[wasm_bindgen]
-pub fn explain(input: JsValue, options: JsValue) -> Result<Text, JsValue> {
+pub fn explain(input: JsValue, options: JsValue) -> Result<Explanation, JsValue> {
     let seed = draw_seed();
-    let e = with_objects(&input, &options, |o, c| explain_objects(o, c, seed))?;
-    let resource_binding = match e.given_binding {
+    let explained = with_objects(&input, &options, |o, c| explain_objects(o, c, seed))?;
+    let resource_binding = match explained.given_binding {
         Some(k) => {
             let given = originals(&input)?.into_iter().nth(k);
-            written_over(given, &e.resource_binding)
+            written_over(given, &explained.resource_binding)
         }
-        None => serde_json::to_value(&e.resource_binding).map_err(|e| internal_error(&e))?,
+        // As a generic value, written as before: its keys in order of name.
+        None => serde_json::to_value(&explained.resource_binding)
+            .map_err(|e| crate::bindings::coded_error("internal", "", &e.to_string()))?,
     };
-    text(Ok(Answer {
-        scenario: &e.scenario,
-        report: &e.report,
-        outcome: &e.outcome,
-        binding: &e.binding,
+    Ok(Explanation {
+        explained,
         resource_binding,
-    }))
+    })
+}
+
+/// What [`explain`] computed, held until JavaScript has read the parts it asks for: the
+/// scenario of a dump of 100,000 Clusters is 40 MB of JSON text and the whole schedule 120 MB,
+/// so a caller that reads the placement alone neither writes nor parses the rest. The
+/// package's `js/api.js` reads each part once, on first use, and frees the explanation when
+/// it has read them all (or when the object is collected).
+#[wasm_bindgen]
+pub struct Explanation {
+    explained: allot_core::kubernetes::explain::Explained,
+    /// The ResourceBinding as written: the given one whole, if one was given.
+    resource_binding: serde_json::Value,
+}
+
+#[wasm_bindgen]
+impl Explanation {
+    /// Part `k` of `{scenario, report, outcome, binding, resourceBinding}` (in that order) as
+    /// JSON text's bytes.
+    pub fn part(&self, k: u32) -> Result<Text, JsValue> {
+        let e = &self.explained;
+        match k {
+            0 => text(Ok(&e.scenario)),
+            1 => text(Ok(&e.report)),
+            2 => text(Ok(&e.outcome)),
+            3 => text(Ok(&e.binding)),
+            _ => text(Ok(&self.resource_binding)),
+        }
+    }
 }
 
 /// Objects (a whole dump) and what-ifs to the plan: `{steps, bindings, clusters, summary,
@@ -193,21 +220,6 @@ pub fn plan_fleet(input: JsValue, options: JsValue, what_if: JsValue) -> Result<
     text(Ok(with_objects(&input, &options, |o, c| {
         plan(o, c, &what, &added, &applied)
     })?))
-}
-
-/// [`Explained`](allot_core::kubernetes::explain::Explained) with the binding as written.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Answer<'a> {
-    scenario: &'a allot_core::scenario::Scenario,
-    report: &'a allot_core::kubernetes::import::ImportReport,
-    outcome: &'a allot_core::scenario::outcome::KarmadaOutcome,
-    binding: &'a allot_core::kubernetes::binding::BindingResult,
-    resource_binding: serde_json::Value,
-}
-
-fn internal_error(e: &serde_json::Error) -> JsValue {
-    crate::bindings::coded_error("internal", "", &e.to_string())
 }
 
 /// The objects of `value` as generic values, in the order [`objects_of`] reads them.

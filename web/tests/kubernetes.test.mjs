@@ -64,6 +64,28 @@ test("explain: the placement, the binding and what changes", () => {
   assert.equal(bindingOf(e.scenario).resourceBinding.spec.resource.name, "workload");
 });
 
+test("explain's parts read the same whenever, and in whatever order, they are read", () => {
+  const input = text("dynamic-weight.yaml");
+  // The seed is drawn per call; the rest is the same answer every time.
+  const plain = (e) => JSON.parse(JSON.stringify(e).replace(/"seed":\d+/g, '"seed":0'));
+  const whole = plain(explain(input));
+  assert.deepEqual(Object.keys(whole), ["scenario", "report", "outcome", "binding", "resourceBinding"]);
+  // Answers made before any is read (more than the module keeps), read last part first.
+  const answers = [explain(input), explain(input), explain(input), explain(input)];
+  for (const e of answers) {
+    for (const name of [...Object.keys(whole)].reverse()) assert.deepEqual(plain(e[name]), whole[name], name);
+    assert.deepEqual(plain(e), whole);
+  }
+  // A part read between other calls, and a part assigned, are plain properties.
+  const e = explain(input);
+  explain(text("static-weight.yaml")).outcome;
+  assert.deepEqual(plain(e.binding), whole.binding);
+  e.outcome = 1;
+  assert.equal(e.outcome, 1);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(e, "binding").writable, true);
+  assert.deepEqual(plain({ ...e, outcome: whole.outcome }), whole);
+});
+
 test("several files, objects and member state", () => {
   const objects = toObjects(fromObjects(text("statefulset-nodes.yaml")).scenario).objects;
   const e = explain([text("statefulset-nodes.yaml")], {

@@ -195,7 +195,7 @@ mod tests {
         )
             .prop_map(|(name, labels, provider, region, zones)| Member {
                 name: name.into(),
-                labels,
+                labels: crate::selector::label::labels_of(labels),
                 provider: provider.into(),
                 region: region.into(),
                 zones: zones.into_iter().map(Into::into).collect(),
@@ -239,7 +239,7 @@ mod tests {
                 cluster_names: names,
                 exclude,
                 label_selector: labels.map(|(match_labels, match_expressions)| LabelSelector {
-                    match_labels,
+                    match_labels: crate::selector::label::labels_of(match_labels),
                     match_expressions,
                 }),
                 field_selector: fields.map(|match_expressions| FieldSelector { match_expressions }),

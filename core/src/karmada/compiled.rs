@@ -342,7 +342,7 @@ mod tests {
                 .into_iter()
                 .map(|(taints, labels, region, zones)| Member {
                     taints,
-                    labels,
+                    labels: crate::selector::label::labels_of(labels),
                     region: region.into(),
                     zones: zones.into_iter().map(Into::into).collect(),
                     ..Member::default()

@@ -158,9 +158,9 @@ fn cluster(t: &Target) -> Object {
     o.metadata.labels = t.labels.clone();
     o.metadata.deletion_timestamp = t.deleting.then(|| TIME.into());
     o.spec = Spec {
-        provider: t.provider.to_string(),
-        region: t.region.to_string(),
-        zones: t.zones.iter().map(ToString::to_string).collect(),
+        provider: t.provider.clone(),
+        region: t.region.clone(),
+        zones: t.zones.clone(),
         taints: taints(&t.taints),
         resource_models: t.resource_models.clone(),
         ..Spec::default()
@@ -224,7 +224,7 @@ fn toleration(t: &Toleration) -> PodToleration {
 fn template(s: &Scenario) -> Object {
     let (api_version, kind) = identity(s);
     let mut o = object(api_version, kind, meta(TEMPLATE_NAME, NAMESPACE));
-    o.metadata.uid = s.uid.clone();
+    o.metadata.uid = s.uid.as_str().into();
     let claim = s.workload.node_claim.as_ref();
     let pod = PodSpec {
         node_selector: claim.map(|c| c.node_selector.clone()),

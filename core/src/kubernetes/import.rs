@@ -184,7 +184,7 @@ pub fn import(objects: &[Object], choice: &Choice<'_>) -> Result<Imported> {
             kind: t.kind.clone(),
             namespace: t.metadata.namespace.clone(),
             name: t.metadata.name.clone(),
-            uid: t.metadata.uid.clone(),
+            uid: t.metadata.uid.as_str().into(),
         }),
         (None, Some((_, b))) => Some(b.spec.resource.clone()),
         (None, None) => None,
@@ -606,7 +606,7 @@ fn workload(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Res
     w.replicas = Some(replicas as i64);
     w.api_version = Some(o.api_version.clone());
     w.kind = Some(o.kind.clone());
-    s.uid = o.metadata.uid.clone();
+    s.uid = o.metadata.uid.as_str().into();
     let replicas_field = match o.kind.as_str() {
         "Job" => "spec.parallelism, spec.completions",
         "Pod" => "(a Pod is one replica)",

@@ -12,10 +12,10 @@ pub struct ObjectMeta {
     pub name: String,
     #[serde(skip_serializing_if = "String::is_empty")]
     pub namespace: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub uid: String,
+    #[serde(skip_serializing_if = "crate::Name::is_empty")]
+    pub uid: crate::Name,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub labels: BTreeMap<String, String>,
+    pub labels: crate::selector::label::Labels,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub annotations: BTreeMap<String, String>,
     #[serde(skip_serializing_if = "Option::is_none")]

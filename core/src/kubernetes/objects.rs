@@ -22,6 +22,7 @@ use crate::estimate::general::ResourceSummary;
 use crate::estimate::models::ResourceModel;
 use crate::karmada::filter::workload_affinity::Groups;
 use crate::resource::ResourceList;
+use crate::Name;
 
 /// Any object.
 #[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
@@ -76,15 +77,15 @@ pub struct Spec {
     // Cluster (and Node: `taints`, `unschedulable`).
     #[serde(skip_serializing_if = "super::is_false")]
     pub unschedulable: bool,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub provider: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub region: String,
+    #[serde(skip_serializing_if = "Name::is_empty")]
+    pub provider: Name,
+    #[serde(skip_serializing_if = "Name::is_empty")]
+    pub region: Name,
     /// A Cluster's `Push` or `Pull` (an unreachable Pull cluster turns Unknown, not False).
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub sync_mode: String,
+    #[serde(skip_serializing_if = "Name::is_empty")]
+    pub sync_mode: Name,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub zones: Vec<String>,
+    pub zones: Vec<Name>,
     /// Deprecated and never read by the scheduler; kept to say so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub zone: Option<String>,

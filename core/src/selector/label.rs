@@ -8,9 +8,18 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{indexed, Error, Path, Result};
+use crate::Name;
 
 /// Labels of an object.
-pub type Labels = BTreeMap<String, String>;
+pub type Labels = BTreeMap<Name, Name>;
+
+/// Labels from any pairs of texts (`[("env", "prod")]`, a map of strings).
+pub fn labels_of<K: AsRef<str>, V: AsRef<str>>(pairs: impl IntoIterator<Item = (K, V)>) -> Labels {
+    pairs
+        .into_iter()
+        .map(|(k, v)| (Name::from(k.as_ref()), Name::from(v.as_ref())))
+        .collect()
+}
 
 /// A selector operator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,7 +86,7 @@ impl Requirement {
 
     /// Whether `labels` satisfy the requirement (the operator already validated).
     pub fn matches_with(&self, op: Operator, labels: &Labels) -> bool {
-        self.matches_value(op, labels.get(&self.key).map(String::as_str))
+        self.matches_value(op, labels.get(self.key.as_str()).map(Name::as_str))
     }
 
     /// Whether the key's `value` (`None`: the key is absent) satisfies the requirement (the

@@ -39,7 +39,7 @@ impl NodeOperator {
 
     /// Whether a node's `labels` satisfy `r` under this operator.
     pub fn matches(self, r: &Requirement, labels: &Labels) -> bool {
-        self.matches_value(r, labels.get(&r.key).map(String::as_str))
+        self.matches_value(r, labels.get(r.key.as_str()).map(CompactString::as_str))
     }
 
     /// Whether `value` (the node's value for `r.key`, `None` when it has none) satisfies `r`.
@@ -87,10 +87,12 @@ impl NodeSelectorTerm {
             NodeOperator::parse(&r.operator).is_some_and(|op| op.matches_value(r, value))
         };
         (!self.match_expressions.is_empty() || !self.match_fields.is_empty())
-            && self
-                .match_expressions
-                .iter()
-                .all(|r| holds(r, node.labels.get(&r.key).map(String::as_str)))
+            && self.match_expressions.iter().all(|r| {
+                holds(
+                    r,
+                    node.labels.get(r.key.as_str()).map(CompactString::as_str),
+                )
+            })
             && self
                 .match_fields
                 .iter()
@@ -277,7 +279,7 @@ impl NodeClaim {
     /// Unknown operators match nothing (call [`NodeClaim::validate`] to reject them).
     pub fn check(&self, node: &NodeFacts<'_>) -> core::result::Result<(), Mismatch> {
         for (k, v) in &self.node_selector {
-            if node.labels.get(k) != Some(v) {
+            if node.labels.get(k.as_str()).map(CompactString::as_str) != Some(v.as_str()) {
                 return Err(Mismatch::NodeSelector {
                     key: k.clone(),
                     value: v.clone(),

@@ -15,7 +15,7 @@ use allot_core::eru::volume::{self, Disk, Io, VolumeNode, VolumePlan};
 use allot_core::eru::Capacity;
 use allot_core::Error;
 
-use crate::json::{labels, map_of, strings, u64_map};
+use crate::json::{map_of, strings, strings_map, u64_map};
 use crate::Verdict;
 
 fn fail(expected: impl ToString, got: impl ToString) -> Verdict {
@@ -148,7 +148,7 @@ fn cpumem_node(n: &Value) -> CpuMemNode {
     CpuMemNode {
         cpu_map: cpu_map(&n["cpu_map"]),
         memory: i64_of(&n["memory"]),
-        numa: labels(&n["numa"]),
+        numa: strings_map(&n["numa"]),
         numa_memory: map_of(&n["numa_memory"], i64_of),
         usage: CpuMemUsage {
             cpu_map: cpu_map(&n["usage"]["cpu_map"]),

@@ -28,7 +28,7 @@ use allot_core::selector::node::{
     TolerationOperator,
 };
 
-use crate::json::{labels, requirements};
+use crate::json::{labels, requirements, strings_map};
 use crate::Verdict;
 
 pub fn run(case: &Value) -> Verdict {
@@ -276,7 +276,7 @@ fn milli_models(v: &Value) -> Vec<ResourceModel> {
 fn claim(v: &Value) -> Option<NodeClaim> {
     v.as_object()?;
     Some(NodeClaim {
-        node_selector: labels(&v["node_selector"]),
+        node_selector: strings_map(&v["node_selector"]),
         hard_node_affinity: v["node_affinity"].as_array().map(|terms| NodeSelector {
             node_selector_terms: terms
                 .iter()

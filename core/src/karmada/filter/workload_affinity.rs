@@ -15,6 +15,7 @@ use alloc::string::String;
 use serde::{Deserialize, Serialize};
 
 use super::{BindingView, ClusterView, Failure};
+use crate::selector::label::Labels;
 
 /// WorkloadAffinity's reason (`FilterWithContext`).
 pub const AFFINITY_REASON: &str =
@@ -49,14 +50,11 @@ impl Groups {
     /// What the detector writes for a template with `labels` under a policy's `terms`
     /// (`getWorkloadAffinityGroups`, pkg/detector/detector.go): each term whose key the
     /// template carries gives `key=value`; `None` when neither does.
-    pub fn of_template(
-        terms: Option<&WorkloadAffinity>,
-        labels: &BTreeMap<String, String>,
-    ) -> Option<Groups> {
+    pub fn of_template(terms: Option<&WorkloadAffinity>, labels: &Labels) -> Option<Groups> {
         let terms = terms?;
         let group = |key: &Option<String>| {
             key.as_ref()
-                .and_then(|k| labels.get(k).map(|v| format!("{k}={v}")))
+                .and_then(|k| labels.get(k.as_str()).map(|v| format!("{k}={v}")))
                 .unwrap_or_default()
         };
         let groups = Groups {
@@ -224,7 +222,7 @@ mod tests {
             affinity: Some("app.group".into()),
             anti_affinity: Some("tier".into()),
         };
-        let labels: BTreeMap<String, String> = [("app.group".into(), "frontend".into())]
+        let labels: Labels = [("app.group".into(), "frontend".into())]
             .into_iter()
             .collect();
         let g = Groups::of_template(Some(&terms), &labels).unwrap();
