@@ -118,6 +118,22 @@ pub struct Plan {
     pub summary: Summary,
 }
 
+impl Plan {
+    /// The plan without the bindings no event concerned (a large fleet's plan of one event
+    /// lists only what it touched; the summary still counts them all).
+    pub fn touched(mut self) -> Plan {
+        self.bindings.retain(|b| {
+            !matches!(
+                b.outcome,
+                Outcome::Unchanged {
+                    why: Unchanged::Untouched
+                }
+            )
+        });
+        self
+    }
+}
+
 impl Summary {
     /// `3 bindings change (12 replicas move), 1 unschedulable, 396 unchanged; 1 cluster
     /// overcommitted`.
