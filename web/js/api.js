@@ -126,6 +126,7 @@ export function kubernetesApi(raw) {
       plan: parsed("plan"),
       apply: parsed("apply"),
       state: parsed("state"),
+      clusters: parsed("clusters"),
       report: parsed("report"),
       go: (k) => session.go(k),
       get at() { return session.at; },

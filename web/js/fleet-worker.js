@@ -11,9 +11,10 @@
 //   plan  {whatIf}   the plan of a what-if over the fleet as it is, the fleet left as it is
 //   apply {whatIf}   the same, and the fleet after it becomes a step of the history
 //   go    {k}        make step k of the history the fleet as it is
-// An answer's `text` is JSON: `{plan?, state, at, steps, report?}` (`plan` for plan and apply,
-// and for open when it replayed a history: the last step's), where `state` is the fleet as
-// it is. Text rather than objects: the page reads it with its own JSON reader, and a string
+// An answer's `text` is JSON: `{plan?, state?, clusters?, at, steps, report?}`: `plan` for
+// plan and apply, and for open when it replayed a history (the last step's); `state` the fleet
+// as it is for open and go; for apply only `clusters`, every cluster as it is (the bindings
+// that changed are the plan's: a large fleet's whole state is not sent again). Text rather than objects: the page reads it with its own JSON reader, and a string
 // crosses to the page without a structured clone of every object. `ms` is the time the
 // request took in the worker.
 import init, * as raw from "./allot_kubernetes.js";
@@ -24,8 +25,12 @@ const text = (bytes) => decoder.decode(bytes);
 
 let session = null;
 
-function answer(session, plan, report) {
-  const parts = [`"state":${text(session.state())}`, `"at":${session.at}`, `"steps":${session.steps}`];
+function answer(session, plan, report, whole = true) {
+  const parts = [
+    whole ? `"state":${text(session.state())}` : `"clusters":${text(session.clusters())}`,
+    `"at":${session.at}`,
+    `"steps":${session.steps}`,
+  ];
   if (plan !== undefined) parts.push(`"plan":${plan}`);
   if (report !== undefined) parts.push(`"report":${report}`);
   return `{${parts.join(",")}}`;
@@ -55,7 +60,7 @@ function handle(data) {
       return `{"plan":${text(need().plan(data.whatIf))}}`;
     case "apply": {
       const plan = text(need().apply(data.whatIf));
-      return answer(session, plan);
+      return answer(session, plan, undefined, false);
     }
     case "go":
       need().go(data.k);

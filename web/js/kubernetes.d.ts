@@ -101,7 +101,11 @@ export interface FleetPlan {
 export function planFleet(input: ObjectsInput, options?: ObjectsOptions, whatIf?: WhatIf): FleetPlan;
 /** A fleet kept between what-ifs ({@link fleetSession}). */
 export interface FleetSession {
-  /** The plan of a what-if over the fleet as it is, which stays as it is (the bindings it touched). */
+  /**
+   * The plan of a what-if over the fleet as it is, which stays as it is: the bindings it
+   * concerned (not those untouched or whose affinity excludes the cluster), steps without
+   * their per-binding lists.
+   */
   plan(whatIf?: WhatIf): FleetPlan;
   /** The plan of a what-if, whose fleet after becomes the fleet as it is: a step of the history. */
   apply(whatIf?: WhatIf): FleetPlan;
@@ -109,6 +113,8 @@ export interface FleetSession {
   go(k: number): boolean;
   /** The fleet as it is: each cluster's health, taints, labels, load and capacity; each binding's placement. */
   state(): FleetState;
+  /** Every cluster as it is: `state().clusters`. */
+  clusters(): FleetClusterState[];
   /** How the dump was read. */
   report(): FleetPlan["report"];
   /** The position of the fleet as it is in the history. */

@@ -255,8 +255,8 @@ impl FleetSession {
     }
 
     /// The plan of `what_if` over the fleet as it is now, the fleet left as it is:
-    /// `{steps, bindings, clusters, summary}` (the bindings the what-if touched) as JSON
-    /// text's bytes.
+    /// `{steps, bindings, clusters, summary}` as JSON text's bytes, without the bindings the
+    /// what-if did not concern ([`Plan::touched`]).
     pub fn plan(&self, what_if: JsValue) -> Result<Text, JsValue> {
         text(Ok(self.step(&what_if)?.0))
     }
@@ -297,6 +297,12 @@ impl FleetSession {
     /// load and capacity; each binding's workload, policy and placement) as JSON text's bytes.
     pub fn state(&self) -> Result<Text, JsValue> {
         text(Ok(self.now()?.state()))
+    }
+
+    /// Every cluster as it is (`state()`'s clusters) as JSON text's bytes: after an applied
+    /// what-if, with its plan's bindings, what changed.
+    pub fn clusters(&self) -> Result<Text, JsValue> {
+        text(Ok(self.now()?.clusters()))
     }
 
     /// How the dump was read (`{clusters, problems}`) as JSON text's bytes.

@@ -240,28 +240,6 @@ impl Session {
     /// The fleet as it is: every cluster with its health, taints and load, every binding with
     /// its placement and the workload a what-if names it by.
     pub fn state(&self) -> State {
-        // No event: every cluster's load as it is, its capacity and what is free.
-        let loads = plan_events(&self.fleet, Vec::new())
-            .map(|(p, _)| p.clusters)
-            .unwrap_or_default();
-        let clusters = self
-            .fleet
-            .members()
-            .iter()
-            .zip(self.fleet.health())
-            .zip(loads)
-            .map(|((m, h), load)| ClusterState {
-                ready: h.ready,
-                cordoned: m.taints.iter().any(|t| t.key.as_str() == UNSCHEDULABLE),
-                taints: m.taints.clone(),
-                labels: m
-                    .labels
-                    .iter()
-                    .map(|(k, v)| (String::from(k.as_str()), String::from(v.as_str())))
-                    .collect(),
-                load,
-            })
-            .collect();
         let bindings = self
             .fleet
             .entries
@@ -282,7 +260,35 @@ impl Session {
                 condition: e.state.condition.clone(),
             })
             .collect();
-        State { clusters, bindings }
+        State {
+            clusters: self.clusters(),
+            bindings,
+        }
+    }
+
+    /// Every cluster as it is: its health, taints, labels, load and capacity.
+    pub fn clusters(&self) -> Vec<ClusterState> {
+        // No event: every cluster's load as it is, its capacity and what is free.
+        let loads = plan_events(&self.fleet, Vec::new())
+            .map(|(p, _)| p.clusters)
+            .unwrap_or_default();
+        self.fleet
+            .members()
+            .iter()
+            .zip(self.fleet.health())
+            .zip(loads)
+            .map(|((m, h), load)| ClusterState {
+                ready: h.ready,
+                cordoned: m.taints.iter().any(|t| t.key.as_str() == UNSCHEDULABLE),
+                taints: m.taints.clone(),
+                labels: m
+                    .labels
+                    .iter()
+                    .map(|(k, v)| (String::from(k.as_str()), String::from(v.as_str())))
+                    .collect(),
+                load,
+            })
+            .collect()
     }
 }
 
@@ -680,18 +686,23 @@ mod tests {
         assert_eq!(web(&p).after.values().sum::<i64>(), 6);
     }
 
-    // Editing the claiming policy is a placement change, scheduled in Steady mode; a new
-    // policy with a higher priority does not take a claimed template (claims are sticky).
-    #[test]
-    fn an_applied_policy_edit_reschedules_and_a_rival_does_not() {
-        let edit = objects(
+    /// The web policy edited: member2 alone, aggregated.
+    fn web_to_member2() -> Vec<Object> {
+        objects(
             r#"{"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
                 "metadata": {"name": "web", "namespace": "shop"},
                 "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "web"}],
                          "placement": {"clusterAffinity": {"clusterNames": ["member2"]},
                            "replicaScheduling": {"replicaSchedulingType": "Divided",
                            "replicaDivisionPreference": "Aggregated"}}}}"#,
-        );
+        )
+    }
+
+    // Editing the claiming policy is a placement change, scheduled in Steady mode; a new
+    // policy with a higher priority does not take a claimed template (claims are sticky).
+    #[test]
+    fn an_applied_policy_edit_reschedules_and_a_rival_does_not() {
+        let edit = web_to_member2();
         let p = ask(WhatIf::default(), &[], &edit);
         assert_eq!(
             web(&p).outcome,
@@ -846,14 +857,7 @@ mod tests {
         let (_, s) = session()
             .plan(&Choice::default(), &scale, &[], &[])
             .unwrap();
-        let edit = objects(
-            r#"{"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
-                "metadata": {"name": "web", "namespace": "shop"},
-                "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "web"}],
-                         "placement": {"clusterAffinity": {"clusterNames": ["member2"]},
-                           "replicaScheduling": {"replicaSchedulingType": "Divided",
-                           "replicaDivisionPreference": "Aggregated"}}}}"#,
-        );
+        let edit = web_to_member2();
         let (plan, s) = s
             .plan(&Choice::default(), &WhatIf::default(), &[], &edit)
             .unwrap();

@@ -163,6 +163,9 @@ impl Model {
         if let Some(s) = a.state {
             self.state = Some(Rc::new(s));
         }
+        if let (Some(clusters), Some(plan), Some(state)) = (a.clusters, &a.plan, &self.state) {
+            self.state = Some(Rc::new(state.after(plan, clusters)));
+        }
         if let Some(r) = a.report {
             self.report = Some(Rc::new(r));
         }

@@ -264,18 +264,32 @@ fn why(b: &BindingPlan) -> String {
                     let n = w.get("why").unwrap_or(&null);
                     let cluster = s(n, "cluster");
                     let reason = match s(n, "reason").as_str() {
-                        "notClaimed" => "no policy claims it: the scheduler does not see it".to_string(),
-                        "affinityExcludes" => format!("its cluster affinity selects neither the old nor the new {cluster}"),
-                        "statusOnly" => format!("only {cluster}'s status changed: no binding is enqueued"),
-                        "clusterUnchanged" => format!("{cluster} changed nothing the scheduler watches"),
+                        "notClaimed" => {
+                            "no policy claims it: the scheduler does not see it".to_string()
+                        }
+                        "affinityExcludes" => format!(
+                            "its cluster affinity selects neither the old nor the new {cluster}"
+                        ),
+                        "statusOnly" => {
+                            format!("only {cluster}'s status changed: no binding is enqueued")
+                        }
+                        "clusterUnchanged" => {
+                            format!("{cluster} changed nothing the scheduler watches")
+                        }
                         "specUnchanged" => "its spec did not change".to_string(),
-                        "alreadyTriggered" => "rescheduleTriggeredAt is already after the rebalancer".to_string(),
-                        "tolerated" => format!("it tolerates {cluster}'s taint: the taint manager leaves it there"),
+                        "alreadyTriggered" => {
+                            "rescheduleTriggeredAt is already after the rebalancer".to_string()
+                        }
+                        "tolerated" => format!(
+                            "it tolerates {cluster}'s taint: the taint manager leaves it there"
+                        ),
                         other => other.to_string(),
                     };
                     format!("not enqueued: {reason}")
                 }
-                "noTrigger" => "enqueued, no trigger: Divided, its placement and replicas unchanged".into(),
+                "noTrigger" => {
+                    "enqueued, no trigger: Divided, its placement and replicas unchanged".into()
+                }
                 "sameResult" => format!("rescheduled ({}), same result", s(w, "trigger")),
                 _ => "no event concerned it".into(),
             }
@@ -573,28 +587,18 @@ struct MapProps {
 #[function_component(Map)]
 fn map(p: &MapProps) -> Html {
     let (namespaces, cells, max) = use_memo(p.state.clone(), |state| {
-        let mut per: BTreeMap<&str, BTreeMap<&str, i64>> = BTreeMap::new();
+        // Replicas by `namespace/cluster`, and by namespace.
+        let mut cells: BTreeMap<String, i64> = BTreeMap::new();
+        let mut totals: BTreeMap<String, i64> = BTreeMap::new();
         for b in &state.bindings {
             for (c, n) in &b.clusters {
-                *per.entry(b.id.namespace.as_str())
-                    .or_default()
-                    .entry(c.as_str())
-                    .or_default() += n;
+                *cells.entry(format!("{}/{c}", b.id.namespace)).or_default() += n;
+                *totals.entry(b.id.namespace.clone()).or_default() += n;
             }
         }
-        let mut namespaces: Vec<(String, i64)> = per
-            .iter()
-            .map(|(ns, m)| (ns.to_string(), m.values().sum()))
-            .collect();
+        let mut namespaces: Vec<(String, i64)> = totals.into_iter().collect();
         namespaces.sort_by_key(|n| std::cmp::Reverse(n.1));
         namespaces.truncate(24);
-        let cells: BTreeMap<(String, String), i64> = per
-            .iter()
-            .flat_map(|(ns, m)| {
-                m.iter()
-                    .map(move |(c, n)| ((ns.to_string(), c.to_string()), *n))
-            })
-            .collect();
         let max = cells.values().copied().max().unwrap_or(1).max(1);
         (namespaces, cells, max)
     })
@@ -612,7 +616,7 @@ fn map(p: &MapProps) -> Html {
                 { for p.state.clusters[range].iter().map(|c| html! {
                     <tr><th scope="row">{ &c.name }</th>
                     { for namespaces.iter().map(|(ns, _)| {
-                        let n = cells.get(&(ns.clone(), c.name.clone())).copied().unwrap_or(0);
+                        let n = cells.get(&format!("{ns}/{}", c.name)).copied().unwrap_or(0);
                         let alpha = if n == 0 { 0.0 } else { 0.15 + 0.85 * n as f64 / max as f64 };
                         html! { <td title={format!("{ns} on {}: {n} replicas", c.name)}
                                     style={format!("background:rgba(37,99,235,{alpha:.2})")}>
@@ -643,10 +647,13 @@ fn workloads(p: &StateProps) -> Html {
                         || b.clusters.keys().any(|c| c == f)
                 })
                 .collect();
-            rows.sort_by_key(|&i| {
+            // By namespace, policy and name, compared in place (a key of owned strings
+            // would allocate on every comparison of 10,000 rows).
+            let key = |i: usize| {
                 let b = &state.bindings[i];
-                (b.id.namespace.clone(), b.policy.clone(), b.id.name.clone())
-            });
+                (&b.id.namespace, &b.policy, &b.id.name)
+            };
+            rows.sort_by(|&a, &b| key(a).cmp(&key(b)));
             rows
         })
     };

@@ -3,6 +3,7 @@
 //! JSON text read into the page's types. Nothing is computed here.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use allot_core::resource::ResourceList;
 use serde::Deserialize;
@@ -49,10 +50,6 @@ pub struct Cluster {
     pub name: String,
     pub ready: String,
     pub cordoned: bool,
-    #[serde(default)]
-    pub taints: Vec<Value>,
-    #[serde(default)]
-    pub labels: BTreeMap<String, String>,
     pub after: Load,
     pub allocatable: ResourceList,
     pub free: ResourceList,
@@ -65,17 +62,50 @@ pub struct Binding {
     pub id: Id,
     pub workload: Option<String>,
     pub policy: Option<String>,
-    pub claimed: bool,
     pub replicas: i64,
     pub clusters: BTreeMap<String, i64>,
-    pub condition: Value,
 }
 
 /// The fleet as it is.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct State {
     pub clusters: Vec<Cluster>,
-    pub bindings: Vec<Binding>,
+    /// Each shared with the state before while it does not change (an event's new state
+    /// copies only the bindings its plan lists).
+    #[serde(deserialize_with = "shared")]
+    pub bindings: Vec<Rc<Binding>>,
+}
+
+fn shared<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Rc<Binding>>, D::Error> {
+    Ok(Vec::<Binding>::deserialize(d)?
+        .into_iter()
+        .map(Rc::new)
+        .collect())
+}
+
+impl State {
+    /// The fleet after `plan`, whose bindings are every one that changed, and with `clusters`
+    /// as they are now.
+    pub fn after(&self, plan: &Plan, clusters: Vec<Cluster>) -> State {
+        let mut next = State {
+            clusters,
+            bindings: self.bindings.clone(),
+        };
+        let at: BTreeMap<String, usize> = self
+            .bindings
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (b.id.text(), i))
+            .collect();
+        for b in &plan.bindings {
+            if let Some(s) = at.get(&b.id.text()).and_then(|&i| next.bindings.get_mut(i)) {
+                let s = Rc::make_mut(s);
+                s.clusters = b.after.clone();
+                s.replicas = b.replicas;
+            }
+        }
+        next
+    }
 }
 
 /// One binding of a plan.
@@ -107,7 +137,6 @@ pub struct ClusterPlan {
     pub after: Load,
     pub allocatable: ResourceList,
     pub free: ResourceList,
-    pub added: Load,
     pub overcommit: ResourceList,
 }
 
@@ -123,10 +152,10 @@ pub struct Summary {
     pub overcommitted_clusters: usize,
 }
 
-/// A plan: the bindings the what-if touched, every cluster, the counts.
+/// A plan: the bindings the what-if touched, every cluster, the counts (its steps are not
+/// shown).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Plan {
-    pub steps: Vec<Value>,
     pub bindings: Vec<BindingPlan>,
     pub clusters: Vec<ClusterPlan>,
     pub summary: Summary,
@@ -136,6 +165,8 @@ pub struct Plan {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Answer {
     pub state: Option<State>,
+    /// After an applied event: every cluster (the bindings that changed are the plan's).
+    pub clusters: Option<Vec<Cluster>>,
     pub at: Option<usize>,
     pub steps: Option<usize>,
     pub plan: Option<Plan>,

@@ -119,17 +119,26 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The plan without the bindings no event concerned (a large fleet's plan of one event
-    /// lists only what it touched; the summary still counts them all).
+    /// The plan for a large fleet, one event at a time: without the bindings the events did
+    /// not concern (untouched, or left out of the queue because their affinity excludes the
+    /// cluster that changed), and its steps without their per-binding lists (each binding
+    /// listed says why it ends as it does). The summary still counts every binding.
     pub fn touched(mut self) -> Plan {
         self.bindings.retain(|b| {
             !matches!(
                 b.outcome,
                 Outcome::Unchanged {
                     why: Unchanged::Untouched
+                        | Unchanged::NotEnqueued {
+                            why: WhyNot::AffinityExcludes { .. }
+                        }
                 }
             )
         });
+        for s in &mut self.steps {
+            s.queued = Enqueued::default();
+            s.passes = Vec::new();
+        }
         self
     }
 }
