@@ -23,7 +23,7 @@ pub fn page(ask: &Ask, m: &UseReducerHandle<Model>, embedded: bool) -> Html {
             <p class="lede">{ "Every workload on every member cluster. Fail, cordon, recover or delete a \
                 cluster, scale a workload, apply a WorkloadRebalancer: read what Karmada's scheduler \
                 would do, binding by binding." }</p>
-            <Loader ask={ask.clone()} />
+            <Loader ask={ask.clone()} example={match &m.source { Some(Source::Example(id)) => Some(id.clone()), _ => None }} />
             <div class="fleet-status" aria-live="polite">
                 if let Some(label) = &busy {
                     if m.slow {
@@ -59,13 +59,15 @@ pub fn page(ask: &Ask, m: &UseReducerHandle<Model>, embedded: bool) -> Html {
 }
 
 #[derive(Properties, PartialEq)]
-struct AskProps {
+struct LoaderProps {
     ask: Ask,
+    /// The example loaded, if one is.
+    example: Option<String>,
 }
 
 /// Load a fleet: an example, a file (a dump, or a fleet file this view exported), pasted text.
 #[function_component(Loader)]
-fn loader(p: &AskProps) -> Html {
+fn loader(p: &LoaderProps) -> Html {
     let pasted = use_state(String::new);
     let on_example = {
         let ask = p.ask.clone();
@@ -110,8 +112,9 @@ fn loader(p: &AskProps) -> Html {
         <div class="fleet-load">
             <label>{ "Example fleet " }
                 <select id="fleet-example" onchange={on_example}>
-                    <option value="" selected=true>{ "Load an example fleet…" }</option>
-                    { for EXAMPLES.iter().map(|(id, title)| html! { <option value={*id}>{ *title }</option> }) }
+                    <option value="" selected={p.example.is_none()}>{ "Load an example fleet…" }</option>
+                    { for EXAMPLES.iter().map(|(id, title)| html! {
+                        <option value={*id} selected={p.example.as_deref() == Some(*id)}>{ *title }</option> }) }
                 </select>
             </label>
             <label class="file">{ "Dump or fleet file " }
@@ -586,7 +589,7 @@ struct MapProps {
 /// Clusters × namespaces: each cell's shade the replicas the namespace has on the cluster.
 #[function_component(Map)]
 fn map(p: &MapProps) -> Html {
-    let (namespaces, cells, max) = use_memo(p.state.clone(), |state| {
+    let (namespaces, cells, max, rows) = use_memo(p.state.clone(), |state| {
         // Replicas by `namespace/cluster`, and by namespace.
         let mut cells: BTreeMap<String, i64> = BTreeMap::new();
         let mut totals: BTreeMap<String, i64> = BTreeMap::new();
@@ -600,24 +603,34 @@ fn map(p: &MapProps) -> Html {
         namespaces.sort_by_key(|n| std::cmp::Reverse(n.1));
         namespaces.truncate(24);
         let max = cells.values().copied().max().unwrap_or(1).max(1);
-        (namespaces, cells, max)
+        // The clusters that hold replicas of a namespace shown.
+        let rows: Vec<usize> = (0..state.clusters.len())
+            .filter(|&i| {
+                namespaces
+                    .iter()
+                    .any(|(ns, _)| cells.contains_key(&format!("{ns}/{}", state.clusters[i].name)))
+            })
+            .collect();
+        (namespaces, cells, max, rows)
     })
     .as_ref()
     .clone();
-    let (range, controls) = use_pager(p.state.clusters.len(), "cluster");
+    let (range, controls) = use_pager(rows.len(), "cluster");
     html! {
         <section class="fleet-map" aria-labelledby="fleet-map-heading">
             <h3 id="fleet-map-heading">{ "Map: member clusters × namespaces" }</h3>
+            <p class="muted">{ "The 24 namespaces with the most replicas, and the clusters that hold them; a cell's shade is the replicas there." }</p>
             <div class="scroll"><table id="fleet-map" class="fleet-map-table">
                 <thead><tr><th scope="col">{ "cluster" }</th>
                     { for namespaces.iter().map(|(ns, _)| html! { <th scope="col" class="ns"><span>{ if ns.is_empty() { "(cluster)" } else { ns } }</span></th> }) }
                 </tr></thead>
                 <tbody>
-                { for p.state.clusters[range].iter().map(|c| html! {
+                { for rows[range].iter().map(|&i| &p.state.clusters[i]).map(|c| html! {
                     <tr><th scope="row">{ &c.name }</th>
                     { for namespaces.iter().map(|(ns, _)| {
                         let n = cells.get(&format!("{ns}/{}", c.name)).copied().unwrap_or(0);
-                        let alpha = if n == 0 { 0.0 } else { 0.15 + 0.85 * n as f64 / max as f64 };
+                        // The square root: a few large cells do not wash out the rest.
+                        let alpha = if n == 0 { 0.0 } else { 0.15 + 0.85 * (n as f64 / max as f64).sqrt() };
                         html! { <td title={format!("{ns} on {}: {n} replicas", c.name)}
                                     style={format!("background:rgba(37,99,235,{alpha:.2})")}>
                                     if n > 0 { <span class="sr">{ n }</span> }</td> }
