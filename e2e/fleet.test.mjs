@@ -83,6 +83,23 @@ test("fail a cluster: the moved and unschedulable bindings are the core's; undo;
   await page.close();
 });
 
+test("a policy edited and applied: the rescheduled bindings are the core's", async () => {
+  const page = await open();
+  await example(page, "fleet-policy");
+  const edited = manifest("fleet-policy").split(/^---$/m).find((d) => d.includes("kind: PropagationPolicy"))
+    .replace("clusterNames: [member1, member2, member3]", "clusterNames: [member1, member2]");
+  await page.click(".fleet-apply summary");
+  await page.fill("#fleet-apply-text", edited);
+  await page.click("#fleet-apply");
+  await page.waitForSelector("#fleet-plan");
+  const want = lists(planFleet(manifest("fleet-policy"), {}, { apply: edited }));
+  assert.ok(want.moved.length > 0, JSON.stringify(want));
+  assert.deepEqual(await shownLists(page), want);
+  assert.match(await page.textContent("#fleet-moved"), /placementChanged/);
+  await screenshot(page, "fleet-policy-applied");
+  await page.close();
+});
+
 test("burst: six creations in queue order, with and without SchedulingOvercommitProtection", async () => {
   const page = await open();
   await example(page, "fleet-burst");

@@ -39,6 +39,7 @@ pub fn page(ask: &Ask, m: &UseReducerHandle<Model>, embedded: bool) -> Html {
             }
             if let Some(state) = &m.state {
                 { toolbar(ask, m, embedded) }
+                <Apply ask={ask.clone()} />
                 { history(ask, m) }
                 if let Some((without, with)) = &m.burst {
                     { burst(without, with) }
@@ -145,6 +146,41 @@ fn read_text(ask: &Ask, text: String) {
             "This fleet file cannot be read: {why}."
         ))),
         None => ask.open(Source::Dump(text.into()), Vec::new(), 0),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ApplyProps {
+    ask: Ask,
+}
+
+/// A policy (PropagationPolicy, ClusterPropagationPolicy) or template applied over the fleet's,
+/// as `kubectl apply` would: an event like the others.
+#[function_component(Apply)]
+fn apply(p: &ApplyProps) -> Html {
+    let text = use_state(String::new);
+    let on_input = {
+        let text = text.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            text.set(area.value());
+        })
+    };
+    let on_apply = {
+        let (ask, text) = (p.ask.clone(), text.clone());
+        Callback::from(move |_| {
+            if !text.trim().is_empty() {
+                ask.apply("objects applied".into(), json!({ "apply": *text }));
+            }
+        })
+    };
+    html! {
+        <details class="fleet-apply">
+            <summary>{ "Apply a policy or a template (kubectl apply)" }</summary>
+            <textarea id="fleet-apply-text" rows="8" value={(*text).clone()} oninput={on_input}
+                      aria-label="PropagationPolicies, ClusterPropagationPolicies or templates, YAML or JSON" />
+            <button type="button" id="fleet-apply" onclick={on_apply}>{ "Apply" }</button>
+        </details>
     }
 }
 
