@@ -97,6 +97,14 @@ test("a policy edited and applied: the rescheduled bindings are the core's", asy
   assert.deepEqual(await shownLists(page), want);
   assert.match(await page.textContent("#fleet-moved"), /placementChanged/);
   await screenshot(page, "fleet-policy-applied");
+  // A template applied that the policy selects: its binding is created, scheduled, and listed.
+  const template = manifest("fleet-policy").split(/^---$/m).find((d) => d.includes("name: cart\n"));
+  const created = template.replace(/name: cart\n/g, "name: basket\n").replace(/uid: \S+/, "uid: basket-uid");
+  const policy = edited.replace("name: search", "name: search\n  - apiVersion: apps/v1\n    kind: Deployment\n    name: basket");
+  await page.fill("#fleet-apply-text", `${policy}\n---\n${created}`);
+  await page.click("#fleet-apply");
+  await page.waitForSelector('#fleet-workloads tr[data-binding="rb/shop/basket-deployment"]');
+  await page.close();
   await page.close();
 });
 

@@ -84,8 +84,8 @@ fn shared<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Rc<Binding>>, D:
 }
 
 impl State {
-    /// The fleet after `plan`, whose bindings are every one that changed, and with `clusters`
-    /// as they are now.
+    /// The fleet after `plan`, whose bindings are every one that changed or was created, and
+    /// with `clusters` as they are now.
     pub fn after(&self, plan: &Plan, clusters: Vec<Cluster>) -> State {
         let mut next = State {
             clusters,
@@ -98,10 +98,20 @@ impl State {
             .map(|(i, b)| (b.id.text(), i))
             .collect();
         for b in &plan.bindings {
-            if let Some(s) = at.get(&b.id.text()).and_then(|&i| next.bindings.get_mut(i)) {
-                let s = Rc::make_mut(s);
-                s.clusters = b.after.clone();
-                s.replicas = b.replicas;
+            match at.get(&b.id.text()).and_then(|&i| next.bindings.get_mut(i)) {
+                Some(s) => {
+                    let s = Rc::make_mut(s);
+                    s.clusters = b.after.clone();
+                    s.replicas = b.replicas;
+                }
+                // A binding the event created (a template applied): what the plan says of it.
+                None => next.bindings.push(Rc::new(Binding {
+                    id: b.id.clone(),
+                    workload: None,
+                    policy: None,
+                    replicas: b.replicas,
+                    clusters: b.after.clone(),
+                })),
             }
         }
         next
