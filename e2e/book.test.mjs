@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { session, serveUnderSubPath, screenshot, ROOT, DIST } from "./harness.mjs";
 import { axe, expected, failure, readRows } from "./outcome.mjs";
+import { fromYaml, planFleet } from "../web/pkg/kubernetes.node.js";
 
 const BOOK = join(DIST, "book");
 const SOURCES = join(ROOT, "docs", "book", "src");
@@ -28,22 +29,26 @@ async function open(file, width = 1280) {
   return { page, errors };
 }
 
-/** Every widget of the page has rendered its outcome (a table, or why it cannot schedule). */
+/** A scenario's widget (a fleet widget, `fleet="..."`, shows a fleet instead). */
+const SCENARIO = "allot-playground:not([fleet])";
+
+/** Every widget of the page has rendered its outcome (a table, or why it cannot schedule),
+ * every fleet widget its clusters. */
 const rendered = (page) =>
   page.waitForFunction(() =>
     [...document.querySelectorAll("allot-playground")].every((w) =>
-      w.shadowRoot?.querySelector("#assignment, #deploy, #error, .pipeline")),
+      w.shadowRoot?.querySelector(w.hasAttribute("fleet") ? "#fleet-clusters li" : "#assignment, #deploy, #error, .pipeline")),
   );
 
-/** Each widget's scenario as it is now (what its element reports). */
+/** Each scenario widget's scenario as it is now (what its element reports). */
 const scenarios = (page) =>
-  page.$$eval("allot-playground", (ws) => ws.map((w) => w.scenario));
+  page.$$eval(SCENARIO, (ws) => ws.map((w) => w.scenario));
 
 /** Check each widget against the core: the same placement, or the same error. */
 async function agree(page, file) {
   const docs = await scenarios(page);
   // Each widget by an id of its own: #w0, #w1, ...
-  await page.$$eval("allot-playground", (ws) => ws.forEach((w, i) => (w.id ||= `w${i}`)));
+  await page.$$eval(SCENARIO, (ws) => ws.forEach((w, i) => (w.id ||= `w${i}`)));
   for (const [i, doc] of docs.entries()) {
     assert.ok(doc, `${file} widget ${i}: no scenario reported`);
     const code = failure(doc);
@@ -82,7 +87,7 @@ test("every book page: each widget shows the core's outcome, follows an edit, an
       await input.fill(String(now + 1));
       await page.waitForFunction(
         ([i, path, n]) => {
-          const s = document.querySelectorAll("allot-playground")[i].scenario;
+          const s = document.querySelectorAll("allot-playground:not([fleet])")[i].scenario;
           return path.split(".").reduce((v, k) => v?.[k], s) === n;
         },
         [i, path, now + 1],
@@ -95,6 +100,30 @@ test("every book page: each widget shows the core's outcome, follows an edit, an
   }
   figures.widgets = widgets;
   assert.ok(widgets >= 40, `${widgets} widgets`);
+});
+
+test("the fleet chapters: each fleet widget loads its example, and a deleted cluster's plan is the core's", async () => {
+  const manifest = (id) => readFileSync(join(ROOT, "docs", "manifests", `${id}.yaml`), "utf8");
+  for (const [file, ids] of [["cluster-fails.html", ["fleet-shop"]], ["policy-changes.html", ["fleet-policy", "fleet-burst"]]]) {
+    const { page, errors } = await open(file);
+    await rendered(page);
+    assert.deepEqual(await page.$$eval("allot-playground[fleet]", (ws) => ws.map((w) => w.getAttribute("fleet"))), ids);
+    for (const [i, id] of ids.entries()) {
+      const w = page.locator("allot-playground[fleet]").nth(i);
+      const clusters = manifest(id).split(/^---$/m).map((d) => fromYaml(d)).filter((o) => o?.kind === "Cluster");
+      assert.equal(await w.locator("#fleet-clusters li").count(), clusters.length, `${file} ${id}`);
+      const first = clusters[0].metadata.name;
+      await w.locator(`[data-cluster="${first}"] button.delete`).click();
+      await w.locator("#fleet-plan").waitFor();
+      const plan = planFleet(manifest(id), {}, { deleteCluster: [first] });
+      assert.equal(await w.locator("#fleet-summary").textContent(),
+        `${plan.summary.changed} bindings changed (${plan.summary.movedReplicas} replicas moved), ${plan.summary.unschedulable} unschedulable, ` +
+        `${plan.summary.unchanged} unchanged; ${plan.summary.overcommittedClusters} clusters overcommitted`, `${file} ${id}`);
+    }
+    await screenshot(page, `book-${file.replace(".html", "")}`);
+    assert.deepEqual(errors, [], `${file}: errors in the console`);
+    await page.close();
+  }
 });
 
 test("every rule section of docs/rules has a live example in the book", () => {

@@ -103,7 +103,8 @@ test("every book page under the policy: its scripts run and its examples render"
       // mdBook's scripts ran (the theme is set from a script), and every example rendered.
       document.documentElement.classList.contains("js") &&
       [...document.querySelectorAll("allot-playground")].every((w) =>
-        w.shadowRoot?.querySelector("#assignment, #deploy, #error, .pipeline")));
+        // A fleet widget's clusters come from its Web Worker, which runs under the policy too.
+        w.shadowRoot?.querySelector(w.hasAttribute("fleet") ? "#fleet-clusters li" : "#assignment, #deploy, #error, .pipeline")));
     // The search opens (it adds its index as a script of the book's own).
     if (file === "division.html") {
       await page.keyboard.press("s");

@@ -119,3 +119,10 @@ export async function screenshot(page, name) {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/** axe-core's violations on the page as it is now: [{id, nodes}]. */
+export async function axe(page) {
+  await page.addScriptTag({ path: join(ROOT, "node_modules", "axe-core", "axe.min.js") });
+  const found = await page.evaluate(async () => (await window.axe.run(document)).violations);
+  return found.map((v) => ({ id: v.id, nodes: v.nodes.length, first: v.nodes[0]?.target.join(" ") }));
+}

@@ -1,8 +1,6 @@
 // What the end-to-end tests compare: what a page (or an <allot-playground> widget) shows, and
 // what the npm package's `schedule` (the same core) computes for the same scenario; and what
 // axe-core finds on a page.
-import { join } from "node:path";
-import { ROOT } from "./harness.mjs";
 import { schedule } from "../web/pkg/index.node.js";
 
 /** In the browser: what the result table shows, target name -> replicas (Karmada) or new
@@ -41,9 +39,4 @@ export function failure(scenario) {
   }
 }
 
-/** axe-core's violations on the page as it is now: [{id, nodes}]. */
-export async function axe(page) {
-  await page.addScriptTag({ path: join(ROOT, "node_modules", "axe-core", "axe.min.js") });
-  const found = await page.evaluate(async () => (await window.axe.run(document)).violations);
-  return found.map((v) => ({ id: v.id, nodes: v.nodes.length, first: v.nodes[0]?.target.join(" ") }));
-}
+export { axe } from "./harness.mjs";

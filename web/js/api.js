@@ -190,8 +190,37 @@ export function kubernetesApi(raw) {
     }
     return lines.join("\n") + "\n" + toYaml(written.resourceBinding);
   };
+  // A fleet kept in the module between what-ifs: each method's answer decoded at once (the
+  // next call may overwrite it).
+  const fleetSession = (input, options) => {
+    let session;
+    try {
+      session = new raw.FleetSession(input, options);
+    } catch (e) {
+      rethrow(e);
+    }
+    const parsed = (name) => (...args) => {
+      try {
+        return JSON.parse(ascii(session[name](...args)));
+      } catch (e) {
+        rethrow(e);
+      }
+    };
+    return {
+      plan: parsed("plan"),
+      apply: parsed("apply"),
+      state: parsed("state"),
+      clusters: parsed("clusters"),
+      report: parsed("report"),
+      go: (k) => session.go(k),
+      get at() { return session.at; },
+      get steps() { return session.steps; },
+      free: () => session.free(),
+    };
+  };
   return {
     ...base,
+    fleetSession,
     fromObjects: base.parsed("fromObjects"),
     explain,
     planFleet: base.parsed("planFleet"),

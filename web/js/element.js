@@ -11,6 +11,9 @@
 //   editors     the editors shown, by name: replicas (count), weights, method, strategy,
 //               workload, policy, clusters, nodes, scheduling, rules, all; none: no editor.
 //               Default: replicas
+//   fleet       an example fleet (docs/manifests: fleet-shop, fleet-policy, fleet-burst): the
+//               fleet view instead of a scenario, its events and plans worked out in a Web
+//               Worker
 //   height      a CSS height; the widget scrolls inside it (default: as tall as its content)
 //   playground  the playground's address, for an "open in the allot playground" link and the
 //               Kubernetes editor's example manifests (or, for
@@ -26,12 +29,12 @@ function app() {
     await m.default();
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css.default);
-    return { mount: m.mount, sheet };
+    return { mount: m.mount, mountFleet: m.mountFleet, sheet };
   });
   return module;
 }
 
-const OBSERVED = ["preset", "editors", "playground"];
+const OBSERVED = ["preset", "editors", "playground", "fleet"];
 
 export class AllotPlayground extends HTMLElement {
   static observedAttributes = [...OBSERVED, "height"];
@@ -88,7 +91,14 @@ export class AllotPlayground extends HTMLElement {
       const playground =
         this.getAttribute("playground") ??
         document.querySelector('meta[name="allot-playground"]')?.getAttribute("content") ?? null;
+      const fleet = this.getAttribute("fleet");
       try {
+        if (fleet !== null) {
+          // The fleet's examples are served beside the book's pages' playground, else here.
+          this.#handle = m.mountFleet(root, fleet, new URL(".", import.meta.url).href,
+            new URL(playground ?? "..", new URL(".", import.meta.url)).href);
+          return;
+        }
         this.#handle = m.mount(
           root,
           this.#given === null ? (this.getAttribute("preset") ?? undefined) : undefined,

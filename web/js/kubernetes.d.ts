@@ -106,6 +106,62 @@ export interface FleetPlan {
  * change or workloads scale; without what-ifs, the drift of today's placements.
  */
 export function planFleet(input: ObjectsInput, options?: ObjectsOptions, whatIf?: WhatIf): FleetPlan;
+/** A fleet kept between what-ifs ({@link fleetSession}). */
+export interface FleetSession {
+  /**
+   * The plan of a what-if over the fleet as it is, which stays as it is: the bindings it
+   * concerned (not those untouched or whose affinity excludes the cluster), steps without
+   * their per-binding lists.
+   */
+  plan(whatIf?: WhatIf): FleetPlan;
+  /** The plan of a what-if, whose fleet after becomes the fleet as it is: a step of the history. */
+  apply(whatIf?: WhatIf): FleetPlan;
+  /** Make step `k` of the history (0: the dump as read) the fleet as it is. */
+  go(k: number): boolean;
+  /** The fleet as it is: each cluster's health, taints, labels, load and capacity; each binding's placement. */
+  state(): FleetState;
+  /** Every cluster as it is: `state().clusters`. */
+  clusters(): FleetClusterState[];
+  /** How the dump was read. */
+  report(): FleetPlan["report"];
+  /** The position of the fleet as it is in the history. */
+  readonly at: number;
+  /** How many fleets the history holds. */
+  readonly steps: number;
+  /** Free the module's memory the session holds. */
+  free(): void;
+}
+/** One cluster of {@link FleetSession.state}. */
+export interface FleetClusterState {
+  name: string;
+  ready: "ready" | "notReady" | "unknown" | "never";
+  cordoned: boolean;
+  taints: { key: string; value?: string; effect: string }[];
+  labels: Record<string, string>;
+  after: { replicas: number; requests: Record<string, number> };
+  allocatable: Record<string, number>;
+  free: Record<string, number>;
+}
+/** One binding of {@link FleetSession.state}. */
+export interface FleetBindingState {
+  id: { kind: string; namespace?: string; name: string };
+  /** `KIND/NAMESPACE/NAME`, as a what-if names it. */
+  workload: string | null;
+  policy: string | null;
+  claimed: boolean;
+  replicas: number;
+  clusters: Record<string, number>;
+  condition: unknown;
+}
+export interface FleetState {
+  clusters: FleetClusterState[];
+  bindings: FleetBindingState[];
+}
+/**
+ * Read a dump once and keep its fleet: each what-if is then planned against the fleet as the
+ * applied ones left it, with a history to go back and forth in.
+ */
+export function fleetSession(input: ObjectsInput, options?: ObjectsOptions): FleetSession;
 /** A Karmada scenario as objects: Clusters, the template, the policy, the binding, members. */
 export function toObjects(scenario: KarmadaScenario | string): T.Exported;
 /**

@@ -10,6 +10,7 @@ import {
   AllotError,
   bindingOf,
   explain,
+  fleetSession,
   fromObjects,
   fromYaml,
   planFleet,
@@ -451,6 +452,28 @@ test("planFleet: every binding of a dump, before and after a what-if", () => {
   const unknown = code(() => planFleet(FLEET, {}, { cordon: ["member9"] }));
   assert.deepEqual([unknown.code, unknown.path], ["unknown_value", "cordon[0]"]);
   assert.equal(code(() => planFleet(FLEET, {}, { bogus: [] })).code, "invalid_input");
+});
+
+test("fleetSession: one what-if at a time ends where planFleet of them all ends; go(k) goes back", () => {
+  const dump = text("fleet-shop.yaml");
+  const s = fleetSession(dump);
+  assert.equal(s.state().bindings.length, planFleet(dump).bindings.length);
+  const cordon = s.apply({ cordon: ["member2"] });
+  const gone = s.apply({ deleteCluster: ["member1"] });
+  assert.deepEqual([s.at, s.steps], [2, 3]);
+  const all = planFleet(dump, {}, { cordon: ["member2"], deleteCluster: ["member1"] });
+  const after = (bindings) => Object.fromEntries(bindings.map((b) => [b.id.name, b.after ?? b.clusters]));
+  assert.deepEqual(after(s.state().bindings), after(all.bindings));
+  assert.deepEqual(gone.summary, all.summary);
+  assert.ok(cordon.bindings.every((b) => b.outcome === "unchanged"), "a cordon moves nothing");
+  // Back to the cordoned fleet, then a what-if planned over it without keeping it.
+  assert.ok(s.go(1));
+  const planned = s.plan({ deleteCluster: ["member1"] });
+  assert.deepEqual(planned.summary, gone.summary);
+  assert.deepEqual([s.at, s.steps], [1, 3]);
+  assert.ok(s.state().clusters.find((c) => c.name === "member2").cordoned);
+  assert.equal(code(() => s.apply({ cordon: ["member9"] })).path, "cordon[0]");
+  s.free();
 });
 
 test("npx allot plan and kubectl allot plan: table, exit codes as kubectl diff", () => {

@@ -102,7 +102,7 @@ fn initial() -> State {
             ),
         },
         Ok(Link::Preset(id)) => preset(&id),
-        Ok(Link::None) => {
+        Ok(Link::None | Link::Fleet(_)) => {
             let saved = platform::load_autosave()
                 .and_then(|t| serde_json::from_str::<Value>(&t).ok())
                 .filter(Value::is_object);
@@ -288,6 +288,7 @@ fn full(state: &State, run: &Rc<Run>, shown: &Rc<Run>) -> Html {
                     <UndoButtons undo={!state.past.is_empty()} redo={!state.future.is_empty()} />
                     <ShareButton doc={state.doc.clone()} drawn={state.drawn} />
                     <FileButtons doc={state.doc.clone()} />
+                    <a id="to-fleet" class="button" href="?view=fleet">{ "Fleet view" }</a>
                 </nav>
             </header>
             <div class="columns">

@@ -4,6 +4,7 @@
 mod app;
 mod editor;
 mod field;
+mod fleet;
 mod history;
 mod hooks;
 mod pager;
@@ -32,7 +33,14 @@ fn main() {
         .and_then(|d| d.get_element_by_id("loading"))
     {
         loading.remove();
-        yew::Renderer::<app::App>::new().render();
+        // The fleet view: `?view=fleet`, or a fleet's share link.
+        if platform::query("view").as_deref() == Some("fleet")
+            || platform::fragment().starts_with("#f=")
+        {
+            yew::Renderer::<fleet::FleetPage>::new().render();
+        } else {
+            yew::Renderer::<app::App>::new().render();
+        }
     }
 }
 
@@ -73,21 +81,53 @@ pub fn mount(
         widget: Some(Rc::new(widget)),
     };
     let app = yew::Renderer::<app::App>::with_root_and_props(root, props).render();
-    Ok(Mounted { app: Some(app) })
+    Ok(Mounted {
+        app: Some(View::App(app)),
+    })
+}
+
+/// Render the fleet view into `root` (an element inside a widget's shadow root), the example
+/// fleet `example` loaded (docs/manifests: `fleet-shop`), its events planned in a Web Worker
+/// started from `package` (the package's directory); `playground` serves the example.
+#[wasm_bindgen(js_name = mountFleet)]
+pub fn mount_fleet(
+    root: web_sys::Element,
+    example: String,
+    package: Option<String>,
+    playground: Option<String>,
+) -> Mounted {
+    platform::set_package(package);
+    let props = fleet::FleetProps {
+        example: Some(example),
+        embedded: true,
+        site: platform::Site(playground),
+    };
+    let app = yew::Renderer::<fleet::FleetView>::with_root_and_props(root, props).render();
+    Mounted {
+        app: Some(View::Fleet(app)),
+    }
 }
 
 /// A mounted embedded view.
 #[wasm_bindgen]
 pub struct Mounted {
-    app: Option<yew::AppHandle<app::App>>,
+    app: Option<View>,
+}
+
+/// What a widget shows.
+enum View {
+    App(yew::AppHandle<app::App>),
+    Fleet(yew::AppHandle<fleet::FleetView>),
 }
 
 #[wasm_bindgen]
 impl Mounted {
     /// Take the view out of its element (once; later calls do nothing).
     pub fn unmount(&mut self) {
-        if let Some(app) = self.app.take() {
-            app.destroy();
+        match self.app.take() {
+            Some(View::App(app)) => app.destroy(),
+            Some(View::Fleet(app)) => app.destroy(),
+            None => {}
         }
     }
 }

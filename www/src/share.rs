@@ -25,6 +25,8 @@ pub enum Link {
     Scenario(Value),
     /// A step history, as the page writes it (`{"steps": [...], "at" or "now"}`).
     History(Value),
+    /// The fleet view's history (`{"source", "steps", "at"}`).
+    Fleet(Value),
 }
 
 /// Why a link could not be read.
@@ -65,6 +67,11 @@ pub fn encode_history(history: &Value) -> String {
     packed("h", history)
 }
 
+/// The fragment (with its `#`) for the fleet view's history.
+pub fn encode_fleet(saved: &Value) -> String {
+    packed("f", saved)
+}
+
 fn packed(key: &str, value: &Value) -> String {
     let json = serde_json::to_string(value).unwrap_or_default();
     let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
@@ -77,11 +84,17 @@ pub fn decode(fragment: &str) -> Result<Link, LinkError> {
     if let Some(id) = fragment.strip_prefix("preset=") {
         return Ok(Link::Preset(id.into()));
     }
-    let (history, data) = match (fragment.strip_prefix("s="), fragment.strip_prefix("h=")) {
-        (Some(data), _) => (false, data),
-        (_, Some(data)) => (true, data),
+    let (history, data) = match (
+        fragment.strip_prefix("s="),
+        fragment.strip_prefix("h="),
+        fragment.strip_prefix("f="),
+    ) {
+        (Some(data), ..) => (false, data),
+        (_, Some(data), _) => (true, data),
+        (.., Some(data)) => (true, data),
         _ => return Ok(Link::None),
     };
+    let fleet = fragment.starts_with("f=");
     let (version, payload) = data.split_once('.').unwrap_or(("", data));
     if version != LINK_VERSION.to_string() {
         let shown = if version.is_empty() || version.len() > 8 {
@@ -98,6 +111,12 @@ pub fn decode(fragment: &str) -> Result<Link, LinkError> {
         .map_err(|_| LinkError::Corrupted("the compressed data is cut or altered"))?;
     let doc: Value =
         serde_json::from_slice(&json).map_err(|_| LinkError::Corrupted("not a JSON scenario"))?;
+    if fleet {
+        return match doc.get("source") {
+            Some(Value::Object(_)) => Ok(Link::Fleet(doc)),
+            _ => Err(LinkError::Corrupted("not a fleet history")),
+        };
+    }
     if history {
         // Each step's scenario version is checked as the step is read.
         return match doc.get("steps") {
@@ -124,6 +143,20 @@ mod tests {
         let link = encode(&doc);
         assert!(link.starts_with("#s=1."), "{link}");
         assert_eq!(decode(&link), Ok(Link::Scenario(doc)));
+    }
+
+    #[test]
+    fn a_fleet_history_goes_round_the_fragment() {
+        let saved = json!({"allotFleet": 1, "source": {"example": "fleet-shop"},
+                           "steps": [{"label": "cluster member1 down", "whatIf": {"clusterDown": ["member1"]}}],
+                           "at": 1});
+        let link = encode_fleet(&saved);
+        assert!(link.starts_with("#f=1."), "{link}");
+        assert_eq!(decode(&link), Ok(Link::Fleet(saved)));
+        assert!(matches!(
+            decode(&encode_fleet(&json!({"steps": []}))),
+            Err(LinkError::Corrupted(_))
+        ));
     }
 
     #[test]

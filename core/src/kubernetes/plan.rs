@@ -19,9 +19,11 @@ use super::karmada::TargetCluster;
 use super::meta::ObjectMeta;
 use super::objects::Object;
 use crate::error::{indexed, Error, ErrorCode, Result};
+use crate::karmada::fleet::entry::Condition;
 use crate::karmada::fleet::events::Event;
-use crate::karmada::fleet::plan::{plan as plan_events, Plan};
-use crate::karmada::fleet::{BindingKind, Fleet, Health, Id, Readiness, Settings};
+use crate::karmada::fleet::health::UNSCHEDULABLE;
+use crate::karmada::fleet::plan::{plan as plan_events, ClusterPlan, Plan};
+use crate::karmada::fleet::{BindingKind, Entry, Fleet, Health, Id, Readiness, Settings};
 
 /// What to ask: each list names clusters, or workloads as `KIND/NAMESPACE/NAME`
 /// (`deploy/shop/web`; `KIND/NAME` for a cluster-scoped one), `scale` with `=REPLICAS`.
@@ -93,8 +95,45 @@ pub fn plan(
         ..Settings::default()
     };
     let mut before = read(objects, choice, settings)?;
-    before.fleet.settings.gates.scheduling_overcommit_protection = what.overcommit_protection;
-    named(&before.fleet, what, added, choice)?;
+    before.fleet.now = latest(&before.fleet);
+    let (plan, after, _) = step(&before.fleet, objects, choice, what, added, applied)?;
+    let resource_bindings = written(&plan, &after, objects, applied);
+    Ok(Planned {
+        plan,
+        report: before.report,
+        resource_bindings,
+    })
+}
+
+/// The time of the fleet's last schedule: a what-if happens after it (a rebalancer created
+/// after every binding's last schedule).
+fn latest(fleet: &Fleet) -> i64 {
+    fleet
+        .entries
+        .iter()
+        .filter_map(|e| e.state.last_scheduled)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The events of `what` (without one: the scheduler restarting, the drift), applied to
+/// `fleet` under `what`'s settings: the plan, the fleet after it, and the objects with
+/// `applied` merged when some were applied.
+fn step(
+    fleet: &Fleet,
+    objects: &[Object],
+    choice: &Choice<'_>,
+    what: &WhatIf,
+    added: &[Object],
+    applied: &[Object],
+) -> Result<(Plan, Fleet, Option<Vec<Object>>)> {
+    let mut before = fleet.clone();
+    before.settings.gates.scheduling_overcommit_protection = what.overcommit_protection;
+    before.settings.priority_queue = what.priority_queue;
+    before.settings.taint_eviction = what.taint_eviction;
+    before.settings.workload_affinity = what.workload_affinity;
+    before.settings.check()?;
+    named(&before, what, added, choice)?;
     let mut events = Vec::new();
     if what.is_empty(added, applied) {
         events.push(Event::Restart);
@@ -117,8 +156,11 @@ pub fn plan(
     }));
     events.extend(joins(added, choice)?);
     let deleted = deleted_policies(objects, &what.delete_policy)?;
+    let mut merged = None;
     if !applied.is_empty() || !deleted.is_empty() {
-        events.extend(apply(&before.fleet, objects, applied, &deleted, choice)?);
+        let (more, objects) = apply(&before, objects, applied, &deleted, choice)?;
+        events.extend(more);
+        merged = Some(objects);
     }
     for (k, s) in what.scale.iter().enumerate() {
         let (workload, replicas) = s
@@ -147,21 +189,177 @@ pub fn plan(
             bindings: rebalanced,
         });
     }
-    let latest = before
-        .fleet
-        .entries
-        .iter()
-        .filter_map(|e| e.state.last_scheduled)
-        .max()
-        .unwrap_or(0);
-    before.fleet.now = latest;
-    let (plan, after) = plan_events(&before.fleet, events)?;
-    let resource_bindings = written(&plan, &after, objects, applied);
-    Ok(Planned {
-        plan,
-        report: before.report,
-        resource_bindings,
-    })
+    let (plan, after) = plan_events(&before, events)?;
+    Ok((plan, after, merged))
+}
+
+/// A fleet kept between what-ifs: read from a dump once, then each what-if planned against
+/// the fleet as the ones before it left it (the playground's fleet view, one event at a
+/// time). A session is cheap to keep: the fleet after a what-if shares every binding the
+/// what-if did not change with the fleet before it, so going back is keeping the session
+/// before.
+#[derive(Debug, Clone)]
+pub struct Session {
+    objects: Rc<Vec<Object>>,
+    fleet: Fleet,
+    report: Rc<FleetReport>,
+}
+
+impl Session {
+    /// The fleet `objects` describe, as [`plan`] reads it.
+    pub fn read(objects: Vec<Object>, choice: &Choice<'_>) -> Result<Session> {
+        let settings = Settings {
+            version: choice.version,
+            ..Settings::default()
+        };
+        let mut read = read(&objects, choice, settings)?;
+        read.fleet.now = latest(&read.fleet);
+        Ok(Session {
+            objects: Rc::new(objects),
+            fleet: read.fleet,
+            report: Rc::new(read.report),
+        })
+    }
+
+    pub fn fleet(&self) -> &Fleet {
+        &self.fleet
+    }
+
+    /// How the dump was read.
+    pub fn report(&self) -> &FleetReport {
+        &self.report
+    }
+
+    /// Plan `what` (as [`plan`] does: `added` Clusters join, `applied` objects are applied)
+    /// over the fleet as it is now: the plan, and the session after it.
+    pub fn plan(
+        &self,
+        choice: &Choice<'_>,
+        what: &WhatIf,
+        added: &[Object],
+        applied: &[Object],
+    ) -> Result<(Plan, Session)> {
+        let (plan, fleet, merged) = step(&self.fleet, &self.objects, choice, what, added, applied)?;
+        let after = Session {
+            objects: merged.map_or_else(|| self.objects.clone(), Rc::new),
+            fleet,
+            report: self.report.clone(),
+        };
+        Ok((plan, after))
+    }
+
+    /// The ResourceBindings Karmada would write for `plan`, which led to this session.
+    pub fn written(&self, plan: &Plan) -> Vec<Object> {
+        // The session's objects hold what was applied.
+        written(plan, &self.fleet, &self.objects, &[])
+    }
+
+    /// The fleet as it is: every cluster with its health, taints and load, every binding with
+    /// its placement and the workload a what-if names it by.
+    pub fn state(&self) -> State {
+        let bindings = self
+            .fleet
+            .entries
+            .iter()
+            .map(|e| BindingState {
+                id: e.id.clone(),
+                workload: workload_of(e),
+                policy: e.policy.as_ref().map(|(ns, name)| {
+                    if ns.is_empty() {
+                        name.clone()
+                    } else {
+                        format!("{ns}/{name}")
+                    }
+                }),
+                claimed: e.claimed,
+                replicas: e.workload.replicas,
+                clusters: e.state.clusters.clone(),
+                condition: e.state.condition.clone(),
+            })
+            .collect();
+        State {
+            clusters: self.clusters(),
+            bindings,
+        }
+    }
+
+    /// Every cluster as it is: its health, taints, labels, load and capacity.
+    pub fn clusters(&self) -> Vec<ClusterState> {
+        // No event: every cluster's load as it is, its capacity and what is free.
+        let loads = plan_events(&self.fleet, Vec::new())
+            .map(|(p, _)| p.clusters)
+            .unwrap_or_default();
+        self.fleet
+            .members()
+            .iter()
+            .zip(self.fleet.health())
+            .zip(loads)
+            .map(|((m, h), load)| ClusterState {
+                ready: h.ready,
+                cordoned: m.taints.iter().any(|t| t.key.as_str() == UNSCHEDULABLE),
+                taints: m.taints.clone(),
+                labels: m
+                    .labels
+                    .iter()
+                    .map(|(k, v)| (String::from(k.as_str()), String::from(v.as_str())))
+                    .collect(),
+                load,
+            })
+            .collect()
+    }
+}
+
+/// A session's fleet as it is ([`Session::state`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct State {
+    pub clusters: Vec<ClusterState>,
+    pub bindings: Vec<BindingState>,
+}
+
+/// One member cluster now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClusterState {
+    pub ready: Readiness,
+    /// `karmadactl cordon`'s taint is on it.
+    pub cordoned: bool,
+    pub taints: Vec<crate::selector::node::Taint>,
+    pub labels: BTreeMap<String, String>,
+    /// Its name, load (before = after) and capacity.
+    #[serde(flatten)]
+    pub load: ClusterPlan,
+}
+
+/// One binding now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BindingState {
+    pub id: Id,
+    /// The template as a what-if names it (`Deployment/shop/web`), when its binding's name
+    /// is Karmada's for it.
+    pub workload: Option<String>,
+    /// The claiming policy (`namespace/name`; a ClusterPropagationPolicy's name alone).
+    pub policy: Option<String>,
+    pub claimed: bool,
+    pub replicas: i64,
+    pub clusters: BTreeMap<String, i64>,
+    pub condition: Condition,
+}
+
+/// `KIND/NAMESPACE/NAME` of the template whose binding `e` is, when [`workload_id`] names
+/// `e` back from it.
+fn workload_of(e: &Entry) -> Option<String> {
+    let kind = e.workload.kind.as_deref()?;
+    let suffix = format!("-{}", kind.replace(':', ".").to_lowercase());
+    let name = e.id.name.strip_suffix(suffix.as_str())?;
+    let text = format!("{kind}/{}/{name}", e.id.namespace);
+    let text = if e.id.namespace.is_empty() {
+        format!("{kind}/{name}")
+    } else {
+        text
+    };
+    (workload_id(&text).as_ref() == Some(&e.id)).then_some(text)
 }
 
 /// Every cluster and workload a what-if names is in the dump (or joins), else an error at the
@@ -289,7 +487,7 @@ fn apply(
     applied: &[Object],
     deleted: &[usize],
     choice: &Choice<'_>,
-) -> Result<Vec<Event>> {
+) -> Result<(Vec<Event>, Vec<Object>)> {
     let same = |a: &Object, b: &Object| {
         a.kind == b.kind
             && a.metadata.namespace == b.metadata.namespace
@@ -319,9 +517,20 @@ fn apply(
         .enumerate()
         .map(|(b, e)| (&e.id, b))
         .collect();
+    // The templates applied: only their replicas are the applied objects' (the fleet's may
+    // have been scaled since the dump).
+    let templates: Vec<Id> = applied
+        .iter()
+        .filter_map(|a| {
+            workload_id(&format!(
+                "{}/{}/{}",
+                a.kind, a.metadata.namespace, a.metadata.name
+            ))
+        })
+        .collect();
     let mut events = Vec::new();
     for e in after.fleet.entries {
-        let Some(b) = index.get(&e.id).copied() else {
+        let Some(&b) = index.get(&e.id) else {
             events.push(Event::Create {
                 entry: Box::new(Rc::unwrap_or_clone(e)),
             });
@@ -343,14 +552,14 @@ fn apply(
                 binding: e.id.clone(),
             });
         }
-        if e.workload.replicas != old.workload.replicas {
+        if e.workload.replicas != old.workload.replicas && templates.contains(&e.id) {
             events.push(Event::Scale {
                 binding: e.id.clone(),
                 replicas: e.workload.replicas,
             });
         }
     }
-    Ok(events)
+    Ok((events, merged))
 }
 
 /// The positions in `objects` of the policies `names` deletes (`NAMESPACE/NAME`: a
@@ -600,18 +809,23 @@ mod tests {
         assert_eq!(web(&p).after.values().sum::<i64>(), 6);
     }
 
-    // Editing the claiming policy is a placement change, scheduled in Steady mode; a new
-    // policy with a higher priority does not take a claimed template (claims are sticky).
-    #[test]
-    fn an_applied_policy_edit_reschedules_and_a_rival_does_not() {
-        let edit = objects(
+    /// The web policy edited: member2 alone, aggregated.
+    fn web_to_member2() -> Vec<Object> {
+        objects(
             r#"{"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
                 "metadata": {"name": "web", "namespace": "shop"},
                 "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "web"}],
                          "placement": {"clusterAffinity": {"clusterNames": ["member2"]},
                            "replicaScheduling": {"replicaSchedulingType": "Divided",
                            "replicaDivisionPreference": "Aggregated"}}}}"#,
-        );
+        )
+    }
+
+    // Editing the claiming policy is a placement change, scheduled in Steady mode; a new
+    // policy with a higher priority does not take a claimed template (claims are sticky).
+    #[test]
+    fn an_applied_policy_edit_reschedules_and_a_rival_does_not() {
+        let edit = web_to_member2();
         let p = ask(WhatIf::default(), &[], &edit);
         assert_eq!(
             web(&p).outcome,
@@ -741,5 +955,138 @@ mod tests {
                 why: Unchanged::NoTrigger { .. }
             }
         ));
+    }
+
+    fn session() -> Session {
+        Session::read(objects(DUMP), &Choice::default()).unwrap()
+    }
+
+    fn placements(f: &Fleet) -> Vec<(Id, BTreeMap<String, i64>)> {
+        f.entries
+            .iter()
+            .map(|e| (e.id.clone(), e.state.clusters.clone()))
+            .collect()
+    }
+
+    // A session planning one what-if at a time ends where one plan of them all ends: the
+    // fleet after each step is the next one's.
+    #[test]
+    fn a_session_one_event_at_a_time_equals_one_plan() {
+        let steps = [
+            WhatIf {
+                cordon: alloc::vec!["member2".into()],
+                ..WhatIf::default()
+            },
+            WhatIf {
+                delete_cluster: alloc::vec!["member1".into()],
+                ..WhatIf::default()
+            },
+            WhatIf {
+                scale: alloc::vec!["deploy/shop/web=7".into()],
+                ..WhatIf::default()
+            },
+        ];
+        let all = WhatIf {
+            cordon: steps[0].cordon.clone(),
+            delete_cluster: steps[1].delete_cluster.clone(),
+            scale: steps[2].scale.clone(),
+            ..WhatIf::default()
+        };
+        let one = ask(all, &[], &[]);
+        let mut s = session();
+        let mut last = None;
+        for w in &steps {
+            let (plan, next) = s.plan(&Choice::default(), w, &[], &[]).unwrap();
+            // Each step's before is the previous step's after.
+            assert_eq!(
+                plan.bindings.iter().map(|b| &b.before).collect::<Vec<_>>(),
+                placements(&s.fleet)
+                    .iter()
+                    .map(|(_, c)| c)
+                    .collect::<Vec<_>>()
+            );
+            s = next;
+            last = Some(plan);
+        }
+        let after: Vec<_> = one
+            .plan
+            .bindings
+            .iter()
+            .map(|b| (b.id.clone(), b.after.clone()))
+            .collect();
+        assert_eq!(placements(&s.fleet), after);
+        assert_eq!(
+            last.unwrap()
+                .clusters
+                .iter()
+                .map(|c| &c.after)
+                .collect::<Vec<_>>(),
+            one.plan
+                .clusters
+                .iter()
+                .map(|c| &c.after)
+                .collect::<Vec<_>>()
+        );
+        let first = session()
+            .plan(&Choice::default(), &WhatIf::default(), &[], &[])
+            .unwrap()
+            .0;
+        assert_eq!(
+            first,
+            ask(WhatIf::default(), &[], &[]).plan,
+            "the drift is planFleet's"
+        );
+    }
+
+    // Going back is keeping the session before: a what-if leaves the session it starts from
+    // as it was.
+    #[test]
+    fn a_session_is_left_as_it_was() {
+        let s = session();
+        let state = s.state();
+        let down = WhatIf {
+            delete_cluster: alloc::vec!["member1".into()],
+            ..WhatIf::default()
+        };
+        let (plan, next) = s.plan(&Choice::default(), &down, &[], &[]).unwrap();
+        assert_eq!(s.state(), state);
+        assert_ne!(next.state(), state);
+        assert_eq!(next.written(&plan).len(), 1);
+    }
+
+    // An applied policy after a scale keeps the scaled replicas (only applied templates bring
+    // their own), and the applied policy stays for the next step.
+    #[test]
+    fn a_session_applies_a_policy_after_a_scale() {
+        let scale = WhatIf {
+            scale: alloc::vec!["deploy/shop/web=6".into()],
+            ..WhatIf::default()
+        };
+        let (_, s) = session()
+            .plan(&Choice::default(), &scale, &[], &[])
+            .unwrap();
+        let edit = web_to_member2();
+        let (plan, s) = s
+            .plan(&Choice::default(), &WhatIf::default(), &[], &edit)
+            .unwrap();
+        let b = web_of(&plan);
+        assert_eq!(b.after.keys().collect::<Vec<_>>(), ["member2"]);
+        assert_eq!(b.after.values().sum::<i64>(), 6);
+        let state = s.state();
+        let web = state
+            .bindings
+            .iter()
+            .find(|b| b.id.name == "web-deployment")
+            .unwrap();
+        assert_eq!(web.workload.as_deref(), Some("Deployment/shop/web"));
+        assert_eq!(web.policy.as_deref(), Some("shop/web"));
+        assert_eq!(web.replicas, 6);
+    }
+
+    fn web_of(p: &Plan) -> &crate::karmada::fleet::plan::BindingPlan {
+        p.bindings
+            .iter()
+            .find(|b| b.id.name == "web-deployment")
+            .unwrap()
     }
 }

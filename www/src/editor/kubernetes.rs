@@ -81,7 +81,7 @@ async fn promised(
 }
 
 /// The text of a file the playground serves.
-async fn fetch_text(site: &Site, path: &str) -> Result<String, String> {
+pub(crate) async fn fetch_text(site: &Site, path: &str) -> Result<String, String> {
     Ok(promised(fetch_url, site.file(path)?)
         .await?
         .as_string()

@@ -118,6 +118,31 @@ pub struct Plan {
     pub summary: Summary,
 }
 
+impl Plan {
+    /// The plan for a large fleet, one event at a time: without the bindings the events did
+    /// not concern (untouched, or left out of the queue because their affinity excludes the
+    /// cluster that changed), and its steps without their per-binding lists (each binding
+    /// listed says why it ends as it does). The summary still counts every binding.
+    pub fn touched(mut self) -> Plan {
+        self.bindings.retain(|b| {
+            !matches!(
+                b.outcome,
+                Outcome::Unchanged {
+                    why: Unchanged::Untouched
+                        | Unchanged::NotEnqueued {
+                            why: WhyNot::AffinityExcludes { .. }
+                        }
+                }
+            )
+        });
+        for s in &mut self.steps {
+            s.queued = Enqueued::default();
+            s.passes = Vec::new();
+        }
+        self
+    }
+}
+
 impl Summary {
     /// `3 bindings change (12 replicas move), 1 unschedulable, 396 unchanged; 1 cluster
     /// overcommitted`.

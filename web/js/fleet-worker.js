@@ -1,0 +1,92 @@
+// The fleet view's worker: the `allot/kubernetes` module and one fleet session, off the page's
+// main thread, so that reading a large dump or planning a what-if never freezes the page.
+//
+//   const worker = new Worker(new URL("allot/fleet-worker.js", import.meta.url), { type: "module" });
+//   worker.postMessage({ id: 1, op: "open", input: dumpText, options: {}, history: [], at: 0 });
+//   worker.onmessage = ({ data }) => { /* { id, ok, text, ms } or { id, ok: false, error } */ };
+//
+// Requests, each answered once with its `id`:
+//   open  {input, options, history, at}  read the dump (YAML or JSON text, or objects), then
+//         apply each what-if of `history` in turn and go to step `at`
+//   plan  {whatIf}   the plan of a what-if over the fleet as it is, the fleet left as it is
+//   apply {whatIf}   the same, and the fleet after it becomes a step of the history
+//   go    {k}        make step k of the history the fleet as it is
+// An answer's `text` is JSON: `{plan?, state?, clusters?, at, steps, report?}`: `plan` for
+// plan and apply, and for open when it replayed a history (the last step's); `state` the fleet
+// as it is for open and go; for apply only `clusters`, every cluster as it is (the bindings
+// that changed are the plan's: a large fleet's whole state is not sent again). Text rather than objects: the page reads it with its own JSON reader, and a string
+// crosses to the page without a structured clone of every object. `ms` is the time the
+// request took in the worker.
+import init, * as raw from "./allot_kubernetes.js";
+
+const ready = init({ module_or_path: new URL("./allot_kubernetes_bg.wasm", import.meta.url) });
+const decoder = new TextDecoder();
+const text = (bytes) => decoder.decode(bytes);
+
+let session = null;
+
+function answer(session, plan, report, whole = true) {
+  const parts = [
+    whole ? `"state":${text(session.state())}` : `"clusters":${text(session.clusters())}`,
+    `"at":${session.at}`,
+    `"steps":${session.steps}`,
+  ];
+  if (plan !== undefined) parts.push(`"plan":${plan}`);
+  if (report !== undefined) parts.push(`"report":${report}`);
+  return `{${parts.join(",")}}`;
+}
+
+function handle(data) {
+  switch (data.op) {
+    case "open": {
+      session?.free();
+      session = null;
+      const next = new raw.FleetSession(data.input, data.options ?? {});
+      let plan;
+      try {
+        for (const whatIf of data.history ?? []) plan = text(next.apply(whatIf));
+        if (data.at !== undefined && data.at !== next.steps - 1) {
+          next.go(data.at);
+          plan = undefined;
+        }
+      } catch (e) {
+        next.free();
+        throw e;
+      }
+      session = next;
+      return answer(session, plan, text(session.report()));
+    }
+    case "plan":
+      return `{"plan":${text(need().plan(data.whatIf))}}`;
+    case "apply": {
+      const plan = text(need().apply(data.whatIf));
+      return answer(session, plan, undefined, false);
+    }
+    case "go":
+      need().go(data.k);
+      return answer(session);
+    default:
+      throw new Error(`unknown request ${data.op}`);
+  }
+}
+
+function need() {
+  if (!session) throw Object.assign(new Error("no fleet loaded"), { code: "internal", path: "" });
+  return session;
+}
+
+self.onmessage = async ({ data }) => {
+  const start = performance.now();
+  try {
+    await ready;
+    const out = handle(data);
+    self.postMessage({ id: data.id, ok: true, text: out, ms: performance.now() - start });
+  } catch (e) {
+    self.postMessage({
+      id: data.id,
+      ok: false,
+      error: { message: String(e?.message ?? e), code: e?.code ?? "internal", path: e?.path ?? "" },
+      ms: performance.now() - start,
+    });
+  }
+};

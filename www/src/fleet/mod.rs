@@ -1,0 +1,470 @@
+//! The fleet view (docs/playground.md, docs/rules/fleet.md §30): a control plane's dump loaded
+//! once into a Web Worker ([`worker`]), every member cluster with its load against its
+//! capacity, every workload grouped by namespace and policy, a clusters × namespaces map for
+//! large fleets; events from the page (a cluster down, cordoned, recovered or deleted; a
+//! workload scaled or rebalanced; a burst of creations with and without
+//! SchedulingOvercommitProtection), each with its plan and each a step of the history that a
+//! share link or an exported file carries. The plans are allot-core's; this only shows them.
+
+pub mod worker;
+
+mod view;
+
+use std::rc::Rc;
+
+use serde_json::{json, Value};
+use yew::prelude::*;
+
+use crate::platform::{self, Site};
+use worker::{Answer, Plan, Reply, State, Worker};
+
+/// Example fleets, served from `manifests/` beside the page (docs/manifests): (id, title).
+pub const EXAMPLES: &[(&str, &str)] = &[
+    (
+        "fleet-shop",
+        "Four clusters, three namespaces: when a cluster fails",
+    ),
+    (
+        "fleet-policy",
+        "One policy, three Deployments: when a policy changes",
+    ),
+    (
+        "fleet-burst",
+        "Six Deployments created at once on two small clusters",
+    ),
+];
+
+/// Where the fleet came from: an example, or a dump's text.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Source {
+    Example(String),
+    Dump(Rc<str>),
+}
+
+impl Source {
+    fn to_json(&self) -> Value {
+        match self {
+            Source::Example(id) => json!({"example": id}),
+            Source::Dump(text) => json!({"dump": &**text}),
+        }
+    }
+
+    fn from_json(v: &Value) -> Option<Source> {
+        if let Some(id) = v.get("example").and_then(Value::as_str) {
+            return Some(Source::Example(id.into()));
+        }
+        v.get("dump")
+            .and_then(Value::as_str)
+            .map(|t| Source::Dump(t.into()))
+    }
+}
+
+/// One applied event: its words and the what-if the worker was given.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    pub label: String,
+    pub what_if: Value,
+}
+
+/// A shown plan: what it is the plan of, and the plan.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shown {
+    pub label: String,
+    pub plan: Rc<Plan>,
+}
+
+/// What a request in flight will do with its answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Pending {
+    Open {
+        source: Source,
+        history: Vec<Step>,
+        at: usize,
+    },
+    Apply(Step),
+    Go(usize),
+    /// A burst replay: the plan without protection once it is there, then with it.
+    Burst(Option<Shown>),
+}
+
+/// The view's state.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Model {
+    source: Option<Source>,
+    state: Option<Rc<State>>,
+    report: Option<Rc<Value>>,
+    plan: Option<Shown>,
+    /// A burst replayed without, then with, SchedulingOvercommitProtection.
+    burst: Option<(Shown, Shown)>,
+    /// Every applied step, and how many of them the fleet as it is has had.
+    history: Vec<Step>,
+    at: usize,
+    /// The request in flight, what it is for, and whether it has run past 200 ms.
+    pending: Option<(u32, Pending, String)>,
+    slow: bool,
+    error: Option<String>,
+    /// The worker's time of the last answer, in ms.
+    ms: Option<f64>,
+    /// SchedulingOvercommitProtection on for the events from the page.
+    pub protect: bool,
+}
+
+pub enum Msg {
+    Sent(u32, Pending, String),
+    Slow(u32),
+    Reply(Reply),
+    Protect(bool),
+    Failed(String),
+}
+
+impl Reducible for Model {
+    type Action = Msg;
+
+    fn reduce(self: Rc<Self>, action: Msg) -> Rc<Self> {
+        let mut m = (*self).clone();
+        match action {
+            Msg::Sent(id, pending, label) => {
+                m.pending = Some((id, pending, label));
+                m.slow = false;
+                m.error = None;
+            }
+            Msg::Slow(id) => {
+                if m.pending.as_ref().is_some_and(|(p, ..)| *p == id) {
+                    m.slow = true;
+                }
+            }
+            Msg::Protect(on) => m.protect = on,
+            Msg::Failed(why) => {
+                m.pending = None;
+                m.error = Some(why);
+            }
+            Msg::Reply(reply) => {
+                let Some((id, pending, label)) = m.pending.take() else {
+                    return self;
+                };
+                if id != reply.id {
+                    m.pending = Some((id, pending, label));
+                    return Rc::new(m);
+                }
+                m.slow = false;
+                m.ms = Some(reply.ms);
+                match reply.answer {
+                    Err(why) => m.error = Some(why),
+                    Ok(answer) => m.take(pending, label, answer),
+                }
+            }
+        }
+        Rc::new(m)
+    }
+}
+
+impl Model {
+    fn take(&mut self, pending: Pending, label: String, a: Answer) {
+        if let Some(s) = a.state {
+            self.state = Some(Rc::new(s));
+        }
+        if let (Some(clusters), Some(plan), Some(state)) = (a.clusters, &a.plan, &self.state) {
+            self.state = Some(Rc::new(state.after(plan, clusters)));
+        }
+        if let Some(r) = a.report {
+            self.report = Some(Rc::new(r));
+        }
+        let shown = a.plan.map(|plan| Shown {
+            label: label.clone(),
+            plan: Rc::new(plan),
+        });
+        match pending {
+            Pending::Open {
+                source,
+                history,
+                at,
+            } => {
+                self.source = Some(source);
+                self.at = a.at.unwrap_or(at);
+                // A replayed history's plan is its last step's.
+                self.plan = shown.map(|s| Shown {
+                    label: history
+                        .get(self.at.wrapping_sub(1))
+                        .map_or(s.label.clone(), |step| step.label.clone()),
+                    ..s
+                });
+                self.history = history;
+                self.burst = None;
+            }
+            Pending::Apply(step) => {
+                self.history.truncate(self.at);
+                self.history.push(step);
+                self.at = self.history.len();
+                self.plan = shown;
+                self.burst = None;
+            }
+            Pending::Go(k) => {
+                self.at = a.at.unwrap_or(k);
+                self.plan = None;
+                self.burst = None;
+            }
+            Pending::Burst(Some(without)) => {
+                if let Some(with) = shown {
+                    self.burst = Some((without, with));
+                    self.plan = None;
+                }
+            }
+            Pending::Burst(None) => {
+                self.plan = shown;
+                self.burst = None;
+            }
+        }
+    }
+
+    /// The history as a share link or an exported file carries it.
+    fn saved(&self) -> Option<Value> {
+        let source = self.source.as_ref()?;
+        Some(json!({
+            "allotFleet": 1,
+            "source": source.to_json(),
+            "steps": self.history.iter().map(|s| json!({"label": s.label, "whatIf": s.what_if})).collect::<Vec<_>>(),
+            "at": self.at,
+            "protect": self.protect,
+        }))
+    }
+}
+
+/// A saved history read back: the source, the steps and where the fleet was.
+fn restored(v: &Value) -> Result<(Source, Vec<Step>, usize, bool), String> {
+    let source = v
+        .get("source")
+        .and_then(Source::from_json)
+        .ok_or("no fleet (source.example or source.dump) in it")?;
+    let steps: Vec<Step> = v
+        .get("steps")
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .map(|s| Step {
+                    label: s["label"].as_str().unwrap_or("event").into(),
+                    what_if: s["whatIf"].clone(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let at = v
+        .get("at")
+        .and_then(Value::as_u64)
+        .map_or(steps.len(), |a| (a as usize).min(steps.len()));
+    let protect = v.get("protect").and_then(Value::as_bool).unwrap_or(false);
+    Ok((source, steps, at, protect))
+}
+
+/// Links up to this many characters carry a pasted dump; a larger one goes in the file.
+const LINK_DUMP: usize = 16_000;
+
+#[derive(Properties, PartialEq)]
+pub struct FleetProps {
+    /// The example to start from (a widget's `fleet` attribute); else the share link's, else
+    /// none.
+    #[prop_or_default]
+    pub example: Option<String>,
+    /// Embedded in a page of the book: no share link in the address bar.
+    #[prop_or_default]
+    pub embedded: bool,
+    /// Where the example manifests are served (a widget's playground address).
+    #[prop_or_default]
+    pub site: Site,
+}
+
+/// Everything the page's controls need to ask the worker.
+#[derive(Clone)]
+pub struct Ask {
+    model: UseReducerHandle<Model>,
+    worker: Rc<Option<Worker>>,
+    next: Rc<std::cell::Cell<u32>>,
+    site: Site,
+}
+
+impl PartialEq for Ask {
+    fn eq(&self, other: &Self) -> bool {
+        self.model == other.model && Rc::ptr_eq(&self.next, &other.next)
+    }
+}
+
+impl Ask {
+    fn send(&self, op: &str, pending: Pending, label: &str, fields: Value, input: Option<&str>) {
+        let Some(worker) = self.worker.as_ref() else {
+            self.model
+                .dispatch(Msg::Failed("the fleet's worker did not start".into()));
+            return;
+        };
+        let id = self.next.get() + 1;
+        self.next.set(id);
+        self.model.dispatch(Msg::Sent(id, pending, label.into()));
+        worker.send(id, op, fields, input);
+        let model = self.model.clone();
+        gloo_timers::callback::Timeout::new(200, move || model.dispatch(Msg::Slow(id))).forget();
+    }
+
+    /// Read `source`, then apply `history`'s steps and go to step `at`.
+    pub fn open(&self, source: Source, history: Vec<Step>, at: usize) {
+        let ask = self.clone();
+        yew::platform::spawn_local(async move {
+            let text: Rc<str> = match &source {
+                Source::Dump(t) => t.clone(),
+                Source::Example(id) => {
+                    match crate::editor::kubernetes::fetch_text(
+                        &ask.site,
+                        &format!("manifests/{id}.yaml"),
+                    )
+                    .await
+                    {
+                        Ok(t) => t.into(),
+                        Err(e) => return ask.model.dispatch(Msg::Failed(e)),
+                    }
+                }
+            };
+            let what_ifs: Vec<Value> = history.iter().map(|s| s.what_if.clone()).collect();
+            let fields = json!({"options": {}, "history": what_ifs, "at": at});
+            ask.send(
+                "open",
+                Pending::Open {
+                    source,
+                    history,
+                    at,
+                },
+                "the fleet as read",
+                fields,
+                Some(&text),
+            );
+        });
+    }
+
+    /// Apply an event: `what_if` without the overcommit setting, which the page adds.
+    pub fn apply(&self, label: String, mut what_if: Value) {
+        what_if["overcommitProtection"] = self.model.protect.into();
+        let step = Step {
+            label: label.clone(),
+            what_if: what_if.clone(),
+        };
+        self.send(
+            "apply",
+            Pending::Apply(step),
+            &label,
+            json!({ "whatIf": what_if }),
+            None,
+        );
+    }
+
+    pub fn go(&self, k: usize) {
+        self.send(
+            "go",
+            Pending::Go(k),
+            &format!("step {k}"),
+            json!({ "k": k }),
+            None,
+        );
+    }
+
+    /// Replay every binding of the fleet as the scheduler takes them after a restart (a burst
+    /// of creations when none is scheduled yet) without SchedulingOvercommitProtection, then
+    /// with it.
+    pub fn burst(&self) {
+        self.send(
+            "plan",
+            Pending::Burst(None),
+            "burst without SchedulingOvercommitProtection",
+            json!({"whatIf": {"overcommitProtection": false}}),
+            None,
+        );
+    }
+
+    fn burst_second(&self, without: Shown) {
+        self.send(
+            "plan",
+            Pending::Burst(Some(without)),
+            "burst with SchedulingOvercommitProtection",
+            json!({"whatIf": {"overcommitProtection": true}}),
+            None,
+        );
+    }
+}
+
+#[function_component(FleetView)]
+pub fn fleet_view(p: &FleetProps) -> Html {
+    let model = use_reducer(Model::default);
+    let counter = use_memo((), |_| std::cell::Cell::new(0u32));
+    let counter: Rc<std::cell::Cell<u32>> = counter;
+    let worker = {
+        let model = model.clone();
+        use_memo((), move |_| {
+            let dispatcher = model.dispatcher();
+            Worker::start(Callback::from(move |r: Reply| {
+                dispatcher.dispatch(Msg::Reply(r))
+            }))
+            .ok()
+        })
+    };
+    let ask = Ask {
+        model: model.clone(),
+        worker: worker.clone(),
+        next: counter.clone(),
+        site: p.site.clone(),
+    };
+    // The first answer of a burst asks for the second.
+    {
+        let ask = ask.clone();
+        use_effect_with(model.pending.clone(), move |pending| {
+            if pending.is_none() {
+                if let Some(shown) = ask
+                    .model
+                    .plan
+                    .clone()
+                    .filter(|s| s.label.starts_with("burst without"))
+                {
+                    if ask.model.burst.is_none() {
+                        ask.burst_second(shown);
+                    }
+                }
+            }
+        });
+    }
+    // Start: the widget's example, else the share link's history, else nothing loaded.
+    {
+        let (ask, example, embedded) = (ask.clone(), p.example.clone(), p.embedded);
+        use_effect_with((), move |_| {
+            if let Some(id) = example {
+                ask.open(Source::Example(id), Vec::new(), 0);
+            } else if !embedded {
+                if let Ok(crate::share::Link::Fleet(v)) =
+                    crate::share::decode(&platform::fragment())
+                {
+                    match restored(&v) {
+                        Ok((source, steps, at, protect)) => {
+                            ask.model.dispatch(Msg::Protect(protect));
+                            ask.open(source, steps, at);
+                        }
+                        Err(why) => ask.model.dispatch(Msg::Failed(format!(
+                            "This fleet link cannot be read: {why}."
+                        ))),
+                    }
+                }
+            }
+        });
+    }
+    view::page(&ask, &model, p.embedded)
+}
+
+/// The playground's fleet page (`?view=fleet`): the view, with the way back to a scenario.
+#[function_component(FleetPage)]
+pub fn fleet_page() -> Html {
+    html! {
+        <main class="playground fleet-page">
+            <header>
+                <h1>{ "allot playground: a fleet" }</h1>
+                <nav class="toolbar" aria-label="views">
+                    <a id="to-scenario" class="button" href="./">{ "One binding: the scenario view" }</a>
+                </nav>
+            </header>
+            <FleetView />
+            <footer>{ format!("allot {} · ", allot_core::VERSION) }
+                <a href="book/">{ "the book: every rule, with live examples" }</a></footer>
+        </main>
+    }
+}

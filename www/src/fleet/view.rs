@@ -1,0 +1,801 @@
+//! The fleet view's page: the loader, the history, the plan of the last event, the clusters
+//! with their load, the clusters × namespaces map and the workloads. Words are Karmada's and
+//! kubectl's (binding, member cluster, replicas, taint, cordon).
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use allot_core::resource::ResourceList;
+use serde_json::{json, Value};
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use super::worker::{BindingPlan, Cluster, ClusterPlan, State};
+use super::{restored, Ask, Model, Msg, Shown, Source, EXAMPLES, LINK_DUMP};
+use crate::pager::use_pager;
+use crate::platform;
+
+pub fn page(ask: &Ask, m: &UseReducerHandle<Model>, embedded: bool) -> Html {
+    let busy = m.pending.as_ref().map(|(_, _, label)| label.clone());
+    html! {
+        <section class="fleet" aria-labelledby="fleet-heading">
+            <h2 id="fleet-heading">{ "Fleet" }</h2>
+            <p class="lede">{ "Every workload on every member cluster. Fail, cordon, recover or delete a \
+                cluster, scale a workload, apply a WorkloadRebalancer: read what Karmada's scheduler \
+                would do, binding by binding." }</p>
+            <Loader ask={ask.clone()} example={match &m.source { Some(Source::Example(id)) => Some(id.clone()), _ => None }} />
+            <div class="fleet-status" aria-live="polite">
+                if let Some(label) = &busy {
+                    if m.slow {
+                        <progress id="fleet-progress" aria-label={format!("working: {label}")}></progress>
+                        <span>{ format!(" {label}…") }</span>
+                    }
+                } else if let Some(ms) = m.ms {
+                    <span id="fleet-time" class="muted">{ format!("answered in {ms:.0} ms") }</span>
+                }
+            </div>
+            if let Some(e) = &m.error {
+                <p id="fleet-error" class="error" role="alert">{ e }</p>
+            }
+            if let Some(state) = &m.state {
+                { toolbar(ask, m, embedded) }
+                <Apply ask={ask.clone()} />
+                { history(ask, m) }
+                if let Some((without, with)) = &m.burst {
+                    { burst(without, with) }
+                } else if let Some(shown) = &m.plan {
+                    { plan(shown) }
+                }
+                <Clusters ask={ask.clone()} state={state.clone()} />
+                if state.clusters.len() > 12 {
+                    <Map state={state.clone()} />
+                }
+                <Workloads ask={ask.clone()} state={state.clone()} />
+                if let Some(report) = &m.report {
+                    { problems(report) }
+                }
+            }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct LoaderProps {
+    ask: Ask,
+    /// The example loaded, if one is.
+    example: Option<String>,
+}
+
+/// Load a fleet: an example, a file (a dump, or a fleet file this view exported), pasted text.
+#[function_component(Loader)]
+fn loader(p: &LoaderProps) -> Html {
+    let pasted = use_state(String::new);
+    let on_example = {
+        let ask = p.ask.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            let id = select.value();
+            if !id.is_empty() {
+                ask.open(Source::Example(id), Vec::new(), 0);
+            }
+        })
+    };
+    let on_file = {
+        let ask = p.ask.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            let ask = ask.clone();
+            yew::platform::spawn_local(async move {
+                let text = wasm_bindgen_futures::JsFuture::from(file.text())
+                    .await
+                    .ok()
+                    .and_then(|t| t.as_string())
+                    .unwrap_or_default();
+                read_text(&ask, text);
+            });
+        })
+    };
+    let on_paste = {
+        let pasted = pasted.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            pasted.set(area.value());
+        })
+    };
+    let on_read = {
+        let (ask, pasted) = (p.ask.clone(), pasted.clone());
+        Callback::from(move |_| read_text(&ask, (*pasted).clone()))
+    };
+    html! {
+        <div class="fleet-load">
+            <label>{ "Example fleet " }
+                <select id="fleet-example" onchange={on_example}>
+                    <option value="" selected={p.example.is_none()}>{ "Load an example fleet…" }</option>
+                    { for EXAMPLES.iter().map(|(id, title)| html! {
+                        <option value={*id} selected={p.example.as_deref() == Some(*id)}>{ *title }</option> }) }
+                </select>
+            </label>
+            <label class="file">{ "Dump or fleet file " }
+                <input id="fleet-file" type="file" accept=".yaml,.yml,.json" onchange={on_file} />
+            </label>
+            <details>
+                <summary>{ "Paste a dump" }</summary>
+                <p class="muted">{ "kubectl get clusters,pp,cpp,rb,crb,deploy,sts,job -A -o yaml" }</p>
+                <textarea id="fleet-paste" rows="8" aria-label="a control plane's dump, YAML or JSON"
+                          value={(*pasted).clone()} oninput={on_paste} />
+                <button type="button" id="fleet-read" onclick={on_read}>{ "Read the dump" }</button>
+            </details>
+        </div>
+    }
+}
+
+/// A fleet file this view exported, or a dump.
+fn read_text(ask: &Ask, text: String) {
+    let saved = serde_json::from_str::<Value>(&text)
+        .ok()
+        .filter(|v| v.get("allotFleet").is_some());
+    match saved.map(|v| restored(&v)) {
+        Some(Ok((source, steps, at, protect))) => {
+            ask.model.dispatch(Msg::Protect(protect));
+            ask.open(source, steps, at);
+        }
+        Some(Err(why)) => ask.model.dispatch(Msg::Failed(format!(
+            "This fleet file cannot be read: {why}."
+        ))),
+        None => ask.open(Source::Dump(text.into()), Vec::new(), 0),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ApplyProps {
+    ask: Ask,
+}
+
+/// A policy (PropagationPolicy, ClusterPropagationPolicy) or template applied over the fleet's,
+/// as `kubectl apply` would: an event like the others.
+#[function_component(Apply)]
+fn apply(p: &ApplyProps) -> Html {
+    let text = use_state(String::new);
+    let on_input = {
+        let text = text.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            text.set(area.value());
+        })
+    };
+    let on_apply = {
+        let (ask, text) = (p.ask.clone(), text.clone());
+        Callback::from(move |_| {
+            if !text.trim().is_empty() {
+                ask.apply("objects applied".into(), json!({ "apply": *text }));
+            }
+        })
+    };
+    html! {
+        <details class="fleet-apply">
+            <summary>{ "Apply a policy or a template (kubectl apply)" }</summary>
+            <textarea id="fleet-apply-text" rows="8" value={(*text).clone()} oninput={on_input}
+                      aria-label="PropagationPolicies, ClusterPropagationPolicies or templates, YAML or JSON" />
+            <button type="button" id="fleet-apply" onclick={on_apply}>{ "Apply" }</button>
+        </details>
+    }
+}
+
+fn toolbar(ask: &Ask, m: &Model, embedded: bool) -> Html {
+    let go = |k: usize| {
+        let ask = ask.clone();
+        Callback::from(move |_| ask.go(k))
+    };
+    let saved = m.saved();
+    let share = {
+        let saved = saved.clone();
+        let ask = ask.clone();
+        Callback::from(move |_| {
+            let Some(v) = &saved else { return };
+            let small = v["source"]["dump"]
+                .as_str()
+                .is_none_or(|d| d.len() <= LINK_DUMP);
+            if !small {
+                ask.model.dispatch(Msg::Failed(
+                    "This fleet is too large for a link: export the file instead.".into(),
+                ));
+                return;
+            }
+            let fragment = crate::share::encode_fleet(v);
+            let url = format!("{}?view=fleet{fragment}", platform::playground_url());
+            if !embedded {
+                platform::set_fragment(&fragment);
+            }
+            platform::copy(&url);
+            platform::mark_copied("fleet-share");
+        })
+    };
+    let export = Callback::from(move |_| {
+        if let Some(v) = &saved {
+            platform::download(
+                "fleet.allot.json",
+                &serde_json::to_string_pretty(v).unwrap_or_default(),
+            );
+        }
+    });
+    let protect = {
+        let ask = ask.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            ask.model.dispatch(Msg::Protect(input.checked()));
+        })
+    };
+    let burst = {
+        let ask = ask.clone();
+        Callback::from(move |_| ask.burst())
+    };
+    let busy = m.pending.is_some();
+    html! {
+        <nav class="toolbar fleet-toolbar" aria-label="fleet history">
+            <button type="button" id="fleet-undo" disabled={busy || m.at == 0}
+                    onclick={go(m.at.saturating_sub(1))}>{ "Undo" }</button>
+            <button type="button" id="fleet-redo" disabled={busy || m.at >= m.history.len()}
+                    onclick={go(m.at + 1)}>{ "Redo" }</button>
+            <button type="button" id="fleet-share" onclick={share}>{ "Share link" }</button>
+            <button type="button" id="fleet-export" onclick={export}>{ "Export file" }</button>
+            <label><input type="checkbox" id="fleet-protect" checked={m.protect} onchange={protect} />
+                { " SchedulingOvercommitProtection" }</label>
+            <button type="button" id="fleet-burst" disabled={busy} onclick={burst}
+                    title="every binding as the scheduler takes them after a restart, with and without protection">
+                { "Replay the burst" }</button>
+        </nav>
+    }
+}
+
+fn history(ask: &Ask, m: &Model) -> Html {
+    if m.history.is_empty() {
+        return Html::default();
+    }
+    let item = |k: usize, label: &str| {
+        let ask = ask.clone();
+        let current = k == m.at;
+        html! {
+            <li aria-current={current.then_some("step")}>
+                <button type="button" class="link" disabled={current || m.pending.is_some()}
+                        onclick={Callback::from(move |_| ask.go(k))}>{ label.to_string() }</button>
+            </li>
+        }
+    };
+    html! {
+        <section class="fleet-history" aria-label="events">
+            <ol id="fleet-steps" start="0">
+                { item(0, "the fleet as read") }
+                { for m.history.iter().enumerate().map(|(k, s)| item(k + 1, &s.label)) }
+            </ol>
+        </section>
+    }
+}
+
+/// `member1:3, member2:2`, or a dash.
+fn placement(c: &BTreeMap<String, i64>) -> String {
+    if c.is_empty() {
+        return "–".into();
+    }
+    c.iter()
+        .map(|(k, v)| format!("{k}:{v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Why a binding ends as it does, in Karmada's words.
+fn why(b: &BindingPlan) -> String {
+    let s = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+    let null = Value::Null;
+    match b.outcome.as_str() {
+        "changed" => format!("rescheduled: {}", b.trigger.as_deref().unwrap_or("")),
+        "evicted" => "evicted by the taint manager; the scheduler does not see the binding".into(),
+        "unschedulable" => {
+            let c = b.condition.as_ref().unwrap_or(&null);
+            format!("{}: {}", reason(&s(c, "reason")), s(c, "message"))
+        }
+        _ => {
+            let w = b.why.as_ref().unwrap_or(&null);
+            match s(w, "reason").as_str() {
+                "notEnqueued" => {
+                    let n = w.get("why").unwrap_or(&null);
+                    let cluster = s(n, "cluster");
+                    let reason = match s(n, "reason").as_str() {
+                        "notClaimed" => {
+                            "no policy claims it: the scheduler does not see it".to_string()
+                        }
+                        "affinityExcludes" => format!(
+                            "its cluster affinity selects neither the old nor the new {cluster}"
+                        ),
+                        "statusOnly" => {
+                            format!("only {cluster}'s status changed: no binding is enqueued")
+                        }
+                        "clusterUnchanged" => {
+                            format!("{cluster} changed nothing the scheduler watches")
+                        }
+                        "specUnchanged" => "its spec did not change".to_string(),
+                        "alreadyTriggered" => {
+                            "rescheduleTriggeredAt is already after the rebalancer".to_string()
+                        }
+                        "tolerated" => format!(
+                            "it tolerates {cluster}'s taint: the taint manager leaves it there"
+                        ),
+                        other => other.to_string(),
+                    };
+                    format!("not enqueued: {reason}")
+                }
+                "noTrigger" => {
+                    "enqueued, no trigger: Divided, its placement and replicas unchanged".into()
+                }
+                "sameResult" => format!("rescheduled ({}), same result", s(w, "trigger")),
+                _ => "no event concerned it".into(),
+            }
+        }
+    }
+}
+
+/// CPU in cores (`16.5`), from the millicores the core counts in.
+fn cpu(list: &ResourceList) -> String {
+    let m = list.get("cpu");
+    if m % 1000 == 0 {
+        format!("{}", m / 1000)
+    } else {
+        format!("{:.2}", m as f64 / 1000.0)
+            .trim_end_matches('0')
+            .to_string()
+    }
+}
+
+/// Karmada's condition reason (`NoClusterFit`), from the core's camelCase name of it.
+fn reason(camel: &str) -> String {
+    let mut c = camel.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+fn plan(shown: &Shown) -> Html {
+    let p = &shown.plan;
+    let moved: Vec<&BindingPlan> = p
+        .bindings
+        .iter()
+        .filter(|b| b.outcome == "changed" || b.outcome == "evicted")
+        .collect();
+    let unschedulable: Vec<&BindingPlan> = p
+        .bindings
+        .iter()
+        .filter(|b| b.outcome == "unschedulable")
+        .collect();
+    let kept: Vec<&BindingPlan> = p
+        .bindings
+        .iter()
+        .filter(|b| b.outcome == "unchanged")
+        .collect();
+    let s = &p.summary;
+    html! {
+        <section id="fleet-plan" class="fleet-plan" aria-labelledby="fleet-plan-heading">
+            <h3 id="fleet-plan-heading">{ format!("Plan: {}", shown.label) }</h3>
+            <p id="fleet-summary" class="summary">{ format!(
+                "{} bindings changed ({} replicas moved), {} unschedulable, {} unchanged; {} clusters overcommitted",
+                s.changed, s.moved_replicas, s.unschedulable, s.unchanged, s.overcommitted_clusters) }</p>
+            if !moved.is_empty() {
+                <h4>{ "Moved" }</h4>
+                { bindings_table("fleet-moved", &moved) }
+            }
+            if !unschedulable.is_empty() {
+                <h4>{ "Unschedulable" }</h4>
+                { bindings_table("fleet-unschedulable", &unschedulable) }
+            }
+            if !kept.is_empty() {
+                <h4>{ "Not rescheduled" }</h4>
+                <KeptList rows={Rc::new(kept.into_iter().cloned().collect::<Vec<_>>())} />
+            }
+            { loads("fleet-loads", &p.clusters) }
+        </section>
+    }
+}
+
+fn bindings_table(id: &'static str, rows: &[&BindingPlan]) -> Html {
+    html! {
+        <div class="scroll"><table id={id} class="fleet-table">
+            <thead><tr><th scope="col">{ "binding" }</th><th scope="col">{ "before" }</th>
+                <th scope="col">{ "after" }</th><th scope="col">{ "moved" }</th><th scope="col">{ "why" }</th></tr></thead>
+            <tbody>
+            { for rows.iter().take(500).map(|b| html! {
+                <tr><th scope="row">{ b.id.text() }</th><td>{ placement(&b.before) }</td>
+                    <td>{ placement(&b.after) }</td><td class="num">{ b.moved }</td><td>{ why(b) }</td></tr>
+            }) }
+            </tbody>
+        </table></div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct KeptProps {
+    rows: Rc<Vec<BindingPlan>>,
+}
+
+#[function_component(KeptList)]
+fn kept_list(p: &KeptProps) -> Html {
+    let (range, controls) = use_pager(p.rows.len(), "binding");
+    html! {
+        <>
+        <ul id="fleet-kept" class="fleet-kept">
+            { for p.rows[range].iter().map(|b| html! { <li><strong>{ b.id.text() }</strong>{ format!(" — {}", why(b)) }</li> }) }
+        </ul>
+        { controls }
+        </>
+    }
+}
+
+/// Per cluster, load before → after, where it changed or is overcommitted.
+fn loads(id: &'static str, clusters: &[ClusterPlan]) -> Html {
+    let rows: Vec<&ClusterPlan> = clusters
+        .iter()
+        .filter(|c| c.before != c.after || !c.overcommit.is_empty())
+        .collect();
+    if rows.is_empty() {
+        return html! { <p id={id} class="muted">{ "No cluster's load changes." }</p> };
+    }
+    html! {
+        <>
+        <h4>{ "Load per cluster" }</h4>
+        <div class="scroll"><table id={id} class="fleet-table">
+            <thead><tr><th scope="col">{ "cluster" }</th><th scope="col">{ "replicas" }</th>
+                <th scope="col">{ "CPU requested" }</th><th scope="col">{ "allocatable CPU" }</th>
+                <th scope="col">{ "free CPU" }</th><th scope="col">{ "overcommit" }</th></tr></thead>
+            <tbody>
+            { for rows.iter().take(500).map(|c| html! {
+                <tr class={classes!((!c.overcommit.is_empty()).then_some("over"))}>
+                    <th scope="row">{ &c.name }</th>
+                    <td>{ format!("{} → {}", c.before.replicas, c.after.replicas) }</td>
+                    <td>{ format!("{} → {}", cpu(&c.before.requests), cpu(&c.after.requests)) }</td>
+                    <td>{ cpu(&c.allocatable) }</td><td>{ cpu(&c.free) }</td>
+                    <td>{ overcommit(&c.overcommit) }</td>
+                </tr>
+            }) }
+            </tbody>
+        </table></div>
+        </>
+    }
+}
+
+fn overcommit(list: &ResourceList) -> String {
+    if list.is_empty() {
+        return "–".into();
+    }
+    list.iter()
+        .map(|(r, n)| format!("{r} {}", allot_core::quantity::format(n, r)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn burst(without: &Shown, with: &Shown) -> Html {
+    let over = |s: &Shown| -> Vec<ClusterPlan> {
+        s.plan
+            .clusters
+            .iter()
+            .filter(|c| !c.overcommit.is_empty())
+            .cloned()
+            .collect()
+    };
+    let part = |id: &'static str, title: &str, s: &Shown| {
+        let o = over(s);
+        html! {
+            <section id={id} aria-label={title.to_string()}>
+                <h4>{ title.to_string() }</h4>
+                <p class="summary">{ format!("{} bindings placed, {} unschedulable; {} clusters promised more than they have",
+                    s.plan.summary.changed, s.plan.summary.unschedulable, o.len()) }</p>
+                { loads(if id == "fleet-burst-without" { "fleet-burst-without-loads" } else { "fleet-burst-with-loads" }, &s.plan.clusters) }
+                { bindings_table(if id == "fleet-burst-without" { "fleet-burst-without-bindings" } else { "fleet-burst-with-bindings" },
+                    &s.plan.bindings.iter().filter(|b| b.outcome != "unchanged").collect::<Vec<_>>()) }
+            </section>
+        }
+    };
+    html! {
+        <section id="fleet-burst-plan" class="fleet-plan" aria-labelledby="fleet-burst-heading">
+            <h3 id="fleet-burst-heading">{ "Burst: every binding in queue order" }</h3>
+            <p>{ "The scheduler takes the bindings one at a time. Without SchedulingOvercommitProtection each \
+                reads the clusters' resource summaries, which lag until the cluster status syncs: a burst can \
+                promise a cluster more than it has. With it, the replicas scheduled but not yet running are \
+                deducted." }</p>
+            <div class="fleet-burst">
+                { part("fleet-burst-without", "Without SchedulingOvercommitProtection", without) }
+                { part("fleet-burst-with", "With SchedulingOvercommitProtection", with) }
+            </div>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct StateProps {
+    ask: Ask,
+    state: Rc<State>,
+}
+
+/// The share of a cluster's allocatable CPU (else pods) the fleet's replicas request, 0–1.
+fn share(c: &Cluster) -> (f64, String) {
+    let alloc = c.allocatable.get("cpu");
+    if alloc > 0 {
+        let used = c.after.requests.get("cpu");
+        return (
+            used as f64 / alloc as f64,
+            format!("CPU {} of {}", cpu(&c.after.requests), cpu(&c.allocatable)),
+        );
+    }
+    let pods = c.allocatable.get("pods");
+    let n = c.after.replicas;
+    (
+        if pods > 0 {
+            n as f64 / pods as f64
+        } else {
+            0.0
+        },
+        format!("{n} pods of {pods}"),
+    )
+}
+
+fn status(c: &Cluster) -> String {
+    let ready = match c.ready.as_str() {
+        "ready" => "Ready",
+        "notReady" => "NotReady",
+        "unknown" => "Unknown",
+        _ => "no condition",
+    };
+    if c.cordoned {
+        format!("{ready}, cordoned")
+    } else {
+        ready.into()
+    }
+}
+
+#[function_component(Clusters)]
+fn clusters(p: &StateProps) -> Html {
+    let filter = use_state(String::new);
+    let shown: Vec<&Cluster> = p
+        .state
+        .clusters
+        .iter()
+        .filter(|c| filter.is_empty() || c.name.contains(filter.as_str()))
+        .collect();
+    let (range, controls) = use_pager(shown.len(), "cluster");
+    let on_filter = {
+        let filter = filter.clone();
+        Callback::from(move |e: InputEvent| {
+            let i: HtmlInputElement = e.target_unchecked_into();
+            filter.set(i.value());
+        })
+    };
+    let event = |label: String, what: Value| {
+        let ask = p.ask.clone();
+        Callback::from(move |_| ask.apply(label.clone(), what.clone()))
+    };
+    html! {
+        <section class="fleet-clusters" aria-labelledby="fleet-clusters-heading">
+            <h3 id="fleet-clusters-heading">{ format!("Member clusters ({})", p.state.clusters.len()) }</h3>
+            <input type="search" id="fleet-cluster-filter" placeholder="filter clusters"
+                   aria-label="filter clusters by name" oninput={on_filter} value={(*filter).clone()} />
+            <ul id="fleet-clusters" class="fleet-cluster-list">
+            { for shown[range].iter().map(|c| {
+                let (f, words) = share(c);
+                let name = c.name.clone();
+                let down = c.ready != "ready";
+                html! {
+                    <li data-cluster={name.clone()} class={classes!(down.then_some("down"), c.cordoned.then_some("cordoned"))}>
+                        <span class="name">{ &c.name }</span>
+                        <span class="state">{ status(c) }</span>
+                        <span class="bar" role="img" aria-label={format!("{words} ({:.0}%)", f * 100.0)}>
+                            <span class={classes!("fill", (f > 1.0).then_some("over"))}
+                                  style={format!("width:{:.1}%", (f * 100.0).min(100.0))}></span></span>
+                        <span class="words">{ format!("{words}, {} replicas", c.after.replicas) }</span>
+                        <span class="actions">
+                            if down {
+                                <button type="button" class="recover" aria-label={format!("recover {name}")}
+                                    onclick={event(format!("cluster {name} ready"), json!({"clusterUp": [name]}))}>{ "Recover" }</button>
+                            } else {
+                                <button type="button" class="down" aria-label={format!("{name} down")}
+                                    onclick={event(format!("cluster {name} down"), json!({"clusterDown": [name]}))}>{ "Down" }</button>
+                            }
+                            if c.cordoned {
+                                <button type="button" class="uncordon" aria-label={format!("uncordon {name}")}
+                                    onclick={event(format!("cluster {name} uncordoned"), json!({"uncordon": [name]}))}>{ "Uncordon" }</button>
+                            } else {
+                                <button type="button" class="cordon" aria-label={format!("cordon {name}")}
+                                    onclick={event(format!("cluster {name} cordoned"), json!({"cordon": [name]}))}>{ "Cordon" }</button>
+                            }
+                            <button type="button" class="delete" aria-label={format!("delete {name}")}
+                                onclick={event(format!("cluster {name} deleted"), json!({"deleteCluster": [name]}))}>{ "Delete" }</button>
+                        </span>
+                    </li>
+                }
+            }) }
+            </ul>
+            { controls }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct MapProps {
+    state: Rc<State>,
+}
+
+/// Clusters × namespaces: each cell's shade the replicas the namespace has on the cluster.
+#[function_component(Map)]
+fn map(p: &MapProps) -> Html {
+    let (namespaces, cells, max, rows) = use_memo(p.state.clone(), |state| {
+        // Replicas by `namespace/cluster`, and by namespace.
+        let mut cells: BTreeMap<String, i64> = BTreeMap::new();
+        let mut totals: BTreeMap<String, i64> = BTreeMap::new();
+        for b in &state.bindings {
+            for (c, n) in &b.clusters {
+                *cells.entry(format!("{}/{c}", b.id.namespace)).or_default() += n;
+                *totals.entry(b.id.namespace.clone()).or_default() += n;
+            }
+        }
+        let mut namespaces: Vec<(String, i64)> = totals.into_iter().collect();
+        namespaces.sort_by_key(|n| std::cmp::Reverse(n.1));
+        namespaces.truncate(24);
+        let max = cells.values().copied().max().unwrap_or(1).max(1);
+        // The clusters that hold replicas of a namespace shown.
+        let rows: Vec<usize> = (0..state.clusters.len())
+            .filter(|&i| {
+                namespaces
+                    .iter()
+                    .any(|(ns, _)| cells.contains_key(&format!("{ns}/{}", state.clusters[i].name)))
+            })
+            .collect();
+        (namespaces, cells, max, rows)
+    })
+    .as_ref()
+    .clone();
+    let (range, controls) = use_pager(rows.len(), "cluster");
+    html! {
+        <section class="fleet-map" aria-labelledby="fleet-map-heading">
+            <h3 id="fleet-map-heading">{ "Map: member clusters × namespaces" }</h3>
+            <p class="muted">{ "The 24 namespaces with the most replicas, and the clusters that hold them; a cell's shade is the replicas there." }</p>
+            <div class="scroll"><table id="fleet-map" class="fleet-map-table">
+                <thead><tr><th scope="col">{ "cluster" }</th>
+                    { for namespaces.iter().map(|(ns, _)| html! { <th scope="col" class="ns"><span>{ if ns.is_empty() { "(cluster)" } else { ns } }</span></th> }) }
+                </tr></thead>
+                <tbody>
+                { for rows[range].iter().map(|&i| &p.state.clusters[i]).map(|c| html! {
+                    <tr><th scope="row">{ &c.name }</th>
+                    { for namespaces.iter().map(|(ns, _)| {
+                        let n = cells.get(&format!("{ns}/{}", c.name)).copied().unwrap_or(0);
+                        // The square root: a few large cells do not wash out the rest.
+                        let alpha = if n == 0 { 0.0 } else { 0.15 + 0.85 * (n as f64 / max as f64).sqrt() };
+                        html! { <td title={format!("{ns} on {}: {n} replicas", c.name)}
+                                    style={format!("background:rgba(37,99,235,{alpha:.2})")}>
+                                    if n > 0 { <span class="sr">{ n }</span> }</td> }
+                    }) }
+                    </tr>
+                }) }
+                </tbody>
+            </table></div>
+            { controls }
+        </section>
+    }
+}
+
+#[function_component(Workloads)]
+fn workloads(p: &StateProps) -> Html {
+    let filter = use_state(String::new);
+    let scale = use_state(BTreeMap::<String, String>::new);
+    let rows: Rc<Vec<usize>> = {
+        let f = (*filter).clone();
+        use_memo((p.state.clone(), f), |(state, f)| {
+            let mut rows: Vec<usize> = (0..state.bindings.len())
+                .filter(|&i| {
+                    let b = &state.bindings[i];
+                    f.is_empty()
+                        || b.id.text().contains(f.as_str())
+                        || b.policy.as_deref().is_some_and(|p| p.contains(f.as_str()))
+                        || b.clusters.keys().any(|c| c == f)
+                })
+                .collect();
+            // By namespace, policy and name, compared in place (a key of owned strings
+            // would allocate on every comparison of 10,000 rows).
+            let key = |i: usize| {
+                let b = &state.bindings[i];
+                (&b.id.namespace, &b.policy, &b.id.name)
+            };
+            rows.sort_by(|&a, &b| key(a).cmp(&key(b)));
+            rows
+        })
+    };
+    let (range, controls) = use_pager(rows.len(), "workload");
+    let on_filter = {
+        let filter = filter.clone();
+        Callback::from(move |e: InputEvent| {
+            let i: HtmlInputElement = e.target_unchecked_into();
+            filter.set(i.value());
+        })
+    };
+    let mut group = None;
+    html! {
+        <section class="fleet-workloads" aria-labelledby="fleet-workloads-heading">
+            <h3 id="fleet-workloads-heading">{ format!("Workloads ({})", p.state.bindings.len()) }</h3>
+            <input type="search" id="fleet-workload-filter" placeholder="search workloads, policies, clusters"
+                   aria-label="search workloads by name, policy or cluster" oninput={on_filter} value={(*filter).clone()} />
+            <div class="scroll"><table id="fleet-workloads" class="fleet-table">
+                <thead><tr><th scope="col">{ "binding" }</th><th scope="col">{ "replicas" }</th>
+                    <th scope="col">{ "placement" }</th><th scope="col">{ "events" }</th></tr></thead>
+                <tbody>
+                { for rows[range].iter().map(|&i| {
+                    let b = &p.state.bindings[i];
+                    let key = (b.id.namespace.clone(), b.policy.clone());
+                    let heading = (group.as_ref() != Some(&key)).then(|| {
+                        group = Some(key.clone());
+                        html! { <tr class="group"><th colspan="4" scope="colgroup">{ format!("{} · policy {}",
+                            if key.0.is_empty() { "cluster-scoped" } else { &key.0 },
+                            key.1.as_deref().unwrap_or("none")) }</th></tr> }
+                    });
+                    let workload = b.workload.clone();
+                    let id = b.id.text();
+                    let value = scale.get(&id).cloned().unwrap_or_else(|| b.replicas.to_string());
+                    let on_input = {
+                        let (scale, id) = (scale.clone(), id.clone());
+                        Callback::from(move |e: InputEvent| {
+                            let i: HtmlInputElement = e.target_unchecked_into();
+                            let mut next = (*scale).clone();
+                            next.insert(id.clone(), i.value());
+                            scale.set(next);
+                        })
+                    };
+                    let actions = workload.map(|w| {
+                        let on_scale = {
+                            let (ask, w, value) = (p.ask.clone(), w.clone(), value.clone());
+                            Callback::from(move |_| ask.apply(format!("{w} scaled to {value}"), json!({"scale": [format!("{w}={value}")]})))
+                        };
+                        let on_rebalance = {
+                            let (ask, w) = (p.ask.clone(), w.clone());
+                            Callback::from(move |_| ask.apply(format!("WorkloadRebalancer for {w}"), json!({"rebalance": [w]})))
+                        };
+                        html! {
+                            <>
+                            <input type="number" min="0" class="replicas" value={value.clone()} oninput={on_input}
+                                   aria-label={format!("replicas of {w}")} />
+                            <button type="button" class="scale" onclick={on_scale}>{ "Scale" }</button>
+                            <button type="button" class="rebalance" onclick={on_rebalance}>{ "Rebalance" }</button>
+                            </>
+                        }
+                    });
+                    html! {
+                        <>
+                        { heading.unwrap_or_default() }
+                        <tr data-binding={id.clone()}>
+                            <th scope="row">{ id.clone() }</th>
+                            <td class="num">{ b.replicas }</td>
+                            <td>{ placement(&b.clusters) }</td>
+                            <td class="actions">{ actions.unwrap_or_default() }</td>
+                        </tr>
+                        </>
+                    }
+                }) }
+                </tbody>
+            </table></div>
+            { controls }
+        </section>
+    }
+}
+
+fn problems(report: &Value) -> Html {
+    let list = report["problems"].as_array().cloned().unwrap_or_default();
+    if list.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <details class="fleet-report">
+            <summary>{ format!("How the dump was read: {} notes", list.len()) }</summary>
+            <ul>
+            { for list.iter().take(200).map(|p| html! {
+                <li><strong>{ p["object"].as_str().unwrap_or("") }</strong>{ " " }
+                    <code>{ p["field"].as_str().unwrap_or("") }</code>{ format!(": {}", p["message"].as_str().unwrap_or("")) }</li>
+            }) }
+            </ul>
+        </details>
+    }
+}

@@ -1,0 +1,267 @@
+//! The fleet view's side of its Web Worker (the package's `fleet-worker.js`, which holds the
+//! `allot/kubernetes` module and one fleet session): requests out as messages, answers in as
+//! JSON text read into the page's types. Nothing is computed here.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use allot_core::resource::ResourceList;
+use serde::Deserialize;
+use serde_json::{Map, Value};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use yew::Callback;
+
+use crate::platform;
+
+/// A binding's identity.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Id {
+    pub kind: String,
+    #[serde(default)]
+    pub namespace: String,
+    pub name: String,
+}
+
+impl Id {
+    /// `rb/shop/web-deployment`, as kubectl's short names write it.
+    pub fn text(&self) -> String {
+        if self.namespace.is_empty() {
+            format!("crb/{}", self.name)
+        } else {
+            format!("rb/{}/{}", self.namespace, self.name)
+        }
+    }
+}
+
+/// Replicas and their requests on a cluster.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Load {
+    pub replicas: u64,
+    pub requests: ResourceList,
+}
+
+/// One cluster as it is.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Cluster {
+    pub name: String,
+    pub ready: String,
+    pub cordoned: bool,
+    pub after: Load,
+    pub allocatable: ResourceList,
+    pub free: ResourceList,
+}
+
+/// One binding as it is.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Binding {
+    pub id: Id,
+    pub workload: Option<String>,
+    pub policy: Option<String>,
+    pub replicas: i64,
+    pub clusters: BTreeMap<String, i64>,
+}
+
+/// The fleet as it is.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct State {
+    pub clusters: Vec<Cluster>,
+    /// Each shared with the state before while it does not change (an event's new state
+    /// copies only the bindings its plan lists).
+    #[serde(deserialize_with = "shared")]
+    pub bindings: Vec<Rc<Binding>>,
+}
+
+fn shared<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Rc<Binding>>, D::Error> {
+    Ok(Vec::<Binding>::deserialize(d)?
+        .into_iter()
+        .map(Rc::new)
+        .collect())
+}
+
+impl State {
+    /// The fleet after `plan`, whose bindings are every one that changed or was created, and
+    /// with `clusters` as they are now.
+    pub fn after(&self, plan: &Plan, clusters: Vec<Cluster>) -> State {
+        let mut next = State {
+            clusters,
+            bindings: self.bindings.clone(),
+        };
+        let at: BTreeMap<String, usize> = self
+            .bindings
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (b.id.text(), i))
+            .collect();
+        for b in &plan.bindings {
+            match at.get(&b.id.text()).and_then(|&i| next.bindings.get_mut(i)) {
+                Some(s) => {
+                    let s = Rc::make_mut(s);
+                    s.clusters = b.after.clone();
+                    s.replicas = b.replicas;
+                }
+                // A binding the event created (a template applied): what the plan says of it.
+                None => next.bindings.push(Rc::new(Binding {
+                    id: b.id.clone(),
+                    workload: None,
+                    policy: None,
+                    replicas: b.replicas,
+                    clusters: b.after.clone(),
+                })),
+            }
+        }
+        next
+    }
+}
+
+/// One binding of a plan.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BindingPlan {
+    pub id: Id,
+    pub replicas: i64,
+    pub before: BTreeMap<String, i64>,
+    pub after: BTreeMap<String, i64>,
+    pub moved: u64,
+    pub outcome: String,
+    /// The outcome's details: the trigger of a change, the condition of a failure, why a
+    /// binding is unchanged.
+    #[serde(default)]
+    pub trigger: Option<String>,
+    #[serde(default)]
+    pub condition: Option<Value>,
+    #[serde(default)]
+    pub why: Option<Value>,
+}
+
+/// One cluster of a plan.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClusterPlan {
+    pub name: String,
+    pub before: Load,
+    pub after: Load,
+    pub allocatable: ResourceList,
+    pub free: ResourceList,
+    pub overcommit: ResourceList,
+}
+
+/// A plan's counts.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    pub bindings: usize,
+    pub changed: usize,
+    pub unschedulable: usize,
+    pub unchanged: usize,
+    pub moved_replicas: u64,
+    pub overcommitted_clusters: usize,
+}
+
+/// A plan: the bindings the what-if touched, every cluster, the counts (its steps are not
+/// shown).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Plan {
+    pub bindings: Vec<BindingPlan>,
+    pub clusters: Vec<ClusterPlan>,
+    pub summary: Summary,
+}
+
+/// What the worker answers.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Answer {
+    pub state: Option<State>,
+    /// After an applied event: every cluster (the bindings that changed are the plan's).
+    pub clusters: Option<Vec<Cluster>>,
+    pub at: Option<usize>,
+    pub steps: Option<usize>,
+    pub plan: Option<Plan>,
+    pub report: Option<Value>,
+}
+
+/// An answer to request `id`, or its error; `ms`: the time it took in the worker.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reply {
+    pub id: u32,
+    pub answer: Result<Answer, String>,
+    pub ms: f64,
+}
+
+/// The worker, and what it calls with each answer.
+pub struct Worker {
+    inner: web_sys::Worker,
+    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+}
+
+impl PartialEq for Worker {
+    fn eq(&self, other: &Self) -> bool {
+        self.inner == other.inner
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.inner.terminate();
+    }
+}
+
+fn get(value: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(value, &key.into()).unwrap_or(JsValue::UNDEFINED)
+}
+
+impl Worker {
+    /// Start the worker from the package's directory; `on_reply` is told each answer.
+    pub fn start(on_reply: Callback<Reply>) -> Result<Worker, String> {
+        let url = platform::package_file("fleet-worker.js")?;
+        let options = web_sys::WorkerOptions::new();
+        options.set_type(web_sys::WorkerType::Module);
+        let inner = web_sys::Worker::new_with_options(&url, &options)
+            .map_err(|e| format!("cannot start {url}: {e:?}"))?;
+        let on_message =
+            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+                let data = e.data();
+                let id = get(&data, "id").as_f64().unwrap_or(0.0) as u32;
+                let ms = get(&data, "ms").as_f64().unwrap_or(0.0);
+                let answer = if get(&data, "ok").as_bool() == Some(true) {
+                    let text = get(&data, "text").as_string().unwrap_or_default();
+                    serde_json::from_str::<Answer>(&text).map_err(|e| e.to_string())
+                } else {
+                    let error = get(&data, "error");
+                    let message = get(&error, "message").as_string().unwrap_or_default();
+                    let path = get(&error, "path").as_string().unwrap_or_default();
+                    Err(if path.is_empty() {
+                        message
+                    } else {
+                        format!("{path}: {message}")
+                    })
+                };
+                on_reply.emit(Reply { id, answer, ms });
+            });
+        inner.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        Ok(Worker {
+            inner,
+            _on_message: on_message,
+        })
+    }
+
+    /// Send request `id`: `op` with `fields` (JSON), and the dump's text for `open`.
+    pub fn send(&self, id: u32, op: &str, fields: Value, input: Option<&str>) {
+        let mut message = match fields {
+            Value::Object(m) => m,
+            _ => Map::new(),
+        };
+        message.insert("id".into(), id.into());
+        message.insert("op".into(), op.into());
+        let Ok(value) = js_sys::JSON::parse(&Value::Object(message).to_string()) else {
+            return;
+        };
+        if let Some(text) = input {
+            let _ = js_sys::Reflect::set(&value, &"input".into(), &text.into());
+        }
+        let _ = self.inner.post_message(&value);
+    }
+}
