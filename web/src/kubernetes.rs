@@ -346,21 +346,6 @@ impl FleetSession {
     }
 }
 
-/// [`Explained`](allot_core::kubernetes::explain::Explained) with the binding as written.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Answer<'a> {
-    scenario: &'a allot_core::scenario::Scenario,
-    report: &'a allot_core::kubernetes::import::ImportReport,
-    outcome: &'a allot_core::scenario::outcome::KarmadaOutcome,
-    binding: &'a allot_core::kubernetes::binding::BindingResult,
-    resource_binding: serde_json::Value,
-}
-
-fn internal_error(e: &serde_json::Error) -> JsValue {
-    crate::bindings::coded_error("internal", "", &e.to_string())
-}
-
 /// The objects of `value` as generic values, in the order [`objects_of`] reads them.
 fn originals(value: &JsValue) -> Result<Vec<serde_json::Value>, JsValue> {
     if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
