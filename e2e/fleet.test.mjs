@@ -83,6 +83,26 @@ test("fail a cluster: the moved and unschedulable bindings are the core's; undo;
   await page.close();
 });
 
+test("the scheduler's switches: taint eviction on, a cluster down evicts; a link keeps the switch", async () => {
+  const page = await open();
+  await example(page, "fleet-shop");
+  await page.check("#fleet-evict");
+  await page.click('[data-cluster="member1"] button.down');
+  await page.waitForSelector("#fleet-plan");
+  const evicting = planFleet(manifest("fleet-shop"), {}, { clusterDown: ["member1"], taintEviction: true });
+  const quiet = planFleet(manifest("fleet-shop"), {}, { clusterDown: ["member1"] });
+  assert.notDeepEqual(lists(evicting), lists(quiet), "taint eviction changes what a cluster down does");
+  assert.deepEqual(await shownLists(page), lists(evicting));
+  const planned = await summary(page);
+  await page.click("#fleet-share");
+  await page.waitForFunction(() => location.hash.startsWith("#f=1."));
+  await page.reload();
+  await page.waitForSelector("#fleet-plan");
+  assert.equal(await summary(page), planned, "the reloaded link shows the same plan");
+  assert.ok(await page.isChecked("#fleet-evict"), "the link keeps the switch");
+  await page.close();
+});
+
 test("a policy edited and applied: the rescheduled bindings are the core's", async () => {
   const page = await open();
   await example(page, "fleet-policy");

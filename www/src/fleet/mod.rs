@@ -105,15 +105,55 @@ pub struct Model {
     error: Option<String>,
     /// The worker's time of the last answer, in ms.
     ms: Option<f64>,
-    /// SchedulingOvercommitProtection on for the events from the page.
+    /// The scheduler's switches for the events from the page.
+    pub switches: Switches,
+}
+
+/// The scheduler's settings a what-if from the page carries, as `allot plan`'s
+/// `--overcommit-protection`, `--taint-eviction` and `--workload-affinity` set them
+/// (docs/rules/fleet.md §29.2, §25.1, §31).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Switches {
+    /// SchedulingOvercommitProtection: scheduled but not yet running workloads deducted.
     pub protect: bool,
+    /// Gate Failover and `--enable-no-execute-taint-eviction`: a NoExecute taint evicts.
+    pub evict: bool,
+    /// Gate WorkloadAffinity: policies' workload affinity groups filter clusters.
+    pub affinity: bool,
+}
+
+impl Switches {
+    /// `what_if` with these settings.
+    fn set(self, what_if: &mut Value) {
+        what_if["overcommitProtection"] = self.protect.into();
+        what_if["taintEviction"] = self.evict.into();
+        what_if["workloadAffinity"] = self.affinity.into();
+    }
+
+    /// As a saved history carries them (`protect`, `taintEviction`, `workloadAffinity`).
+    fn saved(self) -> [(&'static str, bool); 3] {
+        [
+            ("protect", self.protect),
+            ("taintEviction", self.evict),
+            ("workloadAffinity", self.affinity),
+        ]
+    }
+
+    fn restored(v: &Value) -> Switches {
+        let on = |key: &str| v.get(key).and_then(Value::as_bool).unwrap_or(false);
+        Switches {
+            protect: on("protect"),
+            evict: on("taintEviction"),
+            affinity: on("workloadAffinity"),
+        }
+    }
 }
 
 pub enum Msg {
     Sent(u32, Pending, String),
     Slow(u32),
     Reply(Reply),
-    Protect(bool),
+    Switches(Switches),
     Failed(String),
 }
 
@@ -133,7 +173,7 @@ impl Reducible for Model {
                     m.slow = true;
                 }
             }
-            Msg::Protect(on) => m.protect = on,
+            Msg::Switches(on) => m.switches = on,
             Msg::Failed(why) => {
                 m.pending = None;
                 m.error = Some(why);
@@ -219,18 +259,21 @@ impl Model {
     /// The history as a share link or an exported file carries it.
     fn saved(&self) -> Option<Value> {
         let source = self.source.as_ref()?;
-        Some(json!({
+        let mut saved = json!({
             "allotFleet": 1,
             "source": source.to_json(),
             "steps": self.history.iter().map(|s| json!({"label": s.label, "whatIf": s.what_if})).collect::<Vec<_>>(),
             "at": self.at,
-            "protect": self.protect,
-        }))
+        });
+        for (key, on) in self.switches.saved() {
+            saved[key] = on.into();
+        }
+        Some(saved)
     }
 }
 
 /// A saved history read back: the source, the steps and where the fleet was.
-fn restored(v: &Value) -> Result<(Source, Vec<Step>, usize, bool), String> {
+fn restored(v: &Value) -> Result<(Source, Vec<Step>, usize, Switches), String> {
     let source = v
         .get("source")
         .and_then(Source::from_json)
@@ -251,8 +294,7 @@ fn restored(v: &Value) -> Result<(Source, Vec<Step>, usize, bool), String> {
         .get("at")
         .and_then(Value::as_u64)
         .map_or(steps.len(), |a| (a as usize).min(steps.len()));
-    let protect = v.get("protect").and_then(Value::as_bool).unwrap_or(false);
-    Ok((source, steps, at, protect))
+    Ok((source, steps, at, Switches::restored(v)))
 }
 
 /// Links up to this many characters carry a pasted dump; a larger one goes in the file.
@@ -336,9 +378,9 @@ impl Ask {
         });
     }
 
-    /// Apply an event: `what_if` without the overcommit setting, which the page adds.
+    /// Apply an event: `what_if` without the scheduler's settings, which the page adds.
     pub fn apply(&self, label: String, mut what_if: Value) {
-        what_if["overcommitProtection"] = self.model.protect.into();
+        self.model.switches.set(&mut what_if);
         let step = Step {
             label: label.clone(),
             what_if: what_if.clone(),
@@ -370,9 +412,20 @@ impl Ask {
             "plan",
             Pending::Burst(None),
             "burst without SchedulingOvercommitProtection",
-            json!({"whatIf": {"overcommitProtection": false}}),
+            json!({ "whatIf": self.burst_what_if(false) }),
             None,
         );
+    }
+
+    /// The burst's what-if: the page's settings, protection as given.
+    fn burst_what_if(&self, protect: bool) -> Value {
+        let mut what_if = json!({});
+        Switches {
+            protect,
+            ..self.model.switches
+        }
+        .set(&mut what_if);
+        what_if
     }
 
     fn burst_second(&self, without: Shown) {
@@ -380,7 +433,7 @@ impl Ask {
             "plan",
             Pending::Burst(Some(without)),
             "burst with SchedulingOvercommitProtection",
-            json!({"whatIf": {"overcommitProtection": true}}),
+            json!({ "whatIf": self.burst_what_if(true) }),
             None,
         );
     }
@@ -436,8 +489,8 @@ pub fn fleet_view(p: &FleetProps) -> Html {
                     crate::share::decode(&platform::fragment())
                 {
                     match restored(&v) {
-                        Ok((source, steps, at, protect)) => {
-                            ask.model.dispatch(Msg::Protect(protect));
+                        Ok((source, steps, at, switches)) => {
+                            ask.model.dispatch(Msg::Switches(switches));
                             ask.open(source, steps, at);
                         }
                         Err(why) => ask.model.dispatch(Msg::Failed(format!(
@@ -466,5 +519,41 @@ pub fn fleet_page() -> Html {
             <footer>{ format!("allot {} · ", allot_core::VERSION) }
                 <a href="book/">{ "the book: every rule, with live examples" }</a></footer>
         </main>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_saved_history_keeps_the_schedulers_switches() {
+        let switches = Switches {
+            protect: false,
+            evict: true,
+            affinity: true,
+        };
+        let model = Model {
+            source: Some(Source::Example("fleet-shop".into())),
+            switches,
+            ..Model::default()
+        };
+        let saved = model.saved().expect("a source");
+        let (_, _, _, back) = restored(&saved).expect("reads");
+        assert_eq!(back, switches);
+        let mut what_if = json!({"clusterDown": ["member1"]});
+        back.set(&mut what_if);
+        assert_eq!(what_if["taintEviction"], true);
+        assert_eq!(what_if["overcommitProtection"], false);
+        assert_eq!(what_if["workloadAffinity"], true);
+        // A history saved before the other switches existed: protection alone.
+        let old = json!({"source": {"example": "fleet-shop"}, "protect": true});
+        assert_eq!(
+            restored(&old).expect("reads").3,
+            Switches {
+                protect: true,
+                ..Switches::default()
+            }
+        );
     }
 }

@@ -11,7 +11,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::worker::{BindingPlan, Cluster, ClusterPlan, State};
-use super::{restored, Ask, Model, Msg, Shown, Source, EXAMPLES, LINK_DUMP};
+use super::{restored, Ask, Model, Msg, Shown, Source, Switches, EXAMPLES, LINK_DUMP};
 use crate::pager::use_pager;
 use crate::platform;
 
@@ -132,14 +132,23 @@ fn loader(p: &LoaderProps) -> Html {
     }
 }
 
+/// A switch of the toolbar: its id, label, what it means, whether on, and how to turn it.
+type Toggle = (
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+    fn(&mut Switches, bool),
+);
+
 /// A fleet file this view exported, or a dump.
 fn read_text(ask: &Ask, text: String) {
     let saved = serde_json::from_str::<Value>(&text)
         .ok()
         .filter(|v| v.get("allotFleet").is_some());
     match saved.map(|v| restored(&v)) {
-        Some(Ok((source, steps, at, protect))) => {
-            ask.model.dispatch(Msg::Protect(protect));
+        Some(Ok((source, steps, at, switches))) => {
+            ask.model.dispatch(Msg::Switches(switches));
             ask.open(source, steps, at);
         }
         Some(Err(why)) => ask.model.dispatch(Msg::Failed(format!(
@@ -221,13 +230,47 @@ fn toolbar(ask: &Ask, m: &Model, embedded: bool) -> Html {
             );
         }
     });
-    let protect = {
-        let ask = ask.clone();
-        Callback::from(move |e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            ask.model.dispatch(Msg::Protect(input.checked()));
+    // One checkbox per setting: (id, label, what it means, whether on, how to turn it).
+    let switches = m.switches;
+    let toggles: [Toggle; 3] = [
+        (
+            "fleet-protect",
+            "SchedulingOvercommitProtection",
+            "scheduled but not yet running workloads are deducted from a cluster's free resources",
+            switches.protect,
+            |s, on| s.protect = on,
+        ),
+        (
+            "fleet-evict",
+            "Taint eviction",
+            "gate Failover and --enable-no-execute-taint-eviction: a NoExecute taint evicts the bindings that do not tolerate it",
+            switches.evict,
+            |s, on| s.evict = on,
+        ),
+        (
+            "fleet-affinity",
+            "WorkloadAffinity",
+            "gate WorkloadAffinity (Karmada 1.17+): policies' workload affinity groups filter clusters",
+            switches.affinity,
+            |s, on| s.affinity = on,
+        ),
+    ];
+    let toggles = toggles
+        .into_iter()
+        .map(|(id, label, title, on, turn)| {
+            let ask = ask.clone();
+            let changed = Callback::from(move |e: Event| {
+                let input: HtmlInputElement = e.target_unchecked_into();
+                let mut s = switches;
+                turn(&mut s, input.checked());
+                ask.model.dispatch(Msg::Switches(s));
+            });
+            html! {
+                <label {title}><input type="checkbox" {id} checked={on} onchange={changed} />
+                    { format!(" {label}") }</label>
+            }
         })
-    };
+        .collect::<Html>();
     let burst = {
         let ask = ask.clone();
         Callback::from(move |_| ask.burst())
@@ -241,8 +284,7 @@ fn toolbar(ask: &Ask, m: &Model, embedded: bool) -> Html {
                     onclick={go(m.at + 1)}>{ "Redo" }</button>
             <button type="button" id="fleet-share" onclick={share}>{ "Share link" }</button>
             <button type="button" id="fleet-export" onclick={export}>{ "Export file" }</button>
-            <label><input type="checkbox" id="fleet-protect" checked={m.protect} onchange={protect} />
-                { " SchedulingOvercommitProtection" }</label>
+            { toggles }
             <button type="button" id="fleet-burst" disabled={busy} onclick={burst}
                     title="every binding as the scheduler takes them after a restart, with and without protection">
                 { "Replay the burst" }</button>
