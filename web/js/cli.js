@@ -170,9 +170,22 @@ const WHAT_IFS = {
   rebalance: "rebalance",
 };
 
+// Leaving with an exit status: the status is set and the command's work unwound, and Node exits
+// once standard output is written (process.exit would cut a large answer written to a pipe).
+class Exit {
+  constructor(status) {
+    this.status = status;
+  }
+}
+
+function exit(status) {
+  process.exitCode = status;
+  throw new Exit(status);
+}
+
 function usage(message, command = "top") {
   process.stderr.write(`allot: ${message}\nRun "allot ${command === "top" ? "" : command + " "}-h" for usage.\n`);
-  process.exit(2);
+  exit(2);
 }
 
 function parse(command, args) {
@@ -218,7 +231,7 @@ function parse(command, args) {
   const { values, positionals } = parsed;
   if (values.help) {
     process.stdout.write(HELP[command] + "\n");
-    process.exit(0);
+    exit(0);
   }
   if (command !== "explain" && command !== "plan") {
     if (positionals.length) usage(`unexpected argument ${positionals[0]}`, command);
@@ -257,7 +270,7 @@ function parse(command, args) {
 function fail(o, { code, path, message }) {
   if (o.output === "json") process.stdout.write(JSON.stringify({ code, path, message }, null, 2) + "\n");
   else process.stderr.write(`error: ${code}${path ? ` at ${path}` : ""}: ${message}\n`);
-  process.exit(o.failure ?? 1);
+  exit(o.failure ?? 1);
 }
 
 const MANIFEST = /\.(ya?ml|json)$/;
@@ -292,6 +305,7 @@ function read(o, file) {
       return fail(o, { code: "too_large", path: file, message: `${file} is larger than 256 MiB, the most allot reads from one file` });
     return readFileSync(file === "-" ? 0 : file, "utf8");
   } catch (e) {
+    if (e instanceof Exit) throw e;
     const what = file === "-" ? "standard input" : file;
     return fail(o, { code: "unreadable", path: what, message: `cannot read ${what}: ${e.message}` });
   }
@@ -627,7 +641,7 @@ function plan(rest) {
   else if (o.output === "yaml") process.stdout.write(toYaml(p));
   else process.stdout.write(planReport(p, o.output === "wide"));
   const s = p.summary;
-  process.exit(s.changed + s.unschedulable > 0 || p.bindings.some((b) => b.outcome === "evicted") ? 1 : 0);
+  exit(s.changed + s.unschedulable > 0 || p.bindings.some((b) => b.outcome === "evicted") ? 1 : 0);
 }
 
 function main(argv) {
@@ -700,4 +714,8 @@ function main(argv) {
   else process.stdout.write(report(e, o.output === "wide"));
 }
 
-main(process.argv.slice(2));
+try {
+  main(process.argv.slice(2));
+} catch (e) {
+  if (!(e instanceof Exit)) throw e;
+}

@@ -171,6 +171,7 @@ function allot(args, input) {
     input,
     encoding: "utf8",
     timeout: 60_000,
+    maxBuffer: 64 << 20,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -530,4 +531,36 @@ test("npx allot plan --cluster: only what touches one cluster; --delete and --de
   const missing = JSON.parse(allot(["plan", "-", "--delete-policy", "shop/none", "-o", "json"], FLEET).stdout);
   assert.deepEqual([missing.code, missing.path], ["unknown_value", "--delete-policy shop/none"]);
   assert.equal(planFleet(FLEET, {}, { deletePolicy: ["shop/shop"] }).summary.unchanged, 2);
+});
+
+// A large answer written to a pipe arrives whole: the command sets its exit status and lets
+// Node finish writing (process.exit cut `allot plan -o json | ...` at the pipe's first writes).
+test("npx allot plan -o json: a large plan arrives whole through a pipe", () => {
+  const clusters = Array.from({ length: 200 }, (_, i) => ({
+    apiVersion: "cluster.karmada.io/v1alpha1",
+    kind: "Cluster",
+    metadata: { name: `member${i}`, labels: { region: `region${i % 4}` } },
+    spec: { syncMode: "Push" },
+  }));
+  const deployments = Array.from({ length: 2000 }, (_, i) => ({
+    apiVersion: "apps/v1",
+    kind: "Deployment",
+    metadata: { name: `app${i}`, namespace: "shop" },
+    spec: { replicas: 3, template: { spec: { containers: [{ name: "c", image: "nginx" }] } } },
+  }));
+  const policy = {
+    apiVersion: "policy.karmada.io/v1alpha1",
+    kind: "PropagationPolicy",
+    metadata: { name: "all", namespace: "shop" },
+    spec: {
+      resourceSelectors: [{ apiVersion: "apps/v1", kind: "Deployment" }],
+      placement: { replicaScheduling: { replicaSchedulingType: "Duplicated" } },
+    },
+  };
+  const dump = JSON.stringify({ apiVersion: "v1", kind: "List", items: [...clusters, ...deployments, policy] });
+  const r = allot(["plan", "-", "-o", "json"], dump);
+  assert.equal(r.status, 1, r.stderr);
+  assert.ok(r.stdout.length > 256 << 10, `a plan of ${r.stdout.length} bytes`);
+  const plan = JSON.parse(r.stdout);
+  assert.equal(plan.bindings.length, 2000);
 });
