@@ -22,7 +22,7 @@ use crate::error::{indexed, Error, ErrorCode, Result};
 use crate::karmada::fleet::entry::Condition;
 use crate::karmada::fleet::events::Event;
 use crate::karmada::fleet::health::UNSCHEDULABLE;
-use crate::karmada::fleet::plan::{plan as plan_events, ClusterPlan, Plan};
+use crate::karmada::fleet::plan::{loads, plan as plan_events, ClusterPlan, Plan};
 use crate::karmada::fleet::{BindingKind, Entry, Fleet, Health, Id, Readiness, Settings};
 
 /// What to ask: each list names clusters, or workloads as `KIND/NAMESPACE/NAME`
@@ -285,10 +285,7 @@ impl Session {
 
     /// Every cluster as it is: its health, taints, labels, load and capacity.
     pub fn clusters(&self) -> Vec<ClusterState> {
-        // No event: every cluster's load as it is, its capacity and what is free.
-        let loads = plan_events(&self.fleet, Vec::new())
-            .map(|(p, _)| p.clusters)
-            .unwrap_or_default();
+        let loads = loads(&self.fleet);
         self.fleet
             .members()
             .iter()
@@ -1052,6 +1049,27 @@ mod tests {
         assert_eq!(s.state(), state);
         assert_ne!(next.state(), state);
         assert_eq!(next.written(&plan).len(), 1);
+    }
+
+    // Each cluster's load as a session stands is its load after the what-if that led there,
+    // before and after alike (no event), with the capacity the plan read.
+    #[test]
+    fn a_sessions_clusters_carry_the_loads_its_plan_left() {
+        let gone = WhatIf {
+            delete_cluster: alloc::vec!["member1".into()],
+            ..WhatIf::default()
+        };
+        let (plan, next) = session().plan(&Choice::default(), &gone, &[], &[]).unwrap();
+        let clusters = next.clusters();
+        assert_eq!(clusters.len(), plan.clusters.len());
+        for (now, planned) in clusters.iter().zip(&plan.clusters) {
+            assert_eq!(now.load.name, planned.name);
+            assert_eq!(now.load.before, planned.after);
+            assert_eq!(now.load.after, planned.after);
+            assert_eq!(now.load.allocatable, planned.allocatable);
+            assert!(now.load.overcommit.is_empty());
+        }
+        assert!(plan.clusters.iter().any(|c| c.before != c.after));
     }
 
     // An applied policy after a scale keeps the scaled replicas (only applied templates bring

@@ -177,6 +177,14 @@ pub fn plan(fleet: &Fleet, events: Vec<Event>) -> Result<(Plan, Fleet)> {
     plan_with(fleet, events, Fleet::drain)
 }
 
+/// Every cluster's load as `fleet` stands (no event: before and after alike), with its
+/// capacity.
+pub fn loads(fleet: &Fleet) -> Vec<ClusterPlan> {
+    let now: Vec<&BTreeMap<String, i64>> =
+        fleet.entries.iter().map(|e| &e.state.clusters).collect();
+    clusters(fleet, &now)
+}
+
 /// What the scheduler's worker does with the queue ([`Fleet::drain`]).
 pub(super) type Worker = fn(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>;
 
