@@ -56,6 +56,24 @@ impl Wait {
     }
 }
 
+/// The queue's note of a pass over binding `b` at `now` (`handleErr`): a failure waits to be
+/// retried where [`Wait::after`] puts it; any other answer ends a wait.
+pub(super) fn note(
+    waiting: &mut BTreeMap<usize, (i64, Wait)>,
+    b: usize,
+    failure: Option<&Condition>,
+    now: i64,
+) {
+    match failure.map(Wait::after) {
+        Some(wait) => {
+            waiting.insert(b, (now, wait));
+        }
+        None => {
+            waiting.remove(&b);
+        }
+    }
+}
+
 impl Fleet {
     /// The failed bindings due to be tried again at the fleet's clock, in the order the flush
     /// pushes them (the queue orders them again by priority); each leaves the waiting sets.

@@ -229,14 +229,7 @@ impl Fleet {
                 let (pass, old) = decide(e, members, &clusters, settings, *now, view.as_ref());
                 let changed = old.as_ref().is_some_and(|o| *o != e.state.clusters);
                 let success = pass.succeeded();
-                match pass.failure().map(clock::Wait::after) {
-                    Some(wait) => {
-                        waiting.insert(b, (*now, wait));
-                    }
-                    None => {
-                        waiting.remove(&b);
-                    }
-                }
+                clock::note(waiting, b, pass.failure(), *now);
                 out.push((b, pass, changed));
                 if let (true, true, Some(old)) = (protect && success, changed, old) {
                     let shared = capacity::Shared {

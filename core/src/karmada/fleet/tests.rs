@@ -899,6 +899,8 @@ fn drain_fresh(f: &mut Fleet, queue: &mut Queue) -> Vec<(usize, Pass, bool)> {
                 members,
                 entries,
                 assumed,
+                assumed_at,
+                waiting,
                 settings,
                 now,
                 ..
@@ -910,6 +912,7 @@ fn drain_fresh(f: &mut Fleet, queue: &mut Queue) -> Vec<(usize, Pass, bool)> {
             let (pass, old) = super::decide(e, members, &clusters, settings, *now, None);
             let changed = old.as_ref().is_some_and(|o| *o != e.state.clusters);
             let success = pass.succeeded();
+            super::clock::note(waiting, b, pass.failure(), *now);
             out.push((b, pass, changed));
             if let (true, Some(old)) = (protect && success && changed, old) {
                 let shared = Shared {
@@ -918,6 +921,7 @@ fn drain_fresh(f: &mut Fleet, queue: &mut Queue) -> Vec<(usize, Pass, bool)> {
                     touched: &mut touched,
                 };
                 shared.assume(b, e, &old);
+                assumed_at.insert(b, *now);
             }
         }
         f.write_back(touched);
