@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { session, serveUnderSubPath, screenshot, ROOT, DIST } from "./harness.mjs";
 import { axe, expected, failure, readRows } from "./outcome.mjs";
-import { fromYaml, planFleet } from "../web/pkg/kubernetes.node.js";
+import { fromYaml, planFleet } from "../web/pkg/fleet.node.js";
 
 const BOOK = join(DIST, "book");
 const SOURCES = join(ROOT, "docs", "book", "src");

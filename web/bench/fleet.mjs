@@ -22,7 +22,7 @@ const down = process.env.CLUSTER ?? "member-5";
 const texts = { fresh: readFileSync(fresh, "utf8"), placed: readFileSync(placed, "utf8") };
 
 const apis = [];
-for (const dir of packages) apis.push(await import(resolve(dir, "kubernetes.node.js")));
+for (const dir of packages) apis.push(await import(resolve(dir, "fleet.node.js")));
 
 const cases = [
   ["from scratch", () => texts.fresh, undefined],

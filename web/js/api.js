@@ -1,7 +1,8 @@
 // The public API over the raw wasm-bindgen exports (which take scenarios as objects or JSON
 // text, and hand outcomes back as the bytes of JSON text): outcomes decoded and parsed, errors
-// rethrown as AllotError. Each entry (browser, Node; main and `allot/kubernetes`) instantiates
-// its module and exports what `api(raw)` (and `kubernetesApi(raw)`) make of its exports.
+// rethrown as AllotError. Each entry (browser, Node; main, `allot/kubernetes` and `allot/fleet`)
+// instantiates its module and exports what `api(raw)` (`kubernetesApi(raw)`, `fleetApi(raw)`)
+// make of its exports.
 
 /** An allot error: a stable `code` and the `path` of the offending field. */
 export class AllotError extends Error {
@@ -190,6 +191,23 @@ export function kubernetesApi(raw) {
     }
     return lines.join("\n") + "\n" + toYaml(written.resourceBinding);
   };
+  return {
+    ...base,
+    fromObjects: base.parsed("fromObjects"),
+    explain,
+    toObjects: base.parsed("toObjects"),
+    bindingOf: base.parsed("bindingOf"),
+    toYaml,
+    fromYaml: (text) => JSON.parse(call(raw, "fromYaml")(text)),
+    bindingYaml,
+    schedule: (input, options) =>
+      isObjects(input) ? { kind: "karmada", ...explain(input, options).outcome } : base.schedule(input),
+  };
+}
+
+/** The `allot/fleet` module's API: all of `allot/kubernetes`'s, and the fleet planner. */
+export function fleetApi(raw) {
+  const base = kubernetesApi(raw);
   // A fleet kept in the module between what-ifs: each method's answer decoded at once (the
   // next call may overwrite it).
   const fleetSession = (input, options) => {
@@ -218,18 +236,5 @@ export function kubernetesApi(raw) {
       free: () => session.free(),
     };
   };
-  return {
-    ...base,
-    fleetSession,
-    fromObjects: base.parsed("fromObjects"),
-    explain,
-    planFleet: base.parsed("planFleet"),
-    toObjects: base.parsed("toObjects"),
-    bindingOf: base.parsed("bindingOf"),
-    toYaml,
-    fromYaml: (text) => JSON.parse(call(raw, "fromYaml")(text)),
-    bindingYaml,
-    schedule: (input, options) =>
-      isObjects(input) ? { kind: "karmada", ...explain(input, options).outcome } : base.schedule(input),
-  };
+  return { ...base, planFleet: base.parsed("planFleet"), fleetSession };
 }

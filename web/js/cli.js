@@ -9,7 +9,15 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { bindingYaml, explain, fromObjects, fromYaml, planFleet, select, toYaml, version, AllotError } from "./kubernetes.node.js";
+
+// The package's module a command needs, loaded when the command runs: `allot plan` the fleet
+// module (the Kubernetes API and the fleet planner), every other command the smaller
+// `allot/kubernetes`, so that `allot explain` neither reads nor compiles the fleet planner.
+let bindingYaml, explain, fromObjects, fromYaml, planFleet, select, toYaml, version, AllotError;
+async function load(command) {
+  ({ bindingYaml, explain, fromObjects, fromYaml, planFleet, select, toYaml, version, AllotError } =
+    await import(command === "plan" ? "./fleet.node.js" : "./kubernetes.node.js"));
+}
 
 const EXIT = `Exit status:
   0  the placement was printed
@@ -644,7 +652,7 @@ function plan(rest) {
   exit(s.changed + s.unschedulable > 0 || p.bindings.some((b) => b.outcome === "evicted") ? 1 : 0);
 }
 
-function main(argv) {
+async function main(argv) {
   const [command, ...rest] = argv;
   if (command === undefined || command === "-h" || command === "--help") {
     process.stdout.write(HELP.top + "\n");
@@ -656,6 +664,7 @@ function main(argv) {
     process.stdout.write(HELP[topic] + "\n");
     return;
   }
+  await load(command);
   if (command === "--version") {
     process.stdout.write(version() + "\n");
     return;
@@ -715,7 +724,7 @@ function main(argv) {
 }
 
 try {
-  main(process.argv.slice(2));
+  await main(process.argv.slice(2));
 } catch (e) {
   if (!(e instanceof Exit)) throw e;
 }

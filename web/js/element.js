@@ -18,20 +18,26 @@
 //   playground  the playground's address, for an "open in the allot playground" link and the
 //               Kubernetes editor's example manifests (or, for
 //               every element of a page, <meta name="allot-playground" content="...">)
-// The module is instantiated once, however many elements a page has. Every edit fires an
+// Each module (the playground's; the fleet view's, for `fleet`) is instantiated once, however
+// many elements a page has, and only when an element shows it. Every edit fires an
 // `allot-change` event whose `detail.scenario` is the scenario shown.
 
-let module;
-/** The app's module, instantiated once for the page, and its stylesheet, shared by every
- * element's shadow root. */
-function app() {
-  module ??= Promise.all([import("./widget.js"), import("./widget-style.js")]).then(async ([m, css]) => {
+// The playground's module (`widget.js`) and the fleet view's (`fleet-widget.js`), by name.
+const modules = {};
+/** The app's module (`fleet`: the fleet view's), instantiated once for the page, and the
+ * stylesheet shared by every element's shadow root. */
+function app(fleet) {
+  const name = fleet ? "fleet" : "playground";
+  modules[name] ??= Promise.all([
+    fleet ? import("./fleet-widget.js") : import("./widget.js"),
+    import("./widget-style.js"),
+  ]).then(async ([m, css]) => {
     await m.default();
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css.default);
     return { mount: m.mount, mountFleet: m.mountFleet, sheet };
   });
-  return module;
+  return modules[name];
 }
 
 const OBSERVED = ["preset", "editors", "playground", "fleet"];
@@ -80,7 +86,8 @@ export class AllotPlayground extends HTMLElement {
   // Mount once the module is there; a change while it loads mounts again with the latest.
   #remount() {
     if (!this.isConnected) return;
-    const mounting = (this.#mounting = app().then((m) => {
+    const fleet = this.getAttribute("fleet");
+    const mounting = (this.#mounting = app(fleet !== null).then((m) => {
       if (mounting !== this.#mounting || !this.isConnected) return;
       this.#handle?.unmount();
       this.#handle = null;
@@ -91,7 +98,6 @@ export class AllotPlayground extends HTMLElement {
       const playground =
         this.getAttribute("playground") ??
         document.querySelector('meta[name="allot-playground"]')?.getAttribute("content") ?? null;
-      const fleet = this.getAttribute("fleet");
       try {
         if (fleet !== null) {
           // The fleet's examples are served beside the book's pages' playground, else here.

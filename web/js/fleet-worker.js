@@ -1,4 +1,4 @@
-// The fleet view's worker: the `allot/kubernetes` module and one fleet session, off the page's
+// The fleet view's worker: the `allot/fleet` module and one fleet session, off the page's
 // main thread, so that reading a large dump or planning a what-if never freezes the page.
 //
 //   const worker = new Worker(new URL("allot/fleet-worker.js", import.meta.url), { type: "module" });
@@ -17,9 +17,9 @@
 // that changed are the plan's: a large fleet's whole state is not sent again). Text rather than objects: the page reads it with its own JSON reader, and a string
 // crosses to the page without a structured clone of every object. `ms` is the time the
 // request took in the worker.
-import init, * as raw from "./allot_kubernetes.js";
+import init, * as raw from "./allot_fleet.js";
 
-const ready = init({ module_or_path: new URL("./allot_kubernetes_bg.wasm", import.meta.url) });
+const ready = init({ module_or_path: new URL("./allot_fleet_bg.wasm", import.meta.url) });
 const decoder = new TextDecoder();
 const text = (bytes) => decoder.decode(bytes);
 

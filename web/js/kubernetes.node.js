@@ -8,5 +8,5 @@ raw.initSync({ module: await readFile(new URL("./allot_kubernetes_bg.wasm", impo
 export { AllotError, isObjects } from "./api.js";
 export const {
   schedule, scheduleJson, estimate, divide, filter, select, capacity, deploy,
-  validateResourceModels, parseQuantity, version, fromObjects, explain, planFleet, fleetSession, toObjects, toYaml, fromYaml, bindingOf, bindingYaml,
+  validateResourceModels, parseQuantity, version, fromObjects, explain, toObjects, toYaml, fromYaml, bindingOf, bindingYaml,
 } = kubernetesApi(raw);

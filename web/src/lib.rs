@@ -6,10 +6,13 @@
 //!
 //! Features: `bindings` (default) is the npm package's main module; `yaml` reads objects from
 //! YAML or JSON text and writes YAML (the playground uses it alone); `kubernetes` is the
-//! `allot/kubernetes` module: the bindings, YAML, and objects in and out.
+//! `allot/kubernetes` module: the bindings, YAML, and objects in and out; `fleet` is the
+//! `allot/fleet` module: all of `kubernetes`, and a whole dump planned under what-ifs.
 
 #[cfg(feature = "bindings")]
 mod bindings;
+#[cfg(feature = "fleet")]
+mod fleet;
 /// Talc instead of Rust's default wasm allocator (dlmalloc): a call allocates and frees tens of
 /// thousands of small strings and vectors, which talc serves faster, and its code is smaller.
 #[cfg(all(

@@ -1,24 +1,26 @@
-// `allot/kubernetes` and the `allot` command as a user gets them: the packed tarball installed
-// into a fresh project, the manifests of docs/manifests read as files.
+// `allot/kubernetes`, `allot/fleet` and the `allot` command as a user gets them: the packed
+// tarball installed into a fresh project, the manifests of docs/manifests read as files.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { spawnSync } from "node:child_process";
 import {
   AllotError,
   bindingOf,
   explain,
-  fleetSession,
   fromObjects,
   fromYaml,
-  planFleet,
   schedule,
   select,
   toObjects,
   toYaml,
 } from "allot/kubernetes";
+import * as kubernetes from "allot/kubernetes";
+import { fleetSession, planFleet } from "allot/fleet";
+import * as fleet from "allot/fleet";
 import * as main from "allot";
 
 const DIR = join(process.env.ALLOT_ROOT, "docs/manifests");
@@ -433,6 +435,18 @@ items:
     clusters: [{name: member1, replicas: 2}]
   status: {lastScheduledTime: "2026-11-20T10:00:00Z"}
 `;
+
+test("allot/fleet: all of allot/kubernetes and the fleet planner, which allot/kubernetes lacks", () => {
+  assert.equal(kubernetes.planFleet, undefined);
+  assert.equal(kubernetes.fleetSession, undefined);
+  for (const name of Object.keys(kubernetes)) assert.ok(name in fleet, `allot/fleet exports ${name}`);
+  // The same error class: an AllotError of either module is one of both.
+  assert.equal(fleet.AllotError, AllotError);
+  assert.deepEqual(fleet.fromObjects(text("static-weight.yaml")), fromObjects(text("static-weight.yaml")));
+  // The fleet module carries the planner: its wasm is the larger of the two.
+  const size = (name) => readFileSync(join(dirname(fileURLToPath(import.meta.resolve("allot/package.json"))), name)).length;
+  assert.ok(size("allot_fleet_bg.wasm") > size("allot_kubernetes_bg.wasm"));
+});
 
 test("planFleet: every binding of a dump, before and after a what-if", () => {
   const drift = planFleet(FLEET);

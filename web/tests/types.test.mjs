@@ -59,12 +59,21 @@ const y: string = kube.toYaml(objs);
 const assigned: number = kube.schedule("kind: Cluster").assignment.length;
 // @ts-expect-error: members map cluster names to objects, not numbers
 kube.fromObjects("", { members: { m1: 3 } });
-const planned = kube.planFleet("kind: List", {}, { clusterDown: ["m1"], apply: "kind: List" });
+export { after, changed, rbKind, used, y, assigned };
+`);
+  // allot/fleet: allot/kubernetes's API and the fleet planner; allot/kubernetes has no planner.
+  lines.push(`
+import * as fleet from "allot/fleet";
+const planned = fleet.planFleet("kind: List", {}, { clusterDown: ["m1"], apply: "kind: List" });
 const moved: number = planned.summary.movedReplicas;
 const outcomes: string[] = planned.bindings.map((b) => b.outcome + b.id.name);
 // @ts-expect-error: clusters are named, not numbered
-kube.planFleet("", {}, { cordon: [1] });
-export { after, changed, rbKind, used, y, assigned, moved, outcomes };
+fleet.planFleet("", {}, { cordon: [1] });
+const session: number = fleet.fleetSession("kind: List").state().clusters.length;
+const explained: string = fleet.explain("kind: Cluster").resourceBinding.kind;
+// @ts-expect-error: the planner is allot/fleet's
+kube.planFleet("kind: List");
+export { moved, outcomes, session, explained };
 `);
   writeFileSync("types-check.ts", lines.join("\n"));
   let out = "";

@@ -1,7 +1,11 @@
-//! The playground's pure pieces, a library beside the page so that they can be tested and
-//! fuzzed natively: share links ([`share`]), document paths ([`doc`]) and how a field's value
-//! is written as text ([`text`]).
+//! What the playground's two apps share, a library beside them: the scenario playground
+//! (`allot-www`) and the fleet view (`allot-fleet`), each its own wasm module so that neither
+//! carries the other. Its pure pieces are tested and fuzzed natively: share links ([`share`]),
+//! document paths ([`doc`]) and how a field's value is written as text ([`text`]); beside
+//! them, the browser around the page ([`platform`]) and long lists in pages ([`pager`]).
 
 pub mod doc;
+pub mod pager;
+pub mod platform;
 pub mod share;
 pub mod text;

@@ -4,11 +4,8 @@
 mod app;
 mod editor;
 mod field;
-mod fleet;
 mod history;
 mod hooks;
-mod pager;
-mod platform;
 mod presets;
 mod problems;
 #[cfg(test)]
@@ -18,7 +15,7 @@ mod state;
 mod tabs;
 mod view;
 
-use allot_www::{doc, share, text};
+use allot_www::{doc, pager, platform, share, text};
 
 use std::rc::Rc;
 
@@ -26,21 +23,16 @@ use wasm_bindgen::prelude::*;
 
 /// The playground's page: it says "Loading…" (`#loading`) until the module runs, and from
 /// here on the app speaks. Loaded by an `<allot-playground>` element instead (a page without
-/// `#loading`), the module waits for [`mount`].
+/// `#loading`), the module waits for [`mount`]. The fleet view is a module of its own
+/// (`allot-fleet`), which the page's `boot.js` loads instead of this one for `?view=fleet` or a
+/// fleet's share link.
 fn main() {
     if let Some(loading) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("loading"))
     {
         loading.remove();
-        // The fleet view: `?view=fleet`, or a fleet's share link.
-        if platform::query("view").as_deref() == Some("fleet")
-            || platform::fragment().starts_with("#f=")
-        {
-            yew::Renderer::<fleet::FleetPage>::new().render();
-        } else {
-            yew::Renderer::<app::App>::new().render();
-        }
+        yew::Renderer::<app::App>::new().render();
     }
 }
 
@@ -81,53 +73,21 @@ pub fn mount(
         widget: Some(Rc::new(widget)),
     };
     let app = yew::Renderer::<app::App>::with_root_and_props(root, props).render();
-    Ok(Mounted {
-        app: Some(View::App(app)),
-    })
-}
-
-/// Render the fleet view into `root` (an element inside a widget's shadow root), the example
-/// fleet `example` loaded (docs/manifests: `fleet-shop`), its events planned in a Web Worker
-/// started from `package` (the package's directory); `playground` serves the example.
-#[wasm_bindgen(js_name = mountFleet)]
-pub fn mount_fleet(
-    root: web_sys::Element,
-    example: String,
-    package: Option<String>,
-    playground: Option<String>,
-) -> Mounted {
-    platform::set_package(package);
-    let props = fleet::FleetProps {
-        example: Some(example),
-        embedded: true,
-        site: platform::Site(playground),
-    };
-    let app = yew::Renderer::<fleet::FleetView>::with_root_and_props(root, props).render();
-    Mounted {
-        app: Some(View::Fleet(app)),
-    }
+    Ok(Mounted { app: Some(app) })
 }
 
 /// A mounted embedded view.
 #[wasm_bindgen]
 pub struct Mounted {
-    app: Option<View>,
-}
-
-/// What a widget shows.
-enum View {
-    App(yew::AppHandle<app::App>),
-    Fleet(yew::AppHandle<fleet::FleetView>),
+    app: Option<yew::AppHandle<app::App>>,
 }
 
 #[wasm_bindgen]
 impl Mounted {
     /// Take the view out of its element (once; later calls do nothing).
     pub fn unmount(&mut self) {
-        match self.app.take() {
-            Some(View::App(app)) => app.destroy(),
-            Some(View::Fleet(app)) => app.destroy(),
-            None => {}
+        if let Some(app) = self.app.take() {
+            app.destroy();
         }
     }
 }

@@ -1,6 +1,6 @@
-//! The browser around the page: the URL's query and fragment, localStorage, downloads and the
-//! clipboard. Every call tolerates their absence (private windows, sandboxed iframes): the page
-//! still works, it only forgets.
+//! The browser around the page: the URL's query and fragment, localStorage, downloads, the
+//! clipboard, and files and modules fetched from the playground's site. Every call tolerates
+//! their absence (private windows, sandboxed iframes): the page still works, it only forgets.
 
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -242,4 +242,44 @@ impl Drop for KeyListener {
 /// A CSS attribute selector for a `data-path` (paths hold `[`, `]` and `.`, so it is quoted).
 pub fn by_path(path: &str) -> String {
     format!("[data-path=\"{path}\"]:is(input, select, textarea)")
+}
+
+// The browser's `import()` and `fetch`, reached through a module of the package's own (no
+// code made from text): pages whose Content-Security-Policy forbids `unsafe-eval`, as
+// many documentation sites' do, load the Kubernetes module too.
+#[wasm_bindgen::prelude::wasm_bindgen(inline_js = "
+export function importModule(url) { return import(url); }
+export function fetchText(url) {
+  return fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.status))));
+}
+")]
+extern "C" {
+    #[wasm_bindgen(js_name = importModule, catch)]
+    fn import_url(url: &str) -> Result<js_sys::Promise, JsValue>;
+    #[wasm_bindgen(js_name = fetchText, catch)]
+    fn fetch_url(url: &str) -> Result<js_sys::Promise, JsValue>;
+}
+
+/// Await what `start` promises for `url`.
+async fn promised(
+    start: fn(&str) -> Result<js_sys::Promise, JsValue>,
+    url: String,
+) -> Result<JsValue, String> {
+    let promise = start(&url).map_err(|e| format!("{url}: {e:?}"))?;
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .map_err(|e| format!("cannot load {url}: {e:?}"))
+}
+
+/// The JavaScript module at `url`, imported.
+pub async fn import_module(url: String) -> Result<JsValue, String> {
+    promised(import_url, url).await
+}
+
+/// The text of a file the playground serves.
+pub async fn fetch_text(site: &Site, path: &str) -> Result<String, String> {
+    Ok(promised(fetch_url, site.file(path)?)
+        .await?
+        .as_string()
+        .unwrap_or_default())
 }

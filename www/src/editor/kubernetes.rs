@@ -17,7 +17,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::field::Dispatch;
-use crate::platform::{self, Site};
+use crate::platform::{self, fetch_text, Site};
 use crate::run::Run;
 use crate::state::Action;
 use allot_core::scenario::Outcome;
@@ -53,41 +53,6 @@ const PRESETS: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-// The browser's `import()` and `fetch`, reached through a module of the package's own (no
-// code made from text): pages whose Content-Security-Policy forbids `unsafe-eval`, as
-// many documentation sites' do, load the Kubernetes module too.
-#[wasm_bindgen::prelude::wasm_bindgen(inline_js = "
-export function importModule(url) { return import(url); }
-export function fetchText(url) {
-  return fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(new Error(r.status))));
-}
-")]
-extern "C" {
-    #[wasm_bindgen(js_name = importModule, catch)]
-    fn import_module(url: &str) -> Result<js_sys::Promise, JsValue>;
-    #[wasm_bindgen(js_name = fetchText, catch)]
-    fn fetch_url(url: &str) -> Result<js_sys::Promise, JsValue>;
-}
-
-/// Await what `start` promises for `url`.
-async fn promised(
-    start: fn(&str) -> Result<js_sys::Promise, JsValue>,
-    url: String,
-) -> Result<JsValue, String> {
-    let promise = start(&url).map_err(|e| format!("{url}: {e:?}"))?;
-    wasm_bindgen_futures::JsFuture::from(promise)
-        .await
-        .map_err(|e| format!("cannot load {url}: {e:?}"))
-}
-
-/// The text of a file the playground serves.
-pub(crate) async fn fetch_text(site: &Site, path: &str) -> Result<String, String> {
-    Ok(promised(fetch_url, site.file(path)?)
-        .await?
-        .as_string()
-        .unwrap_or_default())
-}
-
 /// The `allot/kubernetes` module, loaded once.
 async fn module() -> Result<JsValue, String> {
     thread_local! {
@@ -96,7 +61,7 @@ async fn module() -> Result<JsValue, String> {
     if let Some(m) = MODULE.with(|m| m.borrow().clone()) {
         return Ok(m);
     }
-    let m = promised(import_module, platform::package_file("kubernetes.js")?).await?;
+    let m = platform::import_module(platform::package_file("kubernetes.js")?).await?;
     MODULE.with(|slot| *slot.borrow_mut() = Some(m.clone()));
     Ok(m)
 }

@@ -351,12 +351,7 @@ impl Ask {
             let text: Rc<str> = match &source {
                 Source::Dump(t) => t.clone(),
                 Source::Example(id) => {
-                    match crate::editor::kubernetes::fetch_text(
-                        &ask.site,
-                        &format!("manifests/{id}.yaml"),
-                    )
-                    .await
-                    {
+                    match platform::fetch_text(&ask.site, &format!("manifests/{id}.yaml")).await {
                         Ok(t) => t.into(),
                         Err(e) => return ask.model.dispatch(Msg::Failed(e)),
                     }

@@ -1,0 +1,137 @@
+// Types of `allot/fleet`: everything `allot/kubernetes` exports, plus the fleet planner: a
+// whole dump's bindings under what-ifs, and a fleet kept between what-ifs.
+
+import type * as T from "./types.js";
+import type { ObjectsInput, ObjectsOptions } from "./kubernetes.js";
+
+export * from "./kubernetes.js";
+
+/** What-ifs for {@link planFleet}: clusters by name, workloads as `KIND/NAMESPACE/NAME`. */
+export interface WhatIf {
+  clusterDown?: string[];
+  clusterUp?: string[];
+  cordon?: string[];
+  uncordon?: string[];
+  deleteCluster?: string[];
+  /** `KIND/NAMESPACE/NAME=REPLICAS` (`deploy/shop/web=6`). */
+  scale?: string[];
+  /** Workloads a WorkloadRebalancer lists. */
+  rebalance?: string[];
+  /** Clusters that join. */
+  addClusters?: ObjectsInput;
+  /** Policies and templates applied over the dump's. */
+  apply?: ObjectsInput;
+  /** Policies deleted, as objects (their kind, namespace and name are read). */
+  delete?: ObjectsInput;
+  /** Policies deleted: `NAMESPACE/NAME` (PropagationPolicy) or `NAME` (ClusterPropagationPolicy). */
+  deletePolicy?: string[];
+  overcommitProtection?: boolean;
+  taintEviction?: boolean;
+  priorityQueue?: boolean;
+  /** Gate WorkloadAffinity (Karmada 1.17+): policies' `workloadAffinity` groups workloads. */
+  workloadAffinity?: boolean;
+}
+
+/** A binding of the plan: `spec.clusters` before and after, and what became of it. */
+export interface BindingPlan {
+  id: { kind: "ResourceBinding" | "ClusterResourceBinding"; namespace?: string; name: string };
+  replicas: number;
+  before: Record<string, number>;
+  after: Record<string, number>;
+  moved: number;
+  outcome: "changed" | "unschedulable" | "unchanged" | "evicted";
+  trigger?: string;
+  condition?: { reason: string; message?: string };
+  why?: { reason: string; [key: string]: unknown };
+}
+
+/** A cluster of the plan: the load placed there before and after, against its capacity. */
+export interface ClusterPlan {
+  name: string;
+  before: { replicas: number; requests: Record<string, number> };
+  after: { replicas: number; requests: Record<string, number> };
+  allocatable: Record<string, number>;
+  free: Record<string, number>;
+  added: { replicas: number; requests: Record<string, number> };
+  overcommit: Record<string, number>;
+}
+
+/** What Karmada does with every binding of a dump, given the what-ifs. */
+export interface FleetPlan {
+  steps: Array<{ event: string; enqueued: unknown[]; notEnqueued: unknown[]; passes: unknown[] }>;
+  bindings: BindingPlan[];
+  clusters: ClusterPlan[];
+  summary: {
+    bindings: number;
+    changed: number;
+    unschedulable: number;
+    unchanged: number;
+    movedReplicas: number;
+    overcommittedClusters: number;
+  };
+  report: { clusters: T.ImportReport; problems: Array<{ object: string; field: string; message: string }> };
+  resourceBindings: T.KubernetesObject[];
+}
+
+/**
+ * Plan what Karmada does with every binding of a dump (`kubectl get
+ * clusters,pp,cpp,rb,crb,deploy,sts,job -A -o yaml`) when clusters fail, join or leave, policies
+ * change or workloads scale; without what-ifs, the drift of today's placements.
+ */
+export function planFleet(input: ObjectsInput, options?: ObjectsOptions, whatIf?: WhatIf): FleetPlan;
+/** A fleet kept between what-ifs ({@link fleetSession}). */
+export interface FleetSession {
+  /**
+   * The plan of a what-if over the fleet as it is, which stays as it is: the bindings it
+   * concerned (not those untouched or whose affinity excludes the cluster), steps without
+   * their per-binding lists.
+   */
+  plan(whatIf?: WhatIf): FleetPlan;
+  /** The plan of a what-if, whose fleet after becomes the fleet as it is: a step of the history. */
+  apply(whatIf?: WhatIf): FleetPlan;
+  /** Make step `k` of the history (0: the dump as read) the fleet as it is. */
+  go(k: number): boolean;
+  /** The fleet as it is: each cluster's health, taints, labels, load and capacity; each binding's placement. */
+  state(): FleetState;
+  /** Every cluster as it is: `state().clusters`. */
+  clusters(): FleetClusterState[];
+  /** How the dump was read. */
+  report(): FleetPlan["report"];
+  /** The position of the fleet as it is in the history. */
+  readonly at: number;
+  /** How many fleets the history holds. */
+  readonly steps: number;
+  /** Free the module's memory the session holds. */
+  free(): void;
+}
+/** One cluster of {@link FleetSession.state}. */
+export interface FleetClusterState {
+  name: string;
+  ready: "ready" | "notReady" | "unknown" | "never";
+  cordoned: boolean;
+  taints: { key: string; value?: string; effect: string }[];
+  labels: Record<string, string>;
+  after: { replicas: number; requests: Record<string, number> };
+  allocatable: Record<string, number>;
+  free: Record<string, number>;
+}
+/** One binding of {@link FleetSession.state}. */
+export interface FleetBindingState {
+  id: { kind: string; namespace?: string; name: string };
+  /** `KIND/NAMESPACE/NAME`, as a what-if names it. */
+  workload: string | null;
+  policy: string | null;
+  claimed: boolean;
+  replicas: number;
+  clusters: Record<string, number>;
+  condition: unknown;
+}
+export interface FleetState {
+  clusters: FleetClusterState[];
+  bindings: FleetBindingState[];
+}
+/**
+ * Read a dump once and keep its fleet: each what-if is then planned against the fleet as the
+ * applied ones left it, with a history to go back and forth in.
+ */
+export function fleetSession(input: ObjectsInput, options?: ObjectsOptions): FleetSession;
