@@ -2,7 +2,7 @@
 // tarball installed into a fresh project, the manifests of docs/manifests read as files.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -201,6 +201,22 @@ test("npx allot explain on files and on standard input", () => {
   ]);
   assert.equal(members.status, 0, members.stderr);
   assert.match(members.stdout, /^member1\s+4\s/m);
+});
+
+test("allot explain never loads the fleet module; allot plan does", () => {
+  // The installed package copied without the fleet module's wasm.
+  const installed = dirname(fileURLToPath(import.meta.resolve("allot/package.json")));
+  const copy = join(mkdtempSync(join(tmpdir(), "allot-")), "allot");
+  cpSync(installed, copy, { recursive: true });
+  rmSync(join(copy, "allot_fleet_bg.wasm"));
+  const run = (args) => spawnSync(process.execPath, [join(copy, "cli.js"), ...args], { encoding: "utf8", timeout: 60_000 });
+  const explained = run(["explain", "-f", file("static-weight.yaml")]);
+  assert.equal(explained.status, 0, explained.stderr);
+  assert.match(explained.stdout, /^member3\s+5\s/m);
+  assert.equal(run(["version"]).status, 0);
+  const planned = run(["plan", "-f", file("fleet-shop.yaml")]);
+  assert.notEqual(planned.status, 0);
+  assert.match(planned.stderr, /allot_fleet_bg\.wasm/);
 });
 
 test("the Karmada release the objects come from: an option, a flag, a scenario field", () => {

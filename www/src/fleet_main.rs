@@ -6,6 +6,7 @@
 
 mod fleet;
 
+use allot_www::mounted::Mounted;
 use allot_www::{pager, platform, share};
 
 use wasm_bindgen::prelude::*;
@@ -14,11 +15,7 @@ use wasm_bindgen::prelude::*;
 /// runs, and from here on the fleet view speaks. Loaded by an `<allot-playground>` element
 /// instead (a page without `#loading`), the module waits for [`mount_fleet`].
 fn main() {
-    if let Some(loading) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("loading"))
-    {
-        loading.remove();
+    if platform::take_loading() {
         yew::Renderer::<fleet::FleetPage>::new().render();
     }
 }
@@ -40,21 +37,5 @@ pub fn mount_fleet(
         site: platform::Site(playground),
     };
     let app = yew::Renderer::<fleet::FleetView>::with_root_and_props(root, props).render();
-    Mounted { app: Some(app) }
-}
-
-/// A mounted fleet view.
-#[wasm_bindgen]
-pub struct Mounted {
-    app: Option<yew::AppHandle<fleet::FleetView>>,
-}
-
-#[wasm_bindgen]
-impl Mounted {
-    /// Take the view out of its element (once; later calls do nothing).
-    pub fn unmount(&mut self) {
-        if let Some(app) = self.app.take() {
-            app.destroy();
-        }
-    }
+    Mounted::new(app)
 }

@@ -15,6 +15,7 @@ mod state;
 mod tabs;
 mod view;
 
+use allot_www::mounted::Mounted;
 use allot_www::{doc, pager, platform, share, text};
 
 use std::rc::Rc;
@@ -27,11 +28,7 @@ use wasm_bindgen::prelude::*;
 /// (`allot-fleet`), which the page's `boot.js` loads instead of this one for `?view=fleet` or a
 /// fleet's share link.
 fn main() {
-    if let Some(loading) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("loading"))
-    {
-        loading.remove();
+    if platform::take_loading() {
         yew::Renderer::<app::App>::new().render();
     }
 }
@@ -73,21 +70,5 @@ pub fn mount(
         widget: Some(Rc::new(widget)),
     };
     let app = yew::Renderer::<app::App>::with_root_and_props(root, props).render();
-    Ok(Mounted { app: Some(app) })
-}
-
-/// A mounted embedded view.
-#[wasm_bindgen]
-pub struct Mounted {
-    app: Option<yew::AppHandle<app::App>>,
-}
-
-#[wasm_bindgen]
-impl Mounted {
-    /// Take the view out of its element (once; later calls do nothing).
-    pub fn unmount(&mut self) {
-        if let Some(app) = self.app.take() {
-            app.destroy();
-        }
-    }
+    Ok(Mounted::new(app))
 }

@@ -11,6 +11,19 @@ fn window() -> Option<web_sys::Window> {
     web_sys::window()
 }
 
+/// On the playground's own page, which says "Loading…" (`#loading`) until a module runs: take
+/// that notice away and say so. False in a page an `<allot-playground>` element loaded the
+/// module into.
+pub fn take_loading() -> bool {
+    let loading = window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("loading"));
+    if let Some(l) = &loading {
+        l.remove();
+    }
+    loading.is_some()
+}
+
 /// The URL's fragment, with its `#` (`""` if none).
 pub fn fragment() -> String {
     window()
