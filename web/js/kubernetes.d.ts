@@ -107,15 +107,20 @@ export interface FleetPlan {
  */
 export function planFleet(input: ObjectsInput, options?: ObjectsOptions, whatIf?: WhatIf): FleetPlan;
 /** A fleet kept between what-ifs ({@link fleetSession}). */
+/**
+ * Called while the scheduler works through a what-if: `done` bindings taken of `total`
+ * (taken and waiting), at each hundredth and at the end.
+ */
+export type FleetProgress = (done: number, total: number) => void;
 export interface FleetSession {
   /**
    * The plan of a what-if over the fleet as it is, which stays as it is: the bindings it
    * concerned (not those untouched or whose affinity excludes the cluster), steps without
    * their per-binding lists.
    */
-  plan(whatIf?: WhatIf): FleetPlan;
+  plan(whatIf?: WhatIf, progress?: FleetProgress): FleetPlan;
   /** The plan of a what-if, whose fleet after becomes the fleet as it is: a step of the history. */
-  apply(whatIf?: WhatIf): FleetPlan;
+  apply(whatIf?: WhatIf, progress?: FleetProgress): FleetPlan;
   /** Make step `k` of the history (0: the dump as read) the fleet as it is. */
   go(k: number): boolean;
   /** The fleet as it is: each cluster's health, taints, labels, load and capacity; each binding's placement. */
@@ -124,6 +129,11 @@ export interface FleetSession {
   clusters(): FleetClusterState[];
   /** How the dump was read. */
   report(): FleetPlan["report"];
+  /**
+   * The PropagationPolicies and ClusterPropagationPolicies as they are now (the dump's, with
+   * those applied since), with the fields allot reads: a form edits one and applies it.
+   */
+  policies(): Record<string, unknown>[];
   /** The position of the fleet as it is in the history. */
   readonly at: number;
   /** How many fleets the history holds. */

@@ -23,7 +23,7 @@ use crate::karmada::fleet::entry::Condition;
 use crate::karmada::fleet::events::Event;
 use crate::karmada::fleet::health::UNSCHEDULABLE;
 use crate::karmada::fleet::plan::{loads, plan_reporting, ClusterPlan, Plan};
-use crate::karmada::fleet::{BindingKind, Entry, Fleet, Health, Id, Readiness, Settings};
+use crate::karmada::fleet::{BindingKind, Entry, Fleet, Id, Readiness, Settings};
 
 /// What to ask: each list names clusters, or workloads as `KIND/NAMESPACE/NAME`
 /// (`deploy/shop/web`; `KIND/NAME` for a cluster-scoped one), `scale` with `=REPLICAS`.
@@ -510,12 +510,18 @@ fn joins(added: &[Object], choice: &Choice<'_>) -> Result<Vec<Event>> {
     Ok(sorted
         .clusters
         .into_iter()
-        .map(|member| Event::Join {
-            member: Box::new(member),
-            health: Health {
-                ready: Readiness::Ready,
-                ..Health::default()
-            },
+        .map(|member| {
+            let object = added
+                .iter()
+                .find(|o| o.kind == "Cluster" && o.metadata.name == member.name.as_str());
+            let mut health = object.map(super::fleet::health).unwrap_or_default();
+            if health.ready == Readiness::Never {
+                health.ready = Readiness::Ready;
+            }
+            Event::Join {
+                member: Box::new(member),
+                health,
+            }
         })
         .collect())
 }
@@ -849,6 +855,31 @@ mod tests {
             }
         );
         assert_eq!(web(&p).after.values().sum::<i64>(), 6);
+    }
+
+    // A joining Cluster is Ready unless its Ready condition says otherwise: one that says
+    // False joins not ready (a session's state shows it so).
+    #[test]
+    fn a_joining_cluster_is_ready_unless_it_says_otherwise() {
+        let joining = |condition: &str| {
+            objects(&format!(
+                r#"{{"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+                    "metadata": {{"name": "member3"}},
+                    "status": {{{condition}"resourceSummary": {{"allocatable": {{"cpu": "64", "pods": "110"}}}}}}}}"#
+            ))
+        };
+        let ready_of = |added: &[Object]| {
+            let (_, s) = session()
+                .plan(&Choice::default(), &WhatIf::default(), added, &[])
+                .unwrap();
+            s.clusters()
+                .into_iter()
+                .find(|c| c.load.name == "member3")
+                .map(|c| c.ready)
+        };
+        assert_eq!(ready_of(&joining("")), Some(Readiness::Ready));
+        let down = r#""conditions": [{"type": "Ready", "status": "False"}], "#;
+        assert_eq!(ready_of(&joining(down)), Some(Readiness::NotReady));
     }
 
     /// The web policy edited: member2 alone, aggregated.
