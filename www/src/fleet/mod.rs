@@ -8,6 +8,10 @@
 
 pub mod worker;
 
+mod add_cluster;
+mod form;
+mod policy_form;
+mod progress;
 mod view;
 
 use std::rc::Rc;
