@@ -124,16 +124,13 @@ impl Draft {
             problems.push(("fleet-policy-labels", why));
             Default::default()
         });
-        let mut affinity = placement
-            .get("clusterAffinity")
-            .cloned()
-            .unwrap_or(json!({}));
+        let mut affinity = object(placement.get("clusterAffinity"));
         set(
             &mut affinity,
             "clusterNames",
             (!names.is_empty()).then(|| json!(names)),
         );
-        let mut selector = affinity.get("labelSelector").cloned().unwrap_or(json!({}));
+        let mut selector = object(affinity.get("labelSelector"));
         set(
             &mut selector,
             "matchLabels",
@@ -209,6 +206,7 @@ impl Draft {
             Err(why) => problems.push(("fleet-policy-tolerations", why)),
         }
         if problems.is_empty() {
+            prune(&mut p);
             Ok(p)
         } else {
             Err(problems)
@@ -235,6 +233,23 @@ const SPREAD_IDS: [(&str, &str); 4] = [
         "fleet-policy-spread-provider-max",
     ),
 ];
+
+/// `v` if it is an object, else an empty one (a field the fleet writes as `null`).
+fn object(v: Option<&Value>) -> Value {
+    v.filter(|v| v.is_object()).cloned().unwrap_or(json!({}))
+}
+
+/// Every `null` field removed, as Kubernetes reads a field that is null: absent.
+fn prune(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            m.retain(|_, x| !x.is_null());
+            m.values_mut().for_each(prune);
+        }
+        Value::Array(a) => a.iter_mut().for_each(prune),
+        _ => {}
+    }
+}
 
 /// `key` of `object` set to `value`, or removed.
 fn set(object: &mut Value, key: &str, value: Option<Value>) {
@@ -483,6 +498,18 @@ mod tests {
         };
         let e = d.edited(&p).expect("valid");
         let placement = &e["spec"]["placement"];
+        // As the fleet writes an absent selector: null, which the form fills.
+        let mut nulls = p.clone();
+        nulls["spec"]["placement"]["clusterAffinity"]["labelSelector"] = Value::Null;
+        nulls["spec"]["placement"]["clusterAffinity"]["fieldSelector"] = Value::Null;
+        let filled = d.edited(&nulls).expect("valid");
+        assert_eq!(
+            filled["spec"]["placement"]["clusterAffinity"]["labelSelector"],
+            json!({"matchLabels": {"region": "eu"}})
+        );
+        assert!(filled["spec"]["placement"]["clusterAffinity"]
+            .get("fieldSelector")
+            .is_none());
         assert_eq!(
             placement["clusterAffinity"]["clusterNames"],
             json!(["member1"])
