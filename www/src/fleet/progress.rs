@@ -47,7 +47,7 @@ pub fn status(ask: &Ask, m: &Model, label: &str) -> Html {
     html! {
         <>
             <progress id="fleet-progress" aria-label={format!("working: {label}")} max="1"
-                      value={fraction.map(|f| format!("{f:.3}"))}></progress>
+                      value={fraction.map(|f| format!("{f:.5}"))}></progress>
             <span id="fleet-progress-words">{ format!(" {label}…") }
                 if !done.is_empty() { { format!(" {done}") } }</span>
             <button type="button" id="fleet-cancel" onclick={cancel}
