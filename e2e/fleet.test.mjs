@@ -146,7 +146,8 @@ test("a cluster added from the form: problems at their fields, then its plan is 
   await screenshot(page, "fleet-add-cluster-problems");
   await page.fill("#fleet-add-name", "member9");
   await page.fill("#fleet-add-region", "eu");
-  await page.fill("#fleet-add-labels", "tier=gold");
+  // The checkout policy selects clusters by region: its binding is enqueued as member9 joins.
+  await page.fill("#fleet-add-labels", "region=us-east, tier=gold");
   await page.fill("#fleet-add-cpu", "32");
   await page.fill("#fleet-add-memory", "128Gi");
   await page.fill("#fleet-add-pods", "110");
@@ -158,7 +159,7 @@ test("a cluster added from the form: problems at their fields, then its plan is 
   assert.equal(step, "cluster member9 joined");
   const cluster = {
     apiVersion: "cluster.karmada.io/v1alpha1", kind: "Cluster",
-    metadata: { name: "member9", labels: { tier: "gold" } },
+    metadata: { name: "member9", labels: { region: "us-east", tier: "gold" } },
     spec: { syncMode: "Push", region: "eu" },
     status: {
       conditions: [{ type: "Ready", status: "True" }],
@@ -178,8 +179,11 @@ test("a cluster added from the form: problems at their fields, then its plan is 
   assert.equal(await summary(page), `${c.changed} bindings changed (${c.movedReplicas} replicas moved), ${c.unschedulable} ` +
     `unschedulable, ${c.unchanged} unchanged; ${c.overcommittedClusters} clusters overcommitted`);
   assert.match(await page.textContent('[data-cluster="member9"]'), /Ready/);
-  // Nothing Divided moves: the plan says why each binding stays.
-  if (lists(core).moved.length === 0) assert.match(await page.textContent("#fleet-kept"), /no trigger|not enqueued/);
+  // Nothing Divided moves: the plan says why the binding the join enqueued stays.
+  assert.deepEqual(lists(core).moved, []);
+  const kept = await page.textContent("#fleet-kept");
+  assert.match(kept, /rb\/shop\/checkout-deployment/);
+  assert.match(kept, /enqueued, no trigger: Divided/);
   await screenshot(page, "fleet-add-cluster");
   await page.close();
 });
@@ -309,27 +313,36 @@ test("figures: 1,000 clusters and 10,000 workloads", async () => {
   await event('[data-cluster="member1"] button.down', "down");
   await event('[data-cluster="member2"] button.cordon', "cordon");
   await screenshot(page, "fleet-large");
-  // A long request: a fleet file whose history schedules every binding again, six times.
+  // A long request: a fleet file whose history schedules every binding again, forty times.
   // Its progress is a fraction, bindings scheduled of those waiting; Cancel leaves the fleet
   // and the plan as they were, and the page goes on.
   const planned = await summary(page);
   const steps = await page.$$eval("#fleet-steps li", (l) => l.map((x) => x.textContent));
-  const file = { allotFleet: 1, source: { dump }, steps: Array.from({ length: 6 }, () => ({ label: "restart", whatIf: {} })), at: 6 };
-  await page.setInputFiles("#fleet-file", { name: "long.allot.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) });
-  await page.waitForFunction(() => Number(document.querySelector("#fleet-progress")?.getAttribute("value")) > 0 &&
+  const file = { allotFleet: 1, source: { dump }, steps: Array.from({ length: 40 }, () => ({ label: "restart", whatIf: {} })), at: 40 };
+  const long = { name: "long.allot.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) };
+  const working = () => page.waitForFunction(() => Number(document.querySelector("#fleet-progress")?.getAttribute("value")) > 0 &&
     /bindings scheduled/.test(document.querySelector("#fleet-progress-words")?.textContent), null, { timeout: 60000 });
-  const words = await page.textContent("#fleet-progress-words");
-  figures.progressWords = words;
-  assert.match(words, /step \d of 6: \d+ of 10000 bindings scheduled/);
-  const value = Number(await page.getAttribute("#fleet-progress", "value"));
-  assert.ok(value > 0 && value <= 1, `progress ${value}`);
-  await screenshot(page, "fleet-large-progress");
+  await page.setInputFiles("#fleet-file", long);
+  await working();
+  const [words, value] = await page.evaluate(() => [document.querySelector("#fleet-progress-words").textContent,
+    Number(document.querySelector("#fleet-progress").getAttribute("value"))]);
   await page.click("#fleet-cancel");
+  figures.progressWords = words;
+  assert.match(words, /step \d+ of 40: \d+ of 10000 bindings scheduled/);
+  assert.ok(value > 0 && value <= 1, `progress ${value}`);
   assert.equal(await summary(page), planned, "the plan before the request stays");
   assert.deepEqual(await page.$$eval("#fleet-steps li", (l) => l.map((x) => x.textContent)), steps);
   // The new worker holds the fleet as it was: the next event is one more step of it.
   await event('[data-cluster="member3"] button.cordon', "afterCancel");
   assert.equal(await page.$$eval("#fleet-steps li", (l) => l.length), steps.length + 1);
+  // The status line as the long file is read again (clipped: an element's screenshot would
+  // wait for it to stop changing), then cancelled again.
+  await page.setInputFiles("#fleet-file", long);
+  await working();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await page.locator(".fleet-status").boundingBox();
+  await page.screenshot({ path: join(ROOT, "target", "screenshots", "fleet-large-progress.png"), clip: box });
+  await page.click("#fleet-cancel");
   console.log("fleet figures", JSON.stringify(figures));
   await page.close();
   assert.deepEqual(pageErrors, []);

@@ -189,7 +189,7 @@ impl Reducible for Model {
                 m.error = None;
             }
             Msg::Progress(id, progress) => {
-                if !m.pending.as_ref().is_some_and(|(p, ..)| *p == id) {
+                if m.pending.as_ref().is_none_or(|(p, ..)| *p != id) {
                     return self;
                 }
                 m.progress = Some(progress);

@@ -431,7 +431,7 @@ pub fn policy_form(p: &PolicyFormProps) -> Html {
                         </div>
                     </fieldset>
                     { form::input("fleet-policy-tolerations", "Cluster tolerations", &d.tolerations, "dedicated=gpu:NoSchedule", at("fleet-policy-tolerations"), set(|d, v| d.tolerations = v)) }
-                    <h4 id="fleet-policy-yaml-heading">{ "The policy it makes" }</h4>
+                    <h3 id="fleet-policy-yaml-heading">{ "The policy it makes" }</h3>
                     <pre id="fleet-policy-yaml" class="fleet-yaml" tabindex="0" aria-labelledby="fleet-policy-yaml-heading">{ (*yaml).clone() }</pre>
                     <button type="submit" id="fleet-policy-apply">{ "Apply the policy" }</button>
                 }
