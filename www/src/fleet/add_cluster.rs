@@ -158,14 +158,7 @@ pub struct AddClusterProps {
 pub fn add_cluster(p: &AddClusterProps) -> Html {
     let draft = use_state(Draft::default);
     let problems = use_state(Problems::new);
-    let set = |edit: fn(&mut Draft, String)| {
-        let draft = draft.clone();
-        Callback::from(move |v: String| {
-            let mut d = (*draft).clone();
-            edit(&mut d, v);
-            draft.set(d);
-        })
-    };
+    let set = |edit: fn(&mut Draft, String)| form::setter(&draft, edit);
     let on_ready = {
         let draft = draft.clone();
         Callback::from(move |e: Event| {

@@ -98,6 +98,19 @@ pub fn pairs_text(m: Option<&Value>) -> String {
         .unwrap_or_default()
 }
 
+/// A field's input written into the draft `state` holds, by `edit`.
+pub fn setter<D: Clone + 'static>(
+    state: &UseStateHandle<D>,
+    edit: impl Fn(&mut D, String) + 'static,
+) -> Callback<String> {
+    let state = state.clone();
+    Callback::from(move |v: String| {
+        let mut d = (*state).clone();
+        edit(&mut d, v);
+        state.set(d);
+    })
+}
+
 /// The message of `problems` at field `id`.
 pub fn at<'a>(problems: &'a Problems, id: &str) -> Option<&'a str> {
     problems

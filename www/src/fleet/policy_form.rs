@@ -332,14 +332,7 @@ pub fn policy_form(p: &PolicyFormProps) -> Html {
             chosen.set(k);
         })
     };
-    let set = |edit: fn(&mut Draft, String)| {
-        let draft = draft.clone();
-        Callback::from(move |v: String| {
-            let mut d = (*draft).clone();
-            edit(&mut d, v);
-            draft.set(d);
-        })
-    };
+    let set = |edit: fn(&mut Draft, String)| form::setter(&draft, edit);
     let on_apply = {
         let (ask, problems, edited, policy) = (
             p.ask.clone(),
@@ -413,14 +406,9 @@ pub fn policy_form(p: &PolicyFormProps) -> Html {
                         <div class="fleet-fields spread">
                             { for SPREAD.iter().enumerate().map(|(k, field)| {
                                 let (min, max) = &d.spread[k];
-                                let on = |max: bool| {
-                                    let draft = draft.clone();
-                                    Callback::from(move |v: String| {
-                                        let mut d = (*draft).clone();
-                                        if max { d.spread[k].1 = v } else { d.spread[k].0 = v }
-                                        draft.set(d);
-                                    })
-                                };
+                                let on = |max: bool| form::setter(&draft, move |d: &mut Draft, v| {
+                                    if max { d.spread[k].1 = v } else { d.spread[k].0 = v }
+                                });
                                 html! {
                                     <>
                                     { form::input(SPREAD_IDS[k].0, &format!("{field}: min"), min, "", at(SPREAD_IDS[k].0), on(false)) }
