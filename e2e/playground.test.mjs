@@ -446,7 +446,7 @@ test("1000 clusters: an edit updates the assignment within a frame", async () =>
 test("the whole app stays within 650,000 bytes gzip", () => {
   // What index.html loads: the page, its script, its wasm and its style. A budget catches
   // accidental growth; it never justifies hand-writing what a well-kept crate does (the same
-  // ceilings as ./dev's: 600,000 bytes for the widget's wasm; 490 KiB before). The app counts its
+  // ceilings as ./dev's: 630,000 bytes for the widget's wasm; 490 KiB before). The app counts its
   // script, style and page too (about 15,000 bytes): with the fleet view (its worker protocol,
   // plans, map and history), workload affinity groups and compiled static weights in the core,
   // and labels as inline names, it went from about 595,000 to 616,400 bytes, over the 600,000
