@@ -1,8 +1,9 @@
 // The fleet view as a user sees it: an example fleet loaded, a cluster failed, the moved and
 // unschedulable bindings read and checked against the npm package's `planFleet` (the same
 // core), undo, a share link reloaded to the same plan, the burst with and without
-// SchedulingOvercommitProtection, accessibility, widths, and the figures on a generated
-// 1,000-cluster, 10,000-workload dump.
+// SchedulingOvercommitProtection, a cluster added and a policy edited in their forms, accessibility,
+// keyboard and widths, and the figures, progress and cancel on a generated 1,000-cluster,
+// 10,000-workload dump.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -169,6 +170,125 @@ test("a policy edited and applied: the rescheduled bindings are the core's", asy
   await page.close();
 });
 
+test("a cluster added from the form: problems at their fields, then its plan is the core's", async () => {
+  const page = await open();
+  await example(page, "fleet-shop");
+  await page.click(".fleet-add summary");
+  // A duplicate name and a bad quantity: said at their fields, nothing applied.
+  await page.fill("#fleet-add-name", "member1");
+  await page.fill("#fleet-add-cpu", "lots");
+  await page.click("#fleet-add");
+  assert.match(await page.textContent("#fleet-add-name-error"), /has a cluster member1/);
+  assert.ok(await page.$("#fleet-add-cpu-error"), "the quantity's problem at its field");
+  assert.equal(await page.getAttribute("#fleet-add-cpu", "aria-invalid"), "true");
+  assert.equal(await page.$("#fleet-plan"), null);
+  assert.deepEqual(await axe(page), []);
+  await screenshot(page, "fleet-add-cluster-problems");
+  await page.fill("#fleet-add-name", "member9");
+  await page.fill("#fleet-add-region", "eu");
+  // The checkout policy selects clusters by region: its binding is enqueued as member9 joins.
+  await page.fill("#fleet-add-labels", "region=us-east, tier=gold");
+  await page.fill("#fleet-add-cpu", "32");
+  await page.fill("#fleet-add-memory", "128Gi");
+  await page.fill("#fleet-add-pods", "110");
+  await page.click("#fleet-add");
+  await page.waitForSelector('[data-cluster="member9"]');
+  await page.waitForSelector("#fleet-plan");
+  // The same Cluster through the package: the what-if the page kept in its history.
+  const step = await page.evaluate(() => document.querySelector("#fleet-steps li:last-child button").textContent);
+  assert.equal(step, "cluster member9 joined");
+  const cluster = {
+    apiVersion: "cluster.karmada.io/v1alpha1", kind: "Cluster",
+    metadata: { name: "member9", labels: { region: "us-east", tier: "gold" } },
+    spec: { syncMode: "Push", region: "eu" },
+    status: {
+      conditions: [{ type: "Ready", status: "True" }],
+      apiEnablements: [
+        { groupVersion: "apps/v1", resources: [
+          { name: "deployments", kind: "Deployment" }, { name: "statefulsets", kind: "StatefulSet" },
+          { name: "replicasets", kind: "ReplicaSet" }] },
+        { groupVersion: "batch/v1", resources: [{ name: "jobs", kind: "Job" }] },
+        { groupVersion: "v1", resources: [{ name: "pods", kind: "Pod" }] },
+      ],
+      resourceSummary: { allocatable: { cpu: "32", memory: "128Gi", pods: "110" } },
+    },
+  };
+  const core = planFleet(manifest("fleet-shop"), {}, { addClusters: [cluster] });
+  assert.deepEqual(await shownLists(page), lists(core));
+  const c = core.summary;
+  assert.equal(await summary(page), `${c.changed} bindings changed (${c.movedReplicas} replicas moved), ${c.unschedulable} ` +
+    `unschedulable, ${c.unchanged} unchanged; ${c.overcommittedClusters} clusters overcommitted`);
+  assert.match(await page.textContent('[data-cluster="member9"]'), /Ready/);
+  // Nothing Divided moves: the plan says why the binding the join enqueued stays.
+  assert.deepEqual(lists(core).moved, []);
+  const kept = await page.textContent("#fleet-kept");
+  assert.match(kept, /rb\/shop\/checkout-deployment/);
+  assert.match(kept, /enqueued, no trigger: Divided/);
+  await screenshot(page, "fleet-add-cluster");
+  await page.close();
+});
+
+test("a policy edited in the form: its YAML applied, the plan is the core's", async () => {
+  const page = await open();
+  await example(page, "fleet-policy");
+  await page.click(".fleet-policy summary");
+  await page.selectOption("#fleet-policy-pick", { label: "PropagationPolicy shop/shop" });
+  assert.match(await page.inputValue("#fleet-policy-names"), /member1, member2, member3/);
+  await page.fill("#fleet-policy-names", "member1, member2");
+  // A weight that is not a number: said at the field on Apply.
+  if (await page.$("#fleet-policy-weights")) {
+    const weights = await page.inputValue("#fleet-policy-weights");
+    await page.fill("#fleet-policy-weights", "member1=heavy");
+    await page.click("#fleet-policy-apply");
+    assert.ok(await page.$("#fleet-policy-weights-error"));
+    await page.fill("#fleet-policy-weights", weights);
+  }
+  await page.fill("#fleet-policy-spread-cluster-max", "2");
+  await page.waitForFunction(() => /maxGroups: 2/.test(document.querySelector("#fleet-policy-yaml").textContent));
+  const yaml = await page.textContent("#fleet-policy-yaml");
+  assert.match(yaml, /- member1\n\s*- member2\n/);
+  assert.deepEqual(await axe(page), []);
+  await screenshot(page, "fleet-policy-form");
+  await page.click("#fleet-policy-apply");
+  await page.waitForSelector("#fleet-plan");
+  const want = lists(planFleet(manifest("fleet-policy"), {}, { apply: yaml }));
+  assert.ok(want.moved.length > 0, JSON.stringify(want));
+  assert.deepEqual(await shownLists(page), want);
+  assert.match(await page.textContent("#fleet-moved"), /placementChanged/);
+  // The form reads the policy as applied.
+  await page.selectOption("#fleet-policy-pick", "");
+  await page.selectOption("#fleet-policy-pick", { label: "PropagationPolicy shop/shop" });
+  assert.equal(await page.inputValue("#fleet-policy-names"), "member1, member2");
+  await page.close();
+});
+
+test("keyboard reaches every control of the forms; they fit at 400, 1,280 and 1,920 px", async () => {
+  const page = await open();
+  await example(page, "fleet-policy");
+  await page.click(".fleet-add summary");
+  await page.click(".fleet-policy summary");
+  await page.selectOption("#fleet-policy-pick", { index: 1 });
+  await page.selectOption("#fleet-policy-type", "Divided");
+  await page.selectOption("#fleet-policy-preference", "Weighted");
+  await page.selectOption("#fleet-policy-weight", "static");
+  const controls = await page.$$eval(".fleet-form input, .fleet-form select, .fleet-form button", (l) => l.map((e) => e.id));
+  await page.focus(".fleet-add summary");
+  const reached = new Set();
+  for (let k = 0; k < controls.length + 10; k++) {
+    await page.keyboard.press("Tab");
+    reached.add(await page.evaluate(() => document.activeElement?.id));
+  }
+  assert.deepEqual(controls.filter((id) => !reached.has(id)), [], "every control takes the focus");
+  assert.deepEqual(await axe(page), []);
+  for (const width of [400, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 1000 });
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= width + 1, `${wide} px wide at ${width}`);
+    await screenshot(page, `fleet-forms-${width}`);
+  }
+  await page.close();
+});
+
 test("burst: six creations in queue order, with and without SchedulingOvercommitProtection", async () => {
   const page = await open();
   await example(page, "fleet-burst");
@@ -233,6 +353,36 @@ test("figures: 1,000 clusters and 10,000 workloads", async () => {
   await event('[data-cluster="member1"] button.down', "down");
   await event('[data-cluster="member2"] button.cordon', "cordon");
   await screenshot(page, "fleet-large");
+  // A long request: a fleet file whose history schedules every binding again, forty times.
+  // Its progress is a fraction, bindings scheduled of those waiting; Cancel leaves the fleet
+  // and the plan as they were, and the page goes on.
+  const planned = await summary(page);
+  const steps = await page.$$eval("#fleet-steps li", (l) => l.map((x) => x.textContent));
+  const file = { allotFleet: 1, source: { dump }, steps: Array.from({ length: 40 }, () => ({ label: "restart", whatIf: {} })), at: 40 };
+  const long = { name: "long.allot.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) };
+  const working = () => page.waitForFunction(() => Number(document.querySelector("#fleet-progress")?.getAttribute("value")) > 0 &&
+    /bindings scheduled/.test(document.querySelector("#fleet-progress-words")?.textContent), null, { timeout: 60000 });
+  await page.setInputFiles("#fleet-file", long);
+  await working();
+  const [words, value] = await page.evaluate(() => [document.querySelector("#fleet-progress-words").textContent,
+    Number(document.querySelector("#fleet-progress").getAttribute("value"))]);
+  await page.click("#fleet-cancel");
+  figures.progressWords = words;
+  assert.match(words, /step \d+ of 40: \d+ of 10000 bindings scheduled/);
+  assert.ok(value > 0 && value <= 1, `progress ${value}`);
+  assert.equal(await summary(page), planned, "the plan before the request stays");
+  assert.deepEqual(await page.$$eval("#fleet-steps li", (l) => l.map((x) => x.textContent)), steps);
+  // The new worker holds the fleet as it was: the next event is one more step of it.
+  await event('[data-cluster="member3"] button.cordon', "afterCancel");
+  assert.equal(await page.$$eval("#fleet-steps li", (l) => l.length), steps.length + 1);
+  // The status line as the long file is read again (clipped: an element's screenshot would
+  // wait for it to stop changing), then cancelled again.
+  await page.setInputFiles("#fleet-file", long);
+  await working();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await page.locator(".fleet-status").boundingBox();
+  await page.screenshot({ path: join(ROOT, "target", "screenshots", "fleet-large-progress.png"), clip: box });
+  await page.click("#fleet-cancel");
   console.log("fleet figures", JSON.stringify(figures));
   await page.close();
   assert.deepEqual(pageErrors, []);

@@ -230,6 +230,7 @@ export function fleetApi(raw) {
       state: parsed("state"),
       clusters: parsed("clusters"),
       report: parsed("report"),
+      policies: parsed("policies"),
       go: (k) => session.go(k),
       get at() { return session.at; },
       get steps() { return session.steps; },

@@ -107,7 +107,7 @@ What-ifs (each repeatable, all combinable):
       --cordon NAME           karmadactl cordon
       --uncordon NAME         karmadactl uncordon
       --delete-cluster NAME   the cluster is deleted (unjoined)
-      --add-cluster FILE      the Clusters in FILE join
+      --add-cluster FILE      the Clusters in FILE join (Ready unless their condition says not)
       --apply FILE            the policies and templates in FILE are applied over the dump's
       --delete FILE           the policies in FILE are deleted
       --delete-policy NAMESPACE/NAME

@@ -11,10 +11,15 @@
 //   plan  {whatIf}   the plan of a what-if over the fleet as it is, the fleet left as it is
 //   apply {whatIf}   the same, and the fleet after it becomes a step of the history
 //   go    {k}        make step k of the history the fleet as it is
-// An answer's `text` is JSON: `{plan?, state?, clusters?, at, steps, report?}`: `plan` for
+// While a request works, messages `{id, progress}` come before its answer: `{bytes}` as an
+// open starts reading the dump, then `{done, total}` (bindings the scheduler has taken of those
+// waiting, at each hundredth) as a what-if is planned, with `{step, steps}` while an open
+// replays its history. A request is stopped by terminating the worker.
+// An answer's `text` is JSON: `{plan?, state?, clusters?, policies, at, steps, report?}`: `plan` for
 // plan and apply, and for open when it replayed a history (the last step's); `state` the fleet
 // as it is for open and go; for apply only `clusters`, every cluster as it is (the bindings
-// that changed are the plan's: a large fleet's whole state is not sent again). Text rather than objects: the page reads it with its own JSON reader, and a string
+// that changed are the plan's: a large fleet's whole state is not sent again); `policies` the
+// PropagationPolicies and ClusterPropagationPolicies as they are. Text rather than objects: the page reads it with its own JSON reader, and a string
 // crosses to the page without a structured clone of every object. `ms` is the time the
 // request took in the worker.
 import init, * as raw from "./allot_fleet.js";
@@ -28,6 +33,7 @@ let session = null;
 function answer(session, plan, report, whole = true) {
   const parts = [
     whole ? `"state":${text(session.state())}` : `"clusters":${text(session.clusters())}`,
+    `"policies":${text(session.policies())}`,
     `"at":${session.at}`,
     `"steps":${session.steps}`,
   ];
@@ -37,14 +43,20 @@ function answer(session, plan, report, whole = true) {
 }
 
 function handle(data) {
+  const progress = (more) => (done, total) =>
+    self.postMessage({ id: data.id, progress: { done, total, ...more } });
   switch (data.op) {
     case "open": {
       session?.free();
       session = null;
+      const history = data.history ?? [];
+      self.postMessage({ id: data.id, progress: { bytes: data.input?.length ?? 0 } });
       const next = new raw.FleetSession(data.input, data.options ?? {});
       let plan;
       try {
-        for (const whatIf of data.history ?? []) plan = text(next.apply(whatIf));
+        for (const [k, whatIf] of history.entries()) {
+          plan = text(next.apply(whatIf, progress({ step: k + 1, steps: history.length })));
+        }
         if (data.at !== undefined && data.at !== next.steps - 1) {
           next.go(data.at);
           plan = undefined;
@@ -57,9 +69,9 @@ function handle(data) {
       return answer(session, plan, text(session.report()));
     }
     case "plan":
-      return `{"plan":${text(need().plan(data.whatIf))}}`;
+      return `{"plan":${text(need().plan(data.whatIf, progress({})))}}`;
     case "apply": {
-      const plan = text(need().apply(data.whatIf));
+      const plan = text(need().apply(data.whatIf, progress({})));
       return answer(session, plan, undefined, false);
     }
     case "go":

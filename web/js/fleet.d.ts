@@ -79,6 +79,11 @@ export interface FleetPlan {
  * change or workloads scale; without what-ifs, the drift of today's placements.
  */
 export function planFleet(input: ObjectsInput, options?: ObjectsOptions, whatIf?: WhatIf): FleetPlan;
+/**
+ * Called while the scheduler works through a what-if: `done` bindings taken of `total`
+ * (taken and waiting), at each hundredth and at the end.
+ */
+export type FleetProgress = (done: number, total: number) => void;
 /** A fleet kept between what-ifs ({@link fleetSession}). */
 export interface FleetSession {
   /**
@@ -86,9 +91,9 @@ export interface FleetSession {
    * concerned (not those untouched or whose affinity excludes the cluster), steps without
    * their per-binding lists.
    */
-  plan(whatIf?: WhatIf): FleetPlan;
+  plan(whatIf?: WhatIf, progress?: FleetProgress): FleetPlan;
   /** The plan of a what-if, whose fleet after becomes the fleet as it is: a step of the history. */
-  apply(whatIf?: WhatIf): FleetPlan;
+  apply(whatIf?: WhatIf, progress?: FleetProgress): FleetPlan;
   /** Make step `k` of the history (0: the dump as read) the fleet as it is. */
   go(k: number): boolean;
   /** The fleet as it is: each cluster's health, taints, labels, load and capacity; each binding's placement. */
@@ -97,6 +102,11 @@ export interface FleetSession {
   clusters(): FleetClusterState[];
   /** How the dump was read. */
   report(): FleetPlan["report"];
+  /**
+   * The PropagationPolicies and ClusterPropagationPolicies as they are now (the dump's, with
+   * those applied since), with the fields allot reads: a form edits one and applies it.
+   */
+  policies(): Record<string, unknown>[];
   /** The position of the fleet as it is in the history. */
   readonly at: number;
   /** How many fleets the history holds. */

@@ -80,13 +80,28 @@ impl FleetSession {
     }
 
     /// Plan `what_if` over the fleet as it is now: the plan (the bindings it touched) and
-    /// the session after it.
-    fn step(&self, what_if: &JsValue) -> Result<(Plan, Session), JsValue> {
+    /// the session after it. `progress`, when given, is called with `(done, total)`: the
+    /// bindings the scheduler has taken of those waiting, at each hundredth and at the end.
+    fn step(
+        &self,
+        what_if: &JsValue,
+        progress: Option<js_sys::Function>,
+    ) -> Result<(Plan, Session), JsValue> {
         let (what, added, applied) = what_ifs(what_if)?;
         let members = self.options.members();
         let choice = self.options.choice(&members);
+        let mut last = usize::MAX;
+        let mut report = |done: usize, total: usize| {
+            let Some(f) = &progress else { return };
+            let hundredth = done * 100 / total.max(1);
+            if hundredth != last || done == total {
+                last = hundredth;
+                // What the callback throws does not stop the plan.
+                let _ = f.call2(&JsValue::NULL, &done.into(), &total.into());
+            }
+        };
         self.now()?
-            .plan(&choice, &what, &added, &applied)
+            .plan_reporting(&choice, &what, &added, &applied, &mut report)
             .map(|(p, s)| (p.touched(), s))
             .map_err(to_error)
     }
@@ -111,14 +126,23 @@ impl FleetSession {
     /// The plan of `what_if` over the fleet as it is now, the fleet left as it is:
     /// `{steps, bindings, clusters, summary}` as JSON text's bytes, without the bindings the
     /// what-if did not concern ([`Plan::touched`]).
-    pub fn plan(&self, what_if: JsValue) -> Result<Text, JsValue> {
-        text(Ok(self.step(&what_if)?.0))
+    /// `progress(done, total)`, when given, follows the scheduler through the fleet.
+    pub fn plan(
+        &self,
+        what_if: JsValue,
+        progress: Option<js_sys::Function>,
+    ) -> Result<Text, JsValue> {
+        text(Ok(self.step(&what_if, progress)?.0))
     }
 
     /// [`FleetSession::plan`], and the fleet after it becomes the fleet as it is: a step of
     /// the history (the steps after the current one are dropped).
-    pub fn apply(&mut self, what_if: JsValue) -> Result<Text, JsValue> {
-        let (plan, next) = self.step(&what_if)?;
+    pub fn apply(
+        &mut self,
+        what_if: JsValue,
+        progress: Option<js_sys::Function>,
+    ) -> Result<Text, JsValue> {
+        let (plan, next) = self.step(&what_if, progress)?;
         self.history.truncate(self.at + 1);
         self.history.push(next);
         self.at = self.history.len() - 1;
@@ -162,5 +186,11 @@ impl FleetSession {
     /// How the dump was read (`{clusters, problems}`) as JSON text's bytes.
     pub fn report(&self) -> Result<Text, JsValue> {
         text(Ok(self.now()?.report()))
+    }
+
+    /// The PropagationPolicies and ClusterPropagationPolicies as they are now (the dump's,
+    /// with those applied since), as allot reads them, as JSON text's bytes.
+    pub fn policies(&self) -> Result<Text, JsValue> {
+        text(Ok(self.now()?.policies()))
     }
 }

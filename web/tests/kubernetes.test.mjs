@@ -507,6 +507,23 @@ test("fleetSession: one what-if at a time ends where planFleet of them all ends;
   s.free();
 });
 
+test("fleetSession: progress while the scheduler works; the policies as applied", () => {
+  const dump = text("fleet-policy.yaml");
+  const s = fleetSession(dump);
+  const calls = [];
+  const drift = s.plan({}, (done, total) => calls.push([done, total]));
+  assert.ok(calls.length > 0);
+  assert.ok(calls.every(([done, total], k) => done <= total && (k === 0 || done > calls[k - 1][0])), JSON.stringify(calls));
+  assert.deepEqual(calls.at(-1), [drift.summary.bindings, drift.summary.bindings]);
+  assert.deepEqual(s.plan({}), drift, "the callback changes nothing");
+  const [policy] = s.policies();
+  assert.deepEqual([policy.kind, policy.metadata.name], ["PropagationPolicy", "shop"]);
+  policy.spec.placement.clusterAffinity.clusterNames = ["member1"];
+  s.apply({ apply: [policy] });
+  assert.deepEqual(s.policies()[0].spec.placement.clusterAffinity.clusterNames, ["member1"]);
+  s.free();
+});
+
 test("npx allot plan and kubectl allot plan: table, exit codes as kubectl diff", () => {
   const drift = allot(["plan", "-"], FLEET);
   assert.equal(drift.status, 0, drift.stderr);

@@ -187,7 +187,7 @@ pub fn read_claimed(
 }
 
 /// The cluster's health from its `Ready` condition (absent: never reported).
-fn health(o: &Object) -> Health {
+pub(super) fn health(o: &Object) -> Health {
     let ready = match o
         .status
         .conditions

@@ -22,8 +22,8 @@ use crate::error::{indexed, Error, ErrorCode, Result};
 use crate::karmada::fleet::entry::Condition;
 use crate::karmada::fleet::events::Event;
 use crate::karmada::fleet::health::UNSCHEDULABLE;
-use crate::karmada::fleet::plan::{loads, plan as plan_events, ClusterPlan, Plan};
-use crate::karmada::fleet::{BindingKind, Entry, Fleet, Health, Id, Readiness, Settings};
+use crate::karmada::fleet::plan::{loads, plan_reporting, ClusterPlan, Plan};
+use crate::karmada::fleet::{BindingKind, Entry, Fleet, Id, Readiness, Settings};
 
 /// What to ask: each list names clusters, or workloads as `KIND/NAMESPACE/NAME`
 /// (`deploy/shop/web`; `KIND/NAME` for a cluster-scoped one), `scale` with `=REPLICAS`.
@@ -96,7 +96,15 @@ pub fn plan(
     };
     let mut before = read(objects, choice, settings)?;
     before.fleet.now = latest(&before.fleet);
-    let (plan, after, _) = step(&before.fleet, objects, choice, what, added, applied)?;
+    let (plan, after, _) = step(
+        &before.fleet,
+        objects,
+        choice,
+        what,
+        added,
+        applied,
+        &mut |_, _| {},
+    )?;
     let resource_bindings = written(&plan, &after, objects, applied);
     Ok(Planned {
         plan,
@@ -118,7 +126,8 @@ fn latest(fleet: &Fleet) -> i64 {
 
 /// The events of `what` (without one: the scheduler restarting, the drift), applied to
 /// `fleet` under `what`'s settings: the plan, the fleet after it, and the objects with
-/// `applied` merged when some were applied.
+/// `applied` merged when some were applied. `progress` is told the bindings scheduled of
+/// those waiting as the scheduler takes them.
 fn step(
     fleet: &Fleet,
     objects: &[Object],
@@ -126,6 +135,7 @@ fn step(
     what: &WhatIf,
     added: &[Object],
     applied: &[Object],
+    progress: &mut dyn FnMut(usize, usize),
 ) -> Result<(Plan, Fleet, Option<Vec<Object>>)> {
     let mut before = fleet.clone();
     before.settings.gates.scheduling_overcommit_protection = what.overcommit_protection;
@@ -189,7 +199,7 @@ fn step(
             bindings: rebalanced,
         });
     }
-    let (plan, after) = plan_events(&before, events)?;
+    let (plan, after) = plan_reporting(&before, events, progress)?;
     Ok((plan, after, merged))
 }
 
@@ -230,6 +240,20 @@ impl Session {
         &self.report
     }
 
+    /// The PropagationPolicies and ClusterPropagationPolicies as they are now (the dump's,
+    /// with those applied since), as allot reads them: what a form edits and applies again.
+    pub fn policies(&self) -> Vec<&Object> {
+        self.objects
+            .iter()
+            .filter(|o| {
+                matches!(
+                    o.kind.as_str(),
+                    "PropagationPolicy" | "ClusterPropagationPolicy"
+                )
+            })
+            .collect()
+    }
+
     /// Plan `what` (as [`plan`] does: `added` Clusters join, `applied` objects are applied)
     /// over the fleet as it is now: the plan, and the session after it.
     pub fn plan(
@@ -239,7 +263,28 @@ impl Session {
         added: &[Object],
         applied: &[Object],
     ) -> Result<(Plan, Session)> {
-        let (plan, fleet, merged) = step(&self.fleet, &self.objects, choice, what, added, applied)?;
+        self.plan_reporting(choice, what, added, applied, &mut |_, _| {})
+    }
+
+    /// [`Session::plan`], telling `progress` the bindings the scheduler has taken of those
+    /// waiting, after each one (a page's progress bar over a large fleet).
+    pub fn plan_reporting(
+        &self,
+        choice: &Choice<'_>,
+        what: &WhatIf,
+        added: &[Object],
+        applied: &[Object],
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<(Plan, Session)> {
+        let (plan, fleet, merged) = step(
+            &self.fleet,
+            &self.objects,
+            choice,
+            what,
+            added,
+            applied,
+            progress,
+        )?;
         let after = Session {
             objects: merged.map_or_else(|| self.objects.clone(), Rc::new),
             fleet,
@@ -465,12 +510,18 @@ fn joins(added: &[Object], choice: &Choice<'_>) -> Result<Vec<Event>> {
     Ok(sorted
         .clusters
         .into_iter()
-        .map(|member| Event::Join {
-            member: Box::new(member),
-            health: Health {
-                ready: Readiness::Ready,
-                ..Health::default()
-            },
+        .map(|member| {
+            let object = added
+                .iter()
+                .find(|o| o.kind == "Cluster" && o.metadata.name == member.name.as_str());
+            let mut health = object.map(super::fleet::health).unwrap_or_default();
+            if health.ready == Readiness::Never {
+                health.ready = Readiness::Ready;
+            }
+            Event::Join {
+                member: Box::new(member),
+                health,
+            }
         })
         .collect())
 }
@@ -806,6 +857,31 @@ mod tests {
         assert_eq!(web(&p).after.values().sum::<i64>(), 6);
     }
 
+    // A joining Cluster is Ready unless its Ready condition says otherwise: one that says
+    // False joins not ready (a session's state shows it so).
+    #[test]
+    fn a_joining_cluster_is_ready_unless_it_says_otherwise() {
+        let joining = |condition: &str| {
+            objects(&format!(
+                r#"{{"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+                    "metadata": {{"name": "member3"}},
+                    "status": {{{condition}"resourceSummary": {{"allocatable": {{"cpu": "64", "pods": "110"}}}}}}}}"#
+            ))
+        };
+        let ready_of = |added: &[Object]| {
+            let (_, s) = session()
+                .plan(&Choice::default(), &WhatIf::default(), added, &[])
+                .unwrap();
+            s.clusters()
+                .into_iter()
+                .find(|c| c.load.name == "member3")
+                .map(|c| c.ready)
+        };
+        assert_eq!(ready_of(&joining("")), Some(Readiness::Ready));
+        let down = r#""conditions": [{"type": "Ready", "status": "False"}], "#;
+        assert_eq!(ready_of(&joining(down)), Some(Readiness::NotReady));
+    }
+
     /// The web policy edited: member2 alone, aggregated.
     fn web_to_member2() -> Vec<Object> {
         objects(
@@ -1099,6 +1175,59 @@ mod tests {
         assert_eq!(web.workload.as_deref(), Some("Deployment/shop/web"));
         assert_eq!(web.policy.as_deref(), Some("shop/web"));
         assert_eq!(web.replicas, 6);
+    }
+
+    // The progress a session reports: one call per binding the scheduler takes, the count
+    // taken rising by one, the whole never below it, ending at every pass of the plan; the
+    // plan the one without a hook makes.
+    #[test]
+    fn a_sessions_progress_counts_every_pass() {
+        let gone = WhatIf {
+            delete_cluster: alloc::vec!["member1".into()],
+            ..WhatIf::default()
+        };
+        let mut calls: Vec<(usize, usize)> = Vec::new();
+        let (plan, _) = session()
+            .plan_reporting(&Choice::default(), &gone, &[], &[], &mut |done, total| {
+                calls.push((done, total))
+            })
+            .unwrap();
+        let passes: usize = plan.steps.iter().map(|s| s.passes.len()).sum();
+        assert!(passes > 0);
+        assert_eq!(calls.len(), passes);
+        for (k, &(done, total)) in calls.iter().enumerate() {
+            assert!(done <= total, "{calls:?}");
+            // Each drain counts from its first binding.
+            assert!(done == 1 || calls[k - 1].0 + 1 == done, "{calls:?}");
+        }
+        assert_eq!(calls.last().map(|&(d, t)| d == t), Some(true));
+        let (silent, _) = session().plan(&Choice::default(), &gone, &[], &[]).unwrap();
+        assert_eq!(plan, silent);
+    }
+
+    // A session's policies are the dump's with those applied since: what a form starts from.
+    #[test]
+    fn a_sessions_policies_are_those_applied() {
+        let s = session();
+        let named = |s: &Session| -> Vec<(String, String)> {
+            s.policies()
+                .iter()
+                .map(|o| (o.kind.clone(), o.metadata.name.clone()))
+                .collect()
+        };
+        let before = named(&s);
+        assert!(before.iter().any(|(_, n)| n == "web"));
+        let edit = web_to_member2();
+        let (_, next) = s
+            .plan(&Choice::default(), &WhatIf::default(), &[], &edit)
+            .unwrap();
+        assert_eq!(named(&next), before, "replaced in place");
+        let web = next
+            .policies()
+            .into_iter()
+            .find(|o| o.metadata.name == "web")
+            .unwrap();
+        assert_eq!(web, &edit[0]);
     }
 
     fn web_of(p: &Plan) -> &crate::karmada::fleet::plan::BindingPlan {

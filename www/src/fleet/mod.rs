@@ -8,6 +8,10 @@
 
 pub mod worker;
 
+mod add_cluster;
+mod form;
+mod policy_form;
+mod progress;
 mod view;
 
 use std::rc::Rc;
@@ -16,7 +20,7 @@ use serde_json::{json, Value};
 use yew::prelude::*;
 
 use crate::platform::{self, Site};
-use worker::{Answer, Plan, Reply, State, Worker};
+use worker::{Answer, Plan, Progress, Reply, State, Worker};
 
 /// Example fleets, served from `manifests/` beside the page (docs/manifests): (id, title).
 pub const EXAMPLES: &[(&str, &str)] = &[
@@ -85,6 +89,9 @@ pub enum Pending {
     Go(usize),
     /// A burst replay: the plan without protection once it is there, then with it.
     Burst(Option<Shown>),
+    /// The fleet as it was before a cancelled request, read again in a new worker: nothing
+    /// shown changes.
+    Restore,
 }
 
 /// The view's state.
@@ -102,6 +109,12 @@ pub struct Model {
     /// The request in flight, what it is for, and whether it has run past 200 ms.
     pending: Option<(u32, Pending, String)>,
     slow: bool,
+    /// How far the request in flight has got.
+    progress: Option<Progress>,
+    /// The fleet's PropagationPolicies and ClusterPropagationPolicies as they are.
+    policies: Option<Rc<Vec<Value>>>,
+    /// The plan shown before a burst, which a burst cancelled half-way shows again.
+    kept: Option<Shown>,
     error: Option<String>,
     /// The worker's time of the last answer, in ms.
     ms: Option<f64>,
@@ -153,6 +166,9 @@ pub enum Msg {
     Sent(u32, Pending, String),
     Slow(u32),
     Reply(Reply),
+    Progress(u32, Progress),
+    /// The request in flight stopped: its worker is gone.
+    Cancelled,
     Switches(Switches),
     Failed(String),
 }
@@ -164,9 +180,28 @@ impl Reducible for Model {
         let mut m = (*self).clone();
         match action {
             Msg::Sent(id, pending, label) => {
+                if pending == Pending::Burst(None) {
+                    m.kept = m.plan.clone();
+                }
                 m.pending = Some((id, pending, label));
                 m.slow = false;
+                m.progress = None;
                 m.error = None;
+            }
+            Msg::Progress(id, progress) => {
+                if m.pending.as_ref().is_none_or(|(p, ..)| *p != id) {
+                    return self;
+                }
+                m.progress = Some(progress);
+            }
+            Msg::Cancelled => {
+                // A burst's second half: its first is shown in place of the plan before.
+                if let Some((_, Pending::Burst(Some(_)), _)) = m.pending {
+                    m.plan = m.kept.take();
+                }
+                m.pending = None;
+                m.slow = false;
+                m.progress = None;
             }
             Msg::Slow(id) => {
                 if m.pending.as_ref().is_some_and(|(p, ..)| *p == id) {
@@ -187,6 +222,7 @@ impl Reducible for Model {
                     return Rc::new(m);
                 }
                 m.slow = false;
+                m.progress = None;
                 m.ms = Some(reply.ms);
                 match reply.answer {
                     Err(why) => m.error = Some(why),
@@ -208,6 +244,9 @@ impl Model {
         }
         if let Some(r) = a.report {
             self.report = Some(Rc::new(r));
+        }
+        if let Some(p) = a.policies {
+            self.policies = Some(Rc::new(p));
         }
         let shown = a.plan.map(|plan| Shown {
             label: label.clone(),
@@ -253,6 +292,7 @@ impl Model {
                 self.plan = shown;
                 self.burst = None;
             }
+            Pending::Restore => self.at = a.at.unwrap_or(self.at),
         }
     }
 
@@ -314,11 +354,22 @@ pub struct FleetProps {
     pub site: Site,
 }
 
+/// The fleet's worker, its answers and progress told to the view's model.
+fn start_worker(model: &UseReducerHandle<Model>) -> Option<Worker> {
+    let (replies, progress) = (model.dispatcher(), model.dispatcher());
+    Worker::start(
+        Callback::from(move |r: Reply| replies.dispatch(Msg::Reply(r))),
+        Callback::from(move |(id, p): (u32, Progress)| progress.dispatch(Msg::Progress(id, p))),
+    )
+    .ok()
+}
+
 /// Everything the page's controls need to ask the worker.
 #[derive(Clone)]
 pub struct Ask {
     model: UseReducerHandle<Model>,
-    worker: Rc<Option<Worker>>,
+    /// Replaced by a new one when a request is cancelled.
+    worker: Rc<std::cell::RefCell<Option<Worker>>>,
     next: Rc<std::cell::Cell<u32>>,
     site: Site,
 }
@@ -331,7 +382,8 @@ impl PartialEq for Ask {
 
 impl Ask {
     fn send(&self, op: &str, pending: Pending, label: &str, fields: Value, input: Option<&str>) {
-        let Some(worker) = self.worker.as_ref() else {
+        let worker = self.worker.borrow();
+        let Some(worker) = worker.as_ref() else {
             self.model
                 .dispatch(Msg::Failed("the fleet's worker did not start".into()));
             return;
@@ -346,6 +398,26 @@ impl Ask {
 
     /// Read `source`, then apply `history`'s steps and go to step `at`.
     pub fn open(&self, source: Source, history: Vec<Step>, at: usize) {
+        self.read(source, history, at, false);
+    }
+
+    /// Stop the request in flight: its worker is terminated and a new one reads the fleet as
+    /// it was before the request (the source and the history the page keeps), nothing shown
+    /// changing.
+    pub fn cancel(&self) {
+        if self.model.pending.is_none() {
+            return;
+        }
+        // The old worker is terminated as it is dropped.
+        self.worker.replace(start_worker(&self.model));
+        self.model.dispatch(Msg::Cancelled);
+        if let Some(source) = self.model.source.clone() {
+            self.read(source, self.model.history.clone(), self.model.at, true);
+        }
+    }
+
+    /// [`Ask::open`]; `restore`: the fleet read again after a cancel, nothing shown changing.
+    fn read(&self, source: Source, history: Vec<Step>, at: usize, restore: bool) {
         let ask = self.clone();
         yew::platform::spawn_local(async move {
             let text: Rc<str> = match &source {
@@ -359,17 +431,19 @@ impl Ask {
             };
             let what_ifs: Vec<Value> = history.iter().map(|s| s.what_if.clone()).collect();
             let fields = json!({"options": {}, "history": what_ifs, "at": at});
-            ask.send(
-                "open",
-                Pending::Open {
-                    source,
-                    history,
-                    at,
-                },
-                "the fleet as read",
-                fields,
-                Some(&text),
-            );
+            let (pending, label) = if restore {
+                (Pending::Restore, "the fleet as it was, read again")
+            } else {
+                (
+                    Pending::Open {
+                        source,
+                        history,
+                        at,
+                    },
+                    "the fleet as read",
+                )
+            };
+            ask.send("open", pending, label, fields, Some(&text));
         });
     }
 
@@ -441,13 +515,7 @@ pub fn fleet_view(p: &FleetProps) -> Html {
     let counter: Rc<std::cell::Cell<u32>> = counter;
     let worker = {
         let model = model.clone();
-        use_memo((), move |_| {
-            let dispatcher = model.dispatcher();
-            Worker::start(Callback::from(move |r: Reply| {
-                dispatcher.dispatch(Msg::Reply(r))
-            }))
-            .ok()
-        })
+        use_memo((), move |_| std::cell::RefCell::new(start_worker(&model)))
     };
     let ask = Ask {
         model: model.clone(),

@@ -26,10 +26,7 @@ pub fn page(ask: &Ask, m: &UseReducerHandle<Model>, embedded: bool) -> Html {
             <Loader ask={ask.clone()} example={match &m.source { Some(Source::Example(id)) => Some(id.clone()), _ => None }} />
             <div class="fleet-status" aria-live="polite">
                 if let Some(label) = &busy {
-                    if m.slow {
-                        <progress id="fleet-progress" aria-label={format!("working: {label}")}></progress>
-                        <span>{ format!(" {label}…") }</span>
-                    }
+                    { super::progress::status(ask, m, label) }
                 } else if let Some(ms) = m.ms {
                     <span id="fleet-time" class="muted">{ format!("answered in {ms:.0} ms") }</span>
                 }
@@ -40,6 +37,10 @@ pub fn page(ask: &Ask, m: &UseReducerHandle<Model>, embedded: bool) -> Html {
             if let Some(state) = &m.state {
                 { toolbar(ask, m, embedded) }
                 <Apply ask={ask.clone()} />
+                <super::add_cluster::AddCluster ask={ask.clone()} state={state.clone()} />
+                if let Some(policies) = &m.policies {
+                    <super::policy_form::PolicyForm ask={ask.clone()} policies={policies.clone()} />
+                }
                 { history(ask, m) }
                 if let Some((without, with)) = &m.burst {
                     { burst(without, with) }

@@ -181,6 +181,33 @@ pub struct Answer {
     pub steps: Option<usize>,
     pub plan: Option<Plan>,
     pub report: Option<Value>,
+    /// The PropagationPolicies and ClusterPropagationPolicies as they are now.
+    pub policies: Option<Vec<Value>>,
+}
+
+/// How far a request has got: the dump's size as an open starts reading it, then the
+/// bindings the scheduler has taken of those waiting (during an open's replay, in step `step`
+/// of `steps`).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Progress {
+    pub bytes: Option<f64>,
+    pub done: f64,
+    pub total: f64,
+    pub step: Option<(f64, f64)>,
+}
+
+impl Progress {
+    /// The share done, 0–1: a history's steps each an equal part; none while the dump is read.
+    pub fn fraction(&self) -> Option<f64> {
+        if self.bytes.is_some() || self.total <= 0.0 {
+            return None;
+        }
+        let within = (self.done / self.total).clamp(0.0, 1.0);
+        Some(match self.step {
+            Some((k, n)) if n > 0.0 => ((k - 1.0).max(0.0) + within) / n,
+            _ => within,
+        })
+    }
 }
 
 /// An answer to request `id`, or its error; `ms`: the time it took in the worker.
@@ -214,8 +241,12 @@ fn get(value: &JsValue, key: &str) -> JsValue {
 }
 
 impl Worker {
-    /// Start the worker from the package's directory; `on_reply` is told each answer.
-    pub fn start(on_reply: Callback<Reply>) -> Result<Worker, String> {
+    /// Start the worker from the package's directory; `on_reply` is told each answer, and
+    /// `on_progress` how far the request it names has got.
+    pub fn start(
+        on_reply: Callback<Reply>,
+        on_progress: Callback<(u32, Progress)>,
+    ) -> Result<Worker, String> {
         let url = platform::package_file("fleet-worker.js")?;
         let options = web_sys::WorkerOptions::new();
         options.set_type(web_sys::WorkerType::Module);
@@ -225,6 +256,19 @@ impl Worker {
             Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
                 let data = e.data();
                 let id = get(&data, "id").as_f64().unwrap_or(0.0) as u32;
+                let progress = get(&data, "progress");
+                if progress.is_object() {
+                    let number = |key: &str| get(&progress, key).as_f64();
+                    return on_progress.emit((
+                        id,
+                        Progress {
+                            bytes: number("bytes"),
+                            done: number("done").unwrap_or(0.0),
+                            total: number("total").unwrap_or(0.0),
+                            step: number("step").zip(number("steps")),
+                        },
+                    ));
+                }
                 let ms = get(&data, "ms").as_f64().unwrap_or(0.0);
                 let answer = if get(&data, "ok").as_bool() == Some(true) {
                     let text = get(&data, "text").as_string().unwrap_or_default();
@@ -263,5 +307,31 @@ impl Worker {
             let _ = js_sys::Reflect::set(&value, &"input".into(), &text.into());
         }
         let _ = self.inner.post_message(&value);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Progress;
+
+    #[test]
+    fn progress_is_a_share_of_the_bindings_and_of_a_historys_steps() {
+        let reading = Progress {
+            bytes: Some(7e6),
+            ..Progress::default()
+        };
+        assert_eq!(reading.fraction(), None);
+        let half = Progress {
+            done: 50.0,
+            total: 100.0,
+            ..Progress::default()
+        };
+        assert_eq!(half.fraction(), Some(0.5));
+        let second_of_four = Progress {
+            step: Some((2.0, 4.0)),
+            ..half
+        };
+        assert_eq!(second_of_four.fraction(), Some(0.375));
+        assert_eq!(Progress::default().fraction(), None);
     }
 }

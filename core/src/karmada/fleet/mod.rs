@@ -204,6 +204,16 @@ impl Fleet {
     /// the members once the queue is empty.
     /// Answers each binding taken, what its pass did, and whether `spec.clusters` changed.
     pub fn drain(&mut self, queue: &mut queue::Queue) -> Vec<(usize, Pass, bool)> {
+        self.drain_reporting(queue, &mut |_, _| {})
+    }
+
+    /// [`Fleet::drain`], telling `progress` how many bindings it has taken of how many it will
+    /// take (those taken and those waiting) after each one.
+    pub fn drain_reporting(
+        &mut self,
+        queue: &mut queue::Queue,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Vec<(usize, Pass, bool)> {
         let protect = self.settings.gates.scheduling_overcommit_protection;
         let mut out = Vec::new();
         let mut touched: Vec<usize> = Vec::new();
@@ -231,6 +241,7 @@ impl Fleet {
                 let success = pass.succeeded();
                 clock::note(waiting, b, pass.failure(), *now);
                 out.push((b, pass, changed));
+                progress(out.len(), out.len() + queue.len());
                 if let (true, true, Some(old)) = (protect && success, changed, old) {
                     let shared = capacity::Shared {
                         assumed: &mut *assumed,

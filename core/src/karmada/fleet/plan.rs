@@ -177,6 +177,18 @@ pub fn plan(fleet: &Fleet, events: Vec<Event>) -> Result<(Plan, Fleet)> {
     plan_with(fleet, events, Fleet::drain)
 }
 
+/// [`plan`], telling `progress` the bindings the scheduler has taken of those waiting, after
+/// each one ([`Fleet::drain_reporting`]).
+pub fn plan_reporting(
+    fleet: &Fleet,
+    events: Vec<Event>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<(Plan, Fleet)> {
+    plan_with(fleet, events, |f: &mut Fleet, q: &mut Queue| {
+        f.drain_reporting(q, progress)
+    })
+}
+
 /// Every cluster's load as `fleet` stands (no event: before and after alike), with its
 /// capacity.
 pub fn loads(fleet: &Fleet) -> Vec<ClusterPlan> {
@@ -185,14 +197,11 @@ pub fn loads(fleet: &Fleet) -> Vec<ClusterPlan> {
     clusters(fleet, &now)
 }
 
-/// What the scheduler's worker does with the queue ([`Fleet::drain`]).
-pub(super) type Worker = fn(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>;
-
-/// [`plan`], with `worker` taking what the events enqueue.
+/// [`plan`], with `worker` taking what the events enqueue (as [`Fleet::drain`] does).
 pub(super) fn plan_with(
     fleet: &Fleet,
     events: Vec<Event>,
-    worker: Worker,
+    mut worker: impl FnMut(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>,
 ) -> Result<(Plan, Fleet)> {
     let mut f = fleet.clone();
     // Before: the given fleet's placements (a binding created by an event had none).
@@ -208,14 +217,14 @@ pub(super) fn plan_with(
         let advancing = matches!(event, Event::Advance { .. });
         if advancing {
             if let Some(last) = steps.last_mut() {
-                last.passes = drain(&mut f, worker, &mut queue, &mut seen);
+                last.passes = drain(&mut f, &mut worker, &mut queue, &mut seen);
             }
         }
         let queued = f.apply(event, &mut queue)?;
         seen.resize(f.entries.len(), Seen::default());
         record(&queued, &mut seen);
         let passes = if k + 1 == count {
-            drain(&mut f, worker, &mut queue, &mut seen)
+            drain(&mut f, &mut worker, &mut queue, &mut seen)
         } else {
             Vec::new()
         };
@@ -264,7 +273,12 @@ fn record(queued: &Enqueued, seen: &mut [Seen]) {
 }
 
 /// The scheduler takes every waiting binding, one at a time.
-fn drain(f: &mut Fleet, worker: Worker, queue: &mut Queue, seen: &mut [Seen]) -> Vec<Noted<Pass>> {
+fn drain(
+    f: &mut Fleet,
+    worker: &mut impl FnMut(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>,
+    queue: &mut Queue,
+    seen: &mut [Seen],
+) -> Vec<Noted<Pass>> {
     let taken = worker(f, queue);
     let mut passes = Vec::with_capacity(taken.len());
     for (b, pass, changed) in taken {
