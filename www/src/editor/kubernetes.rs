@@ -128,11 +128,6 @@ pub async fn from_yaml(text: String) -> Result<Value, String> {
     Ok(from_js(&answer))
 }
 
-/// Documents as YAML, as the Kubernetes module writes them (the fleet view's policy form).
-pub async fn to_yaml(documents: &Value) -> Result<String, String> {
-    yaml(documents).await.map_err(|p| p.message)
-}
-
 async fn yaml(documents: &Value) -> Result<String, Problem> {
     Ok(call("toYaml", &[to_js(documents)])
         .await?

@@ -296,25 +296,13 @@ pub fn policy_form(p: &PolicyFormProps) -> Html {
     let chosen = use_state(|| None::<usize>);
     let draft = use_state(Draft::default);
     let problems = use_state(Problems::new);
-    let yaml = use_state(String::new);
     let policy = chosen.and_then(|k| p.policies.get(k)).cloned();
     let edited = policy.as_ref().map(|policy| draft.edited(policy));
-    {
-        let yaml = yaml.clone();
-        let object = edited.clone().and_then(Result::ok);
-        use_effect_with(object, move |object| {
-            let object = object.clone();
-            yew::platform::spawn_local(async move {
-                let text = match object {
-                    Some(o) => crate::editor::kubernetes::to_yaml(&o)
-                        .await
-                        .unwrap_or_else(|e| format!("# {e}")),
-                    None => String::new(),
-                };
-                yaml.set(text);
-            });
-        });
-    }
+    // The edited policy as YAML, written here: the page does not load the Kubernetes module.
+    let yaml = match &edited {
+        Some(Ok(object)) => serde_saphyr::to_string(object).unwrap_or_else(|e| format!("# {e}")),
+        _ => String::new(),
+    };
     let on_pick = {
         let (chosen, draft, problems, policies) = (
             chosen.clone(),
@@ -420,7 +408,7 @@ pub fn policy_form(p: &PolicyFormProps) -> Html {
                     </fieldset>
                     { form::input("fleet-policy-tolerations", "Cluster tolerations", &d.tolerations, "dedicated=gpu:NoSchedule", at("fleet-policy-tolerations"), set(|d, v| d.tolerations = v)) }
                     <h3 id="fleet-policy-yaml-heading">{ "The policy it makes" }</h3>
-                    <pre id="fleet-policy-yaml" class="fleet-yaml" tabindex="0" aria-labelledby="fleet-policy-yaml-heading">{ (*yaml).clone() }</pre>
+                    <pre id="fleet-policy-yaml" class="fleet-yaml" tabindex="0" aria-labelledby="fleet-policy-yaml-heading">{ yaml }</pre>
                     <button type="submit" id="fleet-policy-apply">{ "Apply the policy" }</button>
                 }
             </form>
