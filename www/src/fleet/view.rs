@@ -940,3 +940,154 @@ fn problems(report: &Value) -> Html {
         </details>
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fleet::worker::Plan;
+
+    /// A binding: namespace, name, policy, replicas by cluster.
+    type Given<'a> = (&'a str, &'a str, Option<&'a str>, &'a [(&'a str, i64)]);
+
+    /// A fleet of clusters `a`, `b`, `c` and `bindings`, read as the worker's answer is.
+    fn state(bindings: &[Given]) -> State {
+        let cluster = |name: &str| {
+            json!({"name": name, "ready": "ready", "cordoned": false,
+            "after": {"replicas": 0, "requests": {}}, "allocatable": {}, "free": {}})
+        };
+        let bindings: Vec<Value> = bindings
+            .iter()
+            .map(|(ns, name, policy, placed)| {
+                let clusters: serde_json::Map<String, Value> =
+                    placed.iter().map(|(c, n)| ((*c).into(), (*n).into())).collect();
+                json!({"id": {"kind": if ns.is_empty() { "ClusterResourceBinding" } else { "ResourceBinding" },
+                              "namespace": ns, "name": name},
+                       "workload": format!("Deployment/{ns}/{name}"), "policy": policy,
+                       "replicas": placed.iter().map(|(_, n)| n).sum::<i64>(), "clusters": clusters})
+            })
+            .collect();
+        serde_json::from_value(
+            json!({"clusters": [cluster("a"), cluster("b"), cluster("c")], "bindings": bindings}),
+        )
+        .expect("a state")
+    }
+
+    fn fleet() -> State {
+        state(&[
+            ("web", "b", Some("spread"), &[("a", 1), ("b", 1)]),
+            ("db", "x", Some("pin"), &[("c", 4)]),
+            ("web", "a", Some("spread"), &[("a", 2)]),
+            ("web", "c", Some("alone"), &[("b", 1)]),
+            ("", "cluster-wide", None, &[("a", 1)]),
+        ])
+    }
+
+    /// The lines as text: `# namespace policy` for a heading, the binding's id otherwise.
+    fn text(s: &State, lines: &[Line]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| match *l {
+                Line::Group(i) => {
+                    let b = &s.bindings[i];
+                    format!(
+                        "# {} {}",
+                        b.id.namespace,
+                        b.policy.as_deref().unwrap_or("-")
+                    )
+                }
+                Line::Binding(i) => s.bindings[i].id.text(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_workload_lines_are_grouped_by_namespace_and_policy_under_headings() {
+        let s = fleet();
+        assert_eq!(
+            text(&s, &lines(&s, "")),
+            [
+                "#  -",
+                "crb/cluster-wide",
+                "# db pin",
+                "rb/db/x",
+                "# web alone",
+                "rb/web/c",
+                "# web spread",
+                "rb/web/a",
+                "rb/web/b",
+            ]
+        );
+        // A search keeps the headings of what it finds: by name, policy, or a cluster exactly.
+        assert_eq!(text(&s, &lines(&s, "web/b")), ["# web spread", "rb/web/b"]);
+        assert_eq!(text(&s, &lines(&s, "pin")), ["# db pin", "rb/db/x"]);
+        // `c`: db/x is on it, web/c and the cluster-wide binding have it in their names.
+        assert_eq!(
+            text(&s, &lines(&s, "c")),
+            [
+                "#  -",
+                "crb/cluster-wide",
+                "# db pin",
+                "rb/db/x",
+                "# web alone",
+                "rb/web/c"
+            ]
+        );
+        assert!(lines(&s, "nothing such").is_empty());
+    }
+
+    #[test]
+    fn an_event_keeps_the_order_and_a_created_binding_takes_its_place() {
+        let s = fleet();
+        let before = lines(&s, "");
+        let plan = |bindings: Value| -> Plan {
+            serde_json::from_value(json!({"bindings": bindings, "clusters": [],
+                "summary": {"bindings": 0, "changed": 0, "unschedulable": 0, "unchanged": 0,
+                            "movedReplicas": 0, "overcommittedClusters": 0}}))
+            .expect("a plan")
+        };
+        let moved = plan(
+            json!([{"id": {"kind": "ResourceBinding", "namespace": "web", "name": "a"},
+            "replicas": 3, "before": {"a": 2}, "after": {"c": 3}, "moved": 2, "outcome": "changed"}]),
+        );
+        let next = s.after(&moved, s.clusters.clone());
+        assert_eq!(lines(&next, ""), before);
+        assert_eq!(
+            next.bindings[2].clusters,
+            BTreeMap::from([("c".to_string(), 3)])
+        );
+        assert!(
+            Rc::ptr_eq(&next.bindings[0], &s.bindings[0]),
+            "an unchanged binding is shared"
+        );
+        let created = plan(
+            json!([{"id": {"kind": "ResourceBinding", "namespace": "db", "name": "a"},
+            "replicas": 1, "before": {}, "after": {"a": 1}, "moved": 0, "outcome": "changed"}]),
+        );
+        let next = next.after(&created, s.clusters.clone());
+        assert_eq!(
+            text(&next, &lines(&next, ""))[2..6],
+            ["# db -", "rb/db/a", "# db pin", "rb/db/x"]
+        );
+    }
+
+    #[test]
+    fn the_map_holds_the_clusters_with_replicas_of_a_namespace_shown() {
+        let s = fleet();
+        let g = grid(&s);
+        // web 5 replicas, db 4, cluster-scoped 1.
+        assert_eq!(*g.namespaces, ["web", "db", ""]);
+        let rows: Vec<(usize, Vec<i64>)> = g.rows.iter().map(|(i, r)| (*i, r.to_vec())).collect();
+        assert_eq!(
+            rows,
+            [(0, vec![3, 0, 1]), (1, vec![2, 0, 0]), (2, vec![0, 4, 0])]
+        );
+        assert_eq!(g.max, 4);
+        assert_eq!(
+            grid(&state(&[])),
+            Grid {
+                max: 1,
+                ..Grid::default()
+            }
+        );
+    }
+}
