@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 /// Rows rendered beyond each edge of the container: Tab moves the focus onto a rendered row,
 /// which scrolls it into view, which renders the rows past it.
-pub const OVERSCAN: usize = 8;
+pub const OVERSCAN: usize = 6;
 
 /// A row's height before one is measured (the stylesheet's, at the default font size), px.
 const ROW: f64 = 36.0;
@@ -57,9 +57,19 @@ impl View {
     }
 }
 
-/// The view of the scroll container `node` now: rows are its descendants marked `data-row`
-/// with their index; their height is the distance between the first and last rendered, which
-/// counts whatever the stylesheet puts between rows.
+/// The scroll container `node`'s offset and height now, `was`'s row height kept.
+fn scrolled(node: &NodeRef, was: View) -> Option<View> {
+    let el = node.cast::<web_sys::Element>()?;
+    Some(View {
+        top: f64::from(el.scroll_top()),
+        height: f64::from(el.client_height()),
+        row: was.row,
+    })
+}
+
+/// The view of the scroll container `node` now, its row height measured: rows are its
+/// descendants marked `data-row` with their index; their height is the distance between the
+/// first and last rendered, which counts whatever the stylesheet puts between rows.
 fn measure(node: &NodeRef, was: View) -> Option<View> {
     let el = node.cast::<web_sys::Element>()?;
     let rows = el.query_selector_all("[data-row]").ok()?;
@@ -92,22 +102,24 @@ pub fn use_window(len: usize) -> (Slice, NodeRef, Callback<Event>) {
         row: ROW,
     });
     let slice = view.slice(len, OVERSCAN);
-    // After each render: the container's height and the rows' (a narrow layout's are taller).
+    // After each render: the container's height and the rows' (a narrow layout's are taller;
+    // the scroll offset is the scroll handler's to follow).
     {
         let (node, view) = (node.clone(), view.clone());
         use_effect(move || {
             if let Some(now) = measure(&node, *view) {
-                if now != *view {
+                if now.row != view.row || now.height != view.height {
                     view.set(now);
                 }
             }
         });
     }
+    // On a scroll, a render only when another row comes into the window.
     let on_scroll = {
         let (node, view, slice) = (node.clone(), view.clone(), slice.clone());
         Callback::from(move |_: Event| {
-            if let Some(now) = measure(&node, *view) {
-                if now.slice(len, OVERSCAN) != slice || now.row != view.row {
+            if let Some(now) = scrolled(&node, *view) {
+                if now.slice(len, OVERSCAN) != slice {
                     view.set(now);
                 }
             }
