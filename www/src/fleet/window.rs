@@ -75,7 +75,8 @@ fn measure(node: &NodeRef, was: View) -> Option<View> {
     let rows = el.query_selector_all("[data-row]").ok()?;
     let at = |k: u32| -> Option<(f64, f64)> {
         let r = rows.item(k)?.dyn_into::<web_sys::Element>().ok()?;
-        let index = r.get_attribute("data-row")?.parse::<f64>().ok()?;
+        // An index read as an integer: a float parser would add its code to the module.
+        let index = f64::from(r.get_attribute("data-row")?.parse::<u32>().ok()?);
         Some((index, r.get_bounding_client_rect().top()))
     };
     let n = rows.length();
@@ -132,11 +133,12 @@ pub fn use_window(len: usize) -> (Slice, NodeRef, Callback<Event>) {
 /// spacers are keyed too, so that a scroll keeps the rows still in the window as they are (a
 /// control there keeps the focus) and adds or drops only the others. `columns`: the table's.
 pub fn body(slice: &Slice, columns: usize, rows: impl Iterator<Item = Html>) -> Html {
-    // Keys no row has: a Kubernetes name has no space.
+    // Keys no row has: a Kubernetes name has no space. The height with a fixed precision, as
+    // the page's other numbers are formatted (the shortest form's code is not in the module).
     let spacer = |key: &'static str, px: f64| {
         html! {
             <tr {key} class="spacer" aria-hidden="true">
-                <td colspan={columns.to_string()} style={format!("height:{px}px")}></td>
+                <td colspan={columns.to_string()} style={format!("height:{px:.1}px")}></td>
             </tr>
         }
     };
