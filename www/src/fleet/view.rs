@@ -45,7 +45,7 @@ pub fn page(ask: &Ask, m: &UseReducerHandle<Model>, embedded: bool) -> Html {
                 if let Some((without, with)) = &m.burst {
                     { burst(without, with) }
                 } else if let Some(shown) = &m.plan {
-                    <PlanView shown={shown.clone()} />
+                    { plan(shown) }
                 }
                 <Clusters ask={ask.clone()} state={state.clone()} />
                 if state.clusters.len() > 12 {
@@ -401,14 +401,7 @@ fn reason(camel: &str) -> String {
         .unwrap_or_default()
 }
 
-#[derive(Properties, PartialEq)]
-struct PlanProps {
-    shown: Shown,
-}
-
-/// The plan of the last event: rendered again when another plan comes, not on every message.
-#[function_component(PlanView)]
-fn plan(PlanProps { shown }: &PlanProps) -> Html {
+fn plan(shown: &Shown) -> Html {
     let p = &shown.plan;
     let moved: Vec<&BindingPlan> = p
         .bindings
