@@ -13,6 +13,7 @@ mod form;
 mod policy_form;
 mod progress;
 mod view;
+mod window;
 
 use std::rc::Rc;
 
@@ -71,10 +72,17 @@ pub struct Step {
 }
 
 /// A shown plan: what it is the plan of, and the plan.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Shown {
     pub label: String,
     pub plan: Rc<Plan>,
+}
+
+/// The same plan is the same answer: not compared binding by binding on every render.
+impl PartialEq for Shown {
+    fn eq(&self, other: &Self) -> bool {
+        self.label == other.label && Rc::ptr_eq(&self.plan, &other.plan)
+    }
 }
 
 /// What a request in flight will do with its answer.
@@ -371,12 +379,17 @@ pub struct Ask {
     /// Replaced by a new one when a request is cancelled.
     worker: Rc<std::cell::RefCell<Option<Worker>>>,
     next: Rc<std::cell::Cell<u32>>,
+    /// The switches as they are now (the view sets them on each render): a control rendered
+    /// before they changed applies its event with them.
+    switches: Rc<std::cell::Cell<Switches>>,
     site: Site,
 }
 
+/// One view's handle is the same whatever its model: the lists given it re-render when the
+/// fleet changes, not on every message of a request in flight.
 impl PartialEq for Ask {
     fn eq(&self, other: &Self) -> bool {
-        self.model == other.model && Rc::ptr_eq(&self.next, &other.next)
+        Rc::ptr_eq(&self.next, &other.next) && self.site == other.site
     }
 }
 
@@ -449,7 +462,7 @@ impl Ask {
 
     /// Apply an event: `what_if` without the scheduler's settings, which the page adds.
     pub fn apply(&self, label: String, mut what_if: Value) {
-        self.model.switches.set(&mut what_if);
+        self.switches.get().set(&mut what_if);
         let step = Step {
             label: label.clone(),
             what_if: what_if.clone(),
@@ -491,7 +504,7 @@ impl Ask {
         let mut what_if = json!({});
         Switches {
             protect,
-            ..self.model.switches
+            ..self.switches.get()
         }
         .set(&mut what_if);
         what_if
@@ -517,10 +530,14 @@ pub fn fleet_view(p: &FleetProps) -> Html {
         let model = model.clone();
         use_memo((), move |_| std::cell::RefCell::new(start_worker(&model)))
     };
+    let switches = use_memo((), |_| std::cell::Cell::new(Switches::default()));
+    let switches: Rc<std::cell::Cell<Switches>> = switches;
+    switches.set(model.switches);
     let ask = Ask {
         model: model.clone(),
         worker: worker.clone(),
         next: counter.clone(),
+        switches,
         site: p.site.clone(),
     };
     // The first answer of a burst asks for the second.

@@ -2,7 +2,7 @@
 //! with their load, the clusters × namespaces map and the workloads. Words are Karmada's and
 //! kubectl's (binding, member cluster, replicas, taint, cordon).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
 use allot_core::resource::ResourceList;
@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use super::window;
 use super::worker::{BindingPlan, Cluster, ClusterPlan, State};
 use super::{restored, Ask, Model, Msg, Shown, Source, Switches, EXAMPLES, LINK_DUMP};
 use crate::pager::use_pager;
@@ -199,12 +200,13 @@ fn toolbar(ask: &Ask, m: &Model, embedded: bool) -> Html {
         let ask = ask.clone();
         Callback::from(move |_| ask.go(k))
     };
-    let saved = m.saved();
+    // The history as saved, made when asked for: it carries the dump's text, which is copied.
     let share = {
-        let saved = saved.clone();
         let ask = ask.clone();
         Callback::from(move |_| {
-            let Some(v) = &saved else { return };
+            let Some(v) = &ask.model.saved() else {
+                return;
+            };
             let small = v["source"]["dump"]
                 .as_str()
                 .is_none_or(|d| d.len() <= LINK_DUMP);
@@ -223,8 +225,9 @@ fn toolbar(ask: &Ask, m: &Model, embedded: bool) -> Html {
             platform::mark_copied("fleet-share");
         })
     };
+    let model = ask.model.clone();
     let export = Callback::from(move |_| {
-        if let Some(v) = &saved {
+        if let Some(v) = &model.saved() {
             platform::download(
                 "fleet.allot.json",
                 &serde_json::to_string_pretty(v).unwrap_or_default(),
@@ -665,91 +668,167 @@ struct MapProps {
     state: Rc<State>,
 }
 
-/// Clusters × namespaces: each cell's shade the replicas the namespace has on the cluster.
-#[function_component(Map)]
-fn map(p: &MapProps) -> Html {
-    let (namespaces, cells, max, rows) = use_memo(p.state.clone(), |state| {
-        // Replicas by `namespace/cluster`, and by namespace.
-        let mut cells: BTreeMap<String, i64> = BTreeMap::new();
-        let mut totals: BTreeMap<String, i64> = BTreeMap::new();
-        for b in &state.bindings {
-            for (c, n) in &b.clusters {
-                *cells.entry(format!("{}/{c}", b.id.namespace)).or_default() += n;
-                *totals.entry(b.id.namespace.clone()).or_default() += n;
+/// The map's figures: the namespaces shown (the 24 with the most replicas), and each cluster
+/// that holds replicas of one of them, by its index, with its replicas of each.
+#[derive(Debug, Default, PartialEq)]
+struct Grid {
+    namespaces: Rc<Vec<String>>,
+    rows: Vec<(usize, Rc<Vec<i64>>)>,
+    /// The most replicas of a cell shown, at least 1.
+    max: i64,
+}
+
+/// The map of `state`, read in one pass over the bindings with borrowed names (10,000 bindings
+/// on three clusters each would otherwise be 30,000 keys allocated on every event).
+fn grid(state: &State) -> Grid {
+    let mut totals: BTreeMap<&str, i64> = BTreeMap::new();
+    for b in &state.bindings {
+        *totals.entry(b.id.namespace.as_str()).or_default() += b.clusters.values().sum::<i64>();
+    }
+    let mut namespaces: Vec<(&str, i64)> = totals.into_iter().collect();
+    namespaces.sort_by_key(|n| std::cmp::Reverse(n.1));
+    namespaces.truncate(24);
+    let column: HashMap<&str, usize> = namespaces
+        .iter()
+        .enumerate()
+        .map(|(k, (ns, _))| (*ns, k))
+        .collect();
+    let at: HashMap<&str, usize> = state
+        .clusters
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.name.as_str(), i))
+        .collect();
+    let mut cells: Vec<Option<Vec<i64>>> = vec![None; state.clusters.len()];
+    for b in &state.bindings {
+        let Some(&k) = column.get(b.id.namespace.as_str()) else {
+            continue;
+        };
+        for (c, n) in &b.clusters {
+            if let Some(&i) = at.get(c.as_str()) {
+                cells[i].get_or_insert_with(|| vec![0; namespaces.len()])[k] += n;
             }
         }
-        let mut namespaces: Vec<(String, i64)> = totals.into_iter().collect();
-        namespaces.sort_by_key(|n| std::cmp::Reverse(n.1));
-        namespaces.truncate(24);
-        let max = cells.values().copied().max().unwrap_or(1).max(1);
-        // The clusters that hold replicas of a namespace shown.
-        let rows: Vec<usize> = (0..state.clusters.len())
-            .filter(|&i| {
-                namespaces
-                    .iter()
-                    .any(|(ns, _)| cells.contains_key(&format!("{ns}/{}", state.clusters[i].name)))
-            })
-            .collect();
-        (namespaces, cells, max, rows)
-    })
-    .as_ref()
-    .clone();
-    let (range, controls) = use_pager(rows.len(), "cluster");
+    }
+    let rows: Vec<(usize, Rc<Vec<i64>>)> = cells
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, row)| Some((i, Rc::new(row?))))
+        .collect();
+    let max = rows
+        .iter()
+        .flat_map(|(_, r)| r.iter().copied())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    Grid {
+        namespaces: Rc::new(
+            namespaces
+                .into_iter()
+                .map(|(ns, _)| ns.to_string())
+                .collect(),
+        ),
+        rows,
+        max,
+    }
+}
+
+/// Clusters × namespaces: each cell's shade the replicas the namespace has on the cluster; the
+/// rows on screen rendered, as the workloads are.
+#[function_component(Map)]
+fn map(p: &MapProps) -> Html {
+    let g = use_memo(p.state.clone(), |state| grid(state));
+    let (slice, node, on_scroll) = window::use_window(g.rows.len());
     html! {
         <section class="fleet-map" aria-labelledby="fleet-map-heading">
             <h3 id="fleet-map-heading">{ "Map: member clusters × namespaces" }</h3>
             <p class="muted">{ "The 24 namespaces with the most replicas, and the clusters that hold them; a cell's shade is the replicas there." }</p>
-            <div class="scroll"><table id="fleet-map" class="fleet-map-table">
-                <thead><tr><th scope="col">{ "cluster" }</th>
-                    { for namespaces.iter().map(|(ns, _)| html! { <th scope="col" class="ns"><span>{ if ns.is_empty() { "(cluster)" } else { ns } }</span></th> }) }
+            <div class="fleet-rows fleet-map-rows" ref={node} onscroll={on_scroll} tabindex="0" role="region"
+                 aria-label={format!("map: {} clusters", g.rows.len())}>
+            <table id="fleet-map" class="fleet-map-table" aria-rowcount={(g.rows.len() + 1).to_string()}>
+                <thead><tr aria-rowindex="1"><th scope="col">{ "cluster" }</th>
+                    { for g.namespaces.iter().map(|ns| html! { <th scope="col" class="ns"><span>{ if ns.is_empty() { "(cluster)" } else { ns } }</span></th> }) }
                 </tr></thead>
                 <tbody>
-                { for rows[range].iter().map(|&i| &p.state.clusters[i]).map(|c| html! {
-                    <tr><th scope="row">{ &c.name }</th>
-                    { for namespaces.iter().map(|(ns, _)| {
-                        let n = cells.get(&format!("{ns}/{}", c.name)).copied().unwrap_or(0);
-                        // The square root: a few large cells do not wash out the rest.
-                        let alpha = if n == 0 { 0.0 } else { 0.15 + 0.85 * (n as f64 / max as f64).sqrt() };
-                        html! { <td title={format!("{ns} on {}: {n} replicas", c.name)}
-                                    style={format!("background:rgba(37,99,235,{alpha:.2})")}>
-                                    if n > 0 { <span class="sr">{ n }</span> }</td> }
-                    }) }
-                    </tr>
-                }) }
+                { window::body(&slice, g.namespaces.len() + 1, slice.rows.clone().map(|k| {
+                    let (i, cells) = &g.rows[k];
+                    let name = AttrValue::from(p.state.clusters[*i].name.clone());
+                    html! { <MapRow key={name.to_string()} name={name.clone()} row={k} cells={cells.clone()}
+                                    namespaces={g.namespaces.clone()} max={g.max} /> }
+                })) }
                 </tbody>
             </table></div>
-            { controls }
         </section>
     }
+}
+
+#[derive(Properties, PartialEq)]
+struct MapRowProps {
+    name: AttrValue,
+    /// The row's index among the map's.
+    row: usize,
+    cells: Rc<Vec<i64>>,
+    namespaces: Rc<Vec<String>>,
+    max: i64,
+}
+
+/// A cluster's row of the map: rendered again only when its cells change.
+#[function_component(MapRow)]
+fn map_row(p: &MapRowProps) -> Html {
+    let name = &p.name;
+    html! {
+        <tr data-row={p.row.to_string()} aria-rowindex={(p.row + 2).to_string()}><th scope="row">{ name }</th>
+        { for p.namespaces.iter().zip(p.cells.iter()).map(|(ns, &n)| {
+            // The square root: a few large cells do not wash out the rest.
+            let alpha = if n == 0 { 0.0 } else { 0.15 + 0.85 * (n as f64 / p.max as f64).sqrt() };
+            html! { <td title={format!("{ns} on {name}: {n} replicas")}
+                        style={format!("background:rgba(37,99,235,{alpha:.2})")}>
+                        if n > 0 { <span class="sr">{ n }</span> }</td> }
+        }) }
+        </tr>
+    }
+}
+
+/// A line of the workload list: a group's heading (namespace and claiming policy, from its
+/// first binding), or a binding; each by its index in the fleet's bindings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Line {
+    Group(usize),
+    Binding(usize),
+}
+
+/// The bindings whose name, policy or a cluster matches `f` (all when it is empty), by
+/// namespace, policy and name, each group of one namespace and policy under its heading.
+fn lines(state: &State, f: &str) -> Vec<Line> {
+    let rows = state.order().iter().copied().filter(|&i| {
+        let b = &state.bindings[i];
+        f.is_empty()
+            || b.id.text().contains(f)
+            || b.policy.as_deref().is_some_and(|p| p.contains(f))
+            || b.clusters.keys().any(|c| c == f)
+    });
+    let mut lines = Vec::with_capacity(state.bindings.len() + state.bindings.len() / 8);
+    let mut group = None;
+    for i in rows {
+        let b = &state.bindings[i];
+        let key = (&b.id.namespace, &b.policy);
+        if group != Some(key) {
+            group = Some(key);
+            lines.push(Line::Group(i));
+        }
+        lines.push(Line::Binding(i));
+    }
+    lines
 }
 
 #[function_component(Workloads)]
 fn workloads(p: &StateProps) -> Html {
     let filter = use_state(String::new);
     let scale = use_state(BTreeMap::<String, String>::new);
-    let rows: Rc<Vec<usize>> = {
-        let f = (*filter).clone();
-        use_memo((p.state.clone(), f), |(state, f)| {
-            let mut rows: Vec<usize> = (0..state.bindings.len())
-                .filter(|&i| {
-                    let b = &state.bindings[i];
-                    f.is_empty()
-                        || b.id.text().contains(f.as_str())
-                        || b.policy.as_deref().is_some_and(|p| p.contains(f.as_str()))
-                        || b.clusters.keys().any(|c| c == f)
-                })
-                .collect();
-            // By namespace, policy and name, compared in place (a key of owned strings
-            // would allocate on every comparison of 10,000 rows).
-            let key = |i: usize| {
-                let b = &state.bindings[i];
-                (&b.id.namespace, &b.policy, &b.id.name)
-            };
-            rows.sort_by(|&a, &b| key(a).cmp(&key(b)));
-            rows
-        })
-    };
-    let (range, controls) = use_pager(rows.len(), "workload");
+    let lines: Rc<Vec<Line>> = use_memo((p.state.clone(), (*filter).clone()), |(state, f)| {
+        lines(state, f)
+    });
+    let (slice, node, on_scroll) = window::use_window(lines.len());
     let on_filter = {
         let filter = filter.clone();
         Callback::from(move |e: InputEvent| {
@@ -757,70 +836,83 @@ fn workloads(p: &StateProps) -> Html {
             filter.set(i.value());
         })
     };
-    let mut group = None;
+    let line = |k: usize| -> Html {
+        let index = (k + 2).to_string();
+        match lines[k] {
+            Line::Group(i) => {
+                let b = &p.state.bindings[i];
+                let ns = if b.id.namespace.is_empty() {
+                    "cluster-scoped"
+                } else {
+                    &b.id.namespace
+                };
+                html! {
+                    <tr key={format!("g{i}")} class="group" data-row={k.to_string()} aria-rowindex={index}>
+                        <th colspan="4" scope="colgroup">{ format!("{ns} · policy {}", b.policy.as_deref().unwrap_or("none")) }</th></tr>
+                }
+            }
+            Line::Binding(i) => {
+                let b = &p.state.bindings[i];
+                let id = b.id.text();
+                let value = scale
+                    .get(&id)
+                    .cloned()
+                    .unwrap_or_else(|| b.replicas.to_string());
+                let on_input = {
+                    let (scale, id) = (scale.clone(), id.clone());
+                    Callback::from(move |e: InputEvent| {
+                        let i: HtmlInputElement = e.target_unchecked_into();
+                        let mut next = (*scale).clone();
+                        next.insert(id.clone(), i.value());
+                        scale.set(next);
+                    })
+                };
+                let actions = b.workload.clone().map(|w| {
+                    let on_scale = {
+                        let (ask, w, value) = (p.ask.clone(), w.clone(), value.clone());
+                        Callback::from(move |_| ask.apply(format!("{w} scaled to {value}"), json!({"scale": [format!("{w}={value}")]})))
+                    };
+                    let on_rebalance = {
+                        let (ask, w) = (p.ask.clone(), w.clone());
+                        Callback::from(move |_| ask.apply(format!("WorkloadRebalancer for {w}"), json!({"rebalance": [w]})))
+                    };
+                    html! {
+                        <>
+                        <input type="number" min="0" class="replicas" value={value.clone()} oninput={on_input}
+                               aria-label={format!("replicas of {w}")} />
+                        <button type="button" class="scale" onclick={on_scale}>{ "Scale" }</button>
+                        <button type="button" class="rebalance" onclick={on_rebalance}>{ "Rebalance" }</button>
+                        </>
+                    }
+                });
+                let placed = placement(&b.clusters);
+                html! {
+                    <tr key={id.clone()} data-binding={id.clone()} data-row={k.to_string()} aria-rowindex={index}>
+                        <th scope="row" title={id.clone()}>{ id }</th>
+                        <td class="num">{ b.replicas }</td>
+                        <td class="placement" title={placed.clone()}>{ placed }</td>
+                        <td class="actions">{ actions.unwrap_or_default() }</td>
+                    </tr>
+                }
+            }
+        }
+    };
     html! {
         <section class="fleet-workloads" aria-labelledby="fleet-workloads-heading">
             <h3 id="fleet-workloads-heading">{ format!("Workloads ({})", p.state.bindings.len()) }</h3>
             <input type="search" id="fleet-workload-filter" placeholder="search workloads, policies, clusters"
                    aria-label="search workloads by name, policy or cluster" oninput={on_filter} value={(*filter).clone()} />
-            <div class="scroll"><table id="fleet-workloads" class="fleet-table">
-                <thead><tr><th scope="col">{ "binding" }</th><th scope="col">{ "replicas" }</th>
+            // Only the rows on screen are in the page; the container scrolls the whole list.
+            <div class="fleet-rows" ref={node} onscroll={on_scroll} tabindex="0" role="region"
+                 aria-label={format!("workloads: {} rows", lines.len())}>
+            <table id="fleet-workloads" class="fleet-table" aria-rowcount={(lines.len() + 1).to_string()}>
+                <colgroup><col class="binding" /><col class="num" /><col class="placement" /><col class="actions" /></colgroup>
+                <thead><tr aria-rowindex="1"><th scope="col">{ "binding" }</th><th scope="col">{ "replicas" }</th>
                     <th scope="col">{ "placement" }</th><th scope="col">{ "events" }</th></tr></thead>
                 <tbody>
-                { for rows[range].iter().map(|&i| {
-                    let b = &p.state.bindings[i];
-                    let key = (b.id.namespace.clone(), b.policy.clone());
-                    let heading = (group.as_ref() != Some(&key)).then(|| {
-                        group = Some(key.clone());
-                        html! { <tr class="group"><th colspan="4" scope="colgroup">{ format!("{} · policy {}",
-                            if key.0.is_empty() { "cluster-scoped" } else { &key.0 },
-                            key.1.as_deref().unwrap_or("none")) }</th></tr> }
-                    });
-                    let workload = b.workload.clone();
-                    let id = b.id.text();
-                    let value = scale.get(&id).cloned().unwrap_or_else(|| b.replicas.to_string());
-                    let on_input = {
-                        let (scale, id) = (scale.clone(), id.clone());
-                        Callback::from(move |e: InputEvent| {
-                            let i: HtmlInputElement = e.target_unchecked_into();
-                            let mut next = (*scale).clone();
-                            next.insert(id.clone(), i.value());
-                            scale.set(next);
-                        })
-                    };
-                    let actions = workload.map(|w| {
-                        let on_scale = {
-                            let (ask, w, value) = (p.ask.clone(), w.clone(), value.clone());
-                            Callback::from(move |_| ask.apply(format!("{w} scaled to {value}"), json!({"scale": [format!("{w}={value}")]})))
-                        };
-                        let on_rebalance = {
-                            let (ask, w) = (p.ask.clone(), w.clone());
-                            Callback::from(move |_| ask.apply(format!("WorkloadRebalancer for {w}"), json!({"rebalance": [w]})))
-                        };
-                        html! {
-                            <>
-                            <input type="number" min="0" class="replicas" value={value.clone()} oninput={on_input}
-                                   aria-label={format!("replicas of {w}")} />
-                            <button type="button" class="scale" onclick={on_scale}>{ "Scale" }</button>
-                            <button type="button" class="rebalance" onclick={on_rebalance}>{ "Rebalance" }</button>
-                            </>
-                        }
-                    });
-                    html! {
-                        <>
-                        { heading.unwrap_or_default() }
-                        <tr data-binding={id.clone()}>
-                            <th scope="row">{ id.clone() }</th>
-                            <td class="num">{ b.replicas }</td>
-                            <td>{ placement(&b.clusters) }</td>
-                            <td class="actions">{ actions.unwrap_or_default() }</td>
-                        </tr>
-                        </>
-                    }
-                }) }
+                { window::body(&slice, 4, slice.rows.clone().map(line)) }
                 </tbody>
             </table></div>
-            { controls }
         </section>
     }
 }
@@ -840,5 +932,156 @@ fn problems(report: &Value) -> Html {
             }) }
             </ul>
         </details>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fleet::worker::Plan;
+
+    /// A binding: namespace, name, policy, replicas by cluster.
+    type Given<'a> = (&'a str, &'a str, Option<&'a str>, &'a [(&'a str, i64)]);
+
+    /// A fleet of clusters `a`, `b`, `c` and `bindings`, read as the worker's answer is.
+    fn state(bindings: &[Given]) -> State {
+        let cluster = |name: &str| {
+            json!({"name": name, "ready": "ready", "cordoned": false,
+            "after": {"replicas": 0, "requests": {}}, "allocatable": {}, "free": {}})
+        };
+        let bindings: Vec<Value> = bindings
+            .iter()
+            .map(|(ns, name, policy, placed)| {
+                let clusters: serde_json::Map<String, Value> =
+                    placed.iter().map(|(c, n)| ((*c).into(), (*n).into())).collect();
+                json!({"id": {"kind": if ns.is_empty() { "ClusterResourceBinding" } else { "ResourceBinding" },
+                              "namespace": ns, "name": name},
+                       "workload": format!("Deployment/{ns}/{name}"), "policy": policy,
+                       "replicas": placed.iter().map(|(_, n)| n).sum::<i64>(), "clusters": clusters})
+            })
+            .collect();
+        serde_json::from_value(
+            json!({"clusters": [cluster("a"), cluster("b"), cluster("c")], "bindings": bindings}),
+        )
+        .expect("a state")
+    }
+
+    fn fleet() -> State {
+        state(&[
+            ("web", "b", Some("spread"), &[("a", 1), ("b", 1)]),
+            ("db", "x", Some("pin"), &[("c", 4)]),
+            ("web", "a", Some("spread"), &[("a", 2)]),
+            ("web", "c", Some("alone"), &[("b", 1)]),
+            ("", "cluster-wide", None, &[("a", 1)]),
+        ])
+    }
+
+    /// The lines as text: `# namespace policy` for a heading, the binding's id otherwise.
+    fn text(s: &State, lines: &[Line]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| match *l {
+                Line::Group(i) => {
+                    let b = &s.bindings[i];
+                    format!(
+                        "# {} {}",
+                        b.id.namespace,
+                        b.policy.as_deref().unwrap_or("-")
+                    )
+                }
+                Line::Binding(i) => s.bindings[i].id.text(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_workload_lines_are_grouped_by_namespace_and_policy_under_headings() {
+        let s = fleet();
+        assert_eq!(
+            text(&s, &lines(&s, "")),
+            [
+                "#  -",
+                "crb/cluster-wide",
+                "# db pin",
+                "rb/db/x",
+                "# web alone",
+                "rb/web/c",
+                "# web spread",
+                "rb/web/a",
+                "rb/web/b",
+            ]
+        );
+        // A search keeps the headings of what it finds: by name, policy, or a cluster exactly.
+        assert_eq!(text(&s, &lines(&s, "web/b")), ["# web spread", "rb/web/b"]);
+        assert_eq!(text(&s, &lines(&s, "pin")), ["# db pin", "rb/db/x"]);
+        // `c`: db/x is on it, web/c and the cluster-wide binding have it in their names.
+        assert_eq!(
+            text(&s, &lines(&s, "c")),
+            [
+                "#  -",
+                "crb/cluster-wide",
+                "# db pin",
+                "rb/db/x",
+                "# web alone",
+                "rb/web/c"
+            ]
+        );
+        assert!(lines(&s, "nothing such").is_empty());
+    }
+
+    #[test]
+    fn an_event_keeps_the_order_and_a_created_binding_takes_its_place() {
+        let s = fleet();
+        let before = lines(&s, "");
+        let plan = |bindings: Value| -> Plan {
+            serde_json::from_value(json!({"bindings": bindings, "clusters": [],
+                "summary": {"bindings": 0, "changed": 0, "unschedulable": 0, "unchanged": 0,
+                            "movedReplicas": 0, "overcommittedClusters": 0}}))
+            .expect("a plan")
+        };
+        let moved = plan(
+            json!([{"id": {"kind": "ResourceBinding", "namespace": "web", "name": "a"},
+            "replicas": 3, "before": {"a": 2}, "after": {"c": 3}, "moved": 2, "outcome": "changed"}]),
+        );
+        let next = s.after(&moved, s.clusters.clone());
+        assert_eq!(lines(&next, ""), before);
+        assert_eq!(
+            next.bindings[2].clusters,
+            BTreeMap::from([("c".to_string(), 3)])
+        );
+        assert!(
+            Rc::ptr_eq(&next.bindings[0], &s.bindings[0]),
+            "an unchanged binding is shared"
+        );
+        let created = plan(
+            json!([{"id": {"kind": "ResourceBinding", "namespace": "db", "name": "a"},
+            "replicas": 1, "before": {}, "after": {"a": 1}, "moved": 0, "outcome": "changed"}]),
+        );
+        let next = next.after(&created, s.clusters.clone());
+        assert_eq!(
+            text(&next, &lines(&next, ""))[2..6],
+            ["# db -", "rb/db/a", "# db pin", "rb/db/x"]
+        );
+    }
+
+    #[test]
+    fn the_map_holds_the_clusters_with_replicas_of_a_namespace_shown() {
+        let s = fleet();
+        let g = grid(&s);
+        // web 5 replicas, db 4, cluster-scoped 1.
+        assert_eq!(*g.namespaces, ["web", "db", ""]);
+        let rows: Vec<(usize, Vec<i64>)> = g.rows.iter().map(|(i, r)| (*i, r.to_vec())).collect();
+        assert_eq!(
+            rows,
+            [(0, vec![3, 0, 1]), (1, vec![2, 0, 0]), (2, vec![0, 4, 0])]
+        );
+        assert_eq!(g.max, 4);
+        assert_eq!(
+            grid(&state(&[])),
+            Grid {
+                max: 1,
+                ..Grid::default()
+            }
+        );
     }
 }

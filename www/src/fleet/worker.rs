@@ -2,7 +2,8 @@
 //! `allot/kubernetes` module and one fleet session): requests out as messages, answers in as
 //! JSON text read into the page's types. Nothing is computed here.
 
-use std::collections::BTreeMap;
+use std::cell::OnceCell;
+use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
 use allot_core::resource::ResourceList;
@@ -36,7 +37,7 @@ impl Id {
 }
 
 /// Replicas and their requests on a cluster.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Load {
     pub replicas: u64,
@@ -44,7 +45,7 @@ pub struct Load {
 }
 
 /// One cluster as it is.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Cluster {
     pub name: String,
@@ -55,8 +56,8 @@ pub struct Cluster {
     pub free: ResourceList,
 }
 
-/// One binding as it is.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+/// One binding as it is (`Eq`: a binding shared with the state before compares by address).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Binding {
     pub id: Id,
@@ -66,14 +67,19 @@ pub struct Binding {
     pub clusters: BTreeMap<String, i64>,
 }
 
-/// The fleet as it is.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+/// The fleet as it is. `Eq`, so that the page's lists, given the same state again, compare
+/// it by address rather than binding by binding.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct State {
     pub clusters: Vec<Cluster>,
     /// Each shared with the state before while it does not change (an event's new state
     /// copies only the bindings its plan lists).
     #[serde(deserialize_with = "shared")]
     pub bindings: Vec<Rc<Binding>>,
+    /// The bindings' indices by namespace, policy and name, sorted when first asked for and
+    /// kept by the states after while no binding is created.
+    #[serde(skip)]
+    order: OnceCell<Rc<Vec<usize>>>,
 }
 
 fn shared<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Rc<Binding>>, D::Error> {
@@ -84,21 +90,39 @@ fn shared<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Rc<Binding>>, D:
 }
 
 impl State {
+    /// The bindings' indices by namespace, policy and name.
+    pub fn order(&self) -> &[usize] {
+        self.order.get_or_init(|| {
+            let mut order: Vec<usize> = (0..self.bindings.len()).collect();
+            // Compared in place (a key of owned strings would allocate on every comparison).
+            let key = |i: usize| {
+                let b = &self.bindings[i];
+                (&b.id.namespace, &b.policy, &b.id.name)
+            };
+            order.sort_by(|&a, &b| key(a).cmp(&key(b)));
+            Rc::new(order)
+        })
+    }
+
     /// The fleet after `plan`, whose bindings are every one that changed or was created, and
     /// with `clusters` as they are now.
     pub fn after(&self, plan: &Plan, clusters: Vec<Cluster>) -> State {
         let mut next = State {
             clusters,
             bindings: self.bindings.clone(),
+            // An event changes bindings' placements and replicas, not their names or policies.
+            order: self.order.clone(),
         };
-        let at: BTreeMap<String, usize> = self
+        // By namespace and name, borrowed: no key of 10,000 is allocated on an event.
+        let at: HashMap<(&str, &str), usize> = self
             .bindings
             .iter()
             .enumerate()
-            .map(|(i, b)| (b.id.text(), i))
+            .map(|(i, b)| ((b.id.namespace.as_str(), b.id.name.as_str()), i))
             .collect();
         for b in &plan.bindings {
-            match at.get(&b.id.text()).and_then(|&i| next.bindings.get_mut(i)) {
+            let key = (b.id.namespace.as_str(), b.id.name.as_str());
+            match at.get(&key).and_then(|&i| next.bindings.get_mut(i)) {
                 Some(s) => {
                     let s = Rc::make_mut(s);
                     s.clusters = b.after.clone();
@@ -113,6 +137,9 @@ impl State {
                     clusters: b.after.clone(),
                 })),
             }
+        }
+        if next.bindings.len() != self.bindings.len() {
+            next.order = OnceCell::new();
         }
         next
     }
@@ -283,7 +310,13 @@ impl Worker {
                         format!("{path}: {message}")
                     })
                 };
-                on_reply.emit(Reply { id, answer, ms });
+                // The page's update in a task of its own: reading a large answer and rendering
+                // it are each one task, not one long one.
+                let on_reply = on_reply.clone();
+                gloo_timers::callback::Timeout::new(0, move || {
+                    on_reply.emit(Reply { id, answer, ms })
+                })
+                .forget();
             });
         inner.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         Ok(Worker {
