@@ -374,6 +374,36 @@ test("figures: 1,000 clusters and 10,000 workloads", async () => {
   await event('[data-cluster="member1"] button.down', "down");
   await event('[data-cluster="member2"] button.cordon', "cordon");
   await screenshot(page, "fleet-large");
+  // A long request: a fleet file whose history schedules every binding again, forty times.
+  // Its progress is a fraction, bindings scheduled of those waiting; Cancel leaves the fleet
+  // and the plan as they were, and the page goes on.
+  const planned = await summary(page);
+  const steps = await page.$$eval("#fleet-steps li", (l) => l.map((x) => x.textContent));
+  const file = { allotFleet: 1, source: { dump }, steps: Array.from({ length: 40 }, () => ({ label: "restart", whatIf: {} })), at: 40 };
+  const long = { name: "long.allot.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) };
+  const working = () => page.waitForFunction(() => Number(document.querySelector("#fleet-progress")?.getAttribute("value")) > 0 &&
+    /bindings scheduled/.test(document.querySelector("#fleet-progress-words")?.textContent), null, { timeout: 60000 });
+  await page.setInputFiles("#fleet-file", long);
+  await working();
+  const [words, value] = await page.evaluate(() => [document.querySelector("#fleet-progress-words").textContent,
+    Number(document.querySelector("#fleet-progress").getAttribute("value"))]);
+  await page.click("#fleet-cancel");
+  figures.progressWords = words;
+  assert.match(words, /step \d+ of 40: \d+ of 10000 bindings scheduled/);
+  assert.ok(value > 0 && value <= 1, `progress ${value}`);
+  assert.equal(await summary(page), planned, "the plan before the request stays");
+  assert.deepEqual(await page.$$eval("#fleet-steps li", (l) => l.map((x) => x.textContent)), steps);
+  // The new worker holds the fleet as it was: the next event is one more step of it.
+  await event('[data-cluster="member3"] button.cordon', "afterCancel");
+  assert.equal(await page.$$eval("#fleet-steps li", (l) => l.length), steps.length + 1);
+  // The status line as the long file is read again (clipped: an element's screenshot would
+  // wait for it to stop changing), then cancelled again.
+  await page.setInputFiles("#fleet-file", long);
+  await working();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await page.locator(".fleet-status").boundingBox();
+  await page.screenshot({ path: join(ROOT, "target", "screenshots", "fleet-large-progress.png"), clip: box });
+  await page.click("#fleet-cancel");
   // The workload list renders the rows on screen, not 11,000 (10,000 bindings, 1,000 headings).
   const rendered = () => page.$$eval("#fleet-workloads tbody tr[data-row]", (r) => r.map((x) => Number(x.dataset.row)));
   const first = await rendered();
@@ -426,36 +456,6 @@ test("figures: 1,000 clusters and 10,000 workloads", async () => {
   await page.fill("#fleet-workload-filter", "app4217-");
   await page.waitForFunction(() => document.querySelectorAll("#fleet-workloads tbody tr[data-binding]").length === 1);
   assert.match(await page.textContent("#fleet-workloads tbody tr.group"), /team17 · policy/);
-  // A long request: a fleet file whose history schedules every binding again, forty times.
-  // Its progress is a fraction, bindings scheduled of those waiting; Cancel leaves the fleet
-  // and the plan as they were, and the page goes on.
-  const planned = await summary(page);
-  const steps = await page.$$eval("#fleet-steps li", (l) => l.map((x) => x.textContent));
-  const file = { allotFleet: 1, source: { dump }, steps: Array.from({ length: 40 }, () => ({ label: "restart", whatIf: {} })), at: 40 };
-  const long = { name: "long.allot.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) };
-  const working = () => page.waitForFunction(() => Number(document.querySelector("#fleet-progress")?.getAttribute("value")) > 0 &&
-    /bindings scheduled/.test(document.querySelector("#fleet-progress-words")?.textContent), null, { timeout: 60000 });
-  await page.setInputFiles("#fleet-file", long);
-  await working();
-  const [words, value] = await page.evaluate(() => [document.querySelector("#fleet-progress-words").textContent,
-    Number(document.querySelector("#fleet-progress").getAttribute("value"))]);
-  await page.click("#fleet-cancel");
-  figures.progressWords = words;
-  assert.match(words, /step \d+ of 40: \d+ of 10000 bindings scheduled/);
-  assert.ok(value > 0 && value <= 1, `progress ${value}`);
-  assert.equal(await summary(page), planned, "the plan before the request stays");
-  assert.deepEqual(await page.$$eval("#fleet-steps li", (l) => l.map((x) => x.textContent)), steps);
-  // The new worker holds the fleet as it was: the next event is one more step of it.
-  await event('[data-cluster="member3"] button.cordon', "afterCancel");
-  assert.equal(await page.$$eval("#fleet-steps li", (l) => l.length), steps.length + 1);
-  // The status line as the long file is read again (clipped: an element's screenshot would
-  // wait for it to stop changing), then cancelled again.
-  await page.setInputFiles("#fleet-file", long);
-  await working();
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const box = await page.locator(".fleet-status").boundingBox();
-  await page.screenshot({ path: join(ROOT, "target", "screenshots", "fleet-large-progress.png"), clip: box });
-  await page.click("#fleet-cancel");
   console.log("fleet figures", JSON.stringify(figures));
   await page.close();
   assert.deepEqual(pageErrors, []);

@@ -13,7 +13,7 @@
 //   go    {k}        make step k of the history the fleet as it is
 // While a request works, messages `{id, progress}` come before its answer: `{bytes}` as an
 // open starts reading the dump, then `{done, total}` (bindings the scheduler has taken of those
-// waiting, at each hundredth) as a what-if is planned, with `{step, steps}` while an open
+// waiting, at most every 50 ms) as a what-if is planned, with `{step, steps}` while an open
 // replays its history. A request is stopped by terminating the worker.
 // An answer's `text` is JSON: `{plan?, state?, clusters?, policies, at, steps, report?}`: `plan` for
 // plan and apply, and for open when it replayed a history (the last step's); `state` the fleet
@@ -43,8 +43,15 @@ function answer(session, plan, report, whole = true) {
 }
 
 function handle(data) {
-  const progress = (more) => (done, total) =>
+  // At most one report every 50 ms (and the last): each is a render on the page, whose main
+  // thread must stay free for the user (Cancel) while the worker computes.
+  let last = -Infinity;
+  const progress = (more) => (done, total) => {
+    const now = performance.now();
+    if (now - last < 50 && done < total) return;
+    last = now;
     self.postMessage({ id: data.id, progress: { done, total, ...more } });
+  };
   switch (data.op) {
     case "open": {
       session?.free();

@@ -48,10 +48,12 @@ pub fn status(ask: &Ask, m: &Model, label: &str) -> Html {
         <>
             <progress id="fleet-progress" aria-label={format!("working: {label}")} max="1"
                       value={fraction.map(|f| format!("{f:.5}"))}></progress>
-            <span id="fleet-progress-words">{ format!(" {label}…") }
-                if !done.is_empty() { { format!(" {done}") } }</span>
+            // Cancel before the words, which change with every report: a button that moved
+            // with them could not be pressed while the work goes on.
             <button type="button" id="fleet-cancel" onclick={cancel}
                     title="stop: the fleet stays as it was before this request">{ "Cancel" }</button>
+            <span id="fleet-progress-words">{ format!(" {label}…") }
+                if !done.is_empty() { { format!(" {done}") } }</span>
         </>
     }
 }
