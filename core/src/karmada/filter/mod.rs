@@ -181,6 +181,7 @@ impl Failure<'_> {
 }
 
 /// One plugin on one cluster: `None` when it has nothing to judge, else whether it fails.
+#[inline]
 fn judge<'c>(
     plugin: Plugin,
     b: &BindingView<'_>,
@@ -245,6 +246,7 @@ pub fn run(
 /// Why Karmada turns away a cluster not being deleted: the first enabled plugin's failure in
 /// run order, the plugins after it not evaluated (`None`: feasible). What [`run`] records as
 /// `reason`, without the verdicts, and unwritten ([`Failure::reason`]).
+#[inline]
 pub fn first_failure<'c>(
     plugins: &PluginSet,
     b: &BindingView<'_>,
