@@ -48,6 +48,7 @@ impl Test {
         set.text(value).map_or(Test::Always(false), Test::Equal)
     }
 
+    #[inline]
     fn passes(&self, value: Option<TextId>) -> bool {
         match self {
             Test::Always(answer) => *answer,
@@ -133,6 +134,7 @@ impl<'a> Affinity<'a> {
     }
 
     /// Whether the affinity selects `cluster` (its `facts` as compiled in the set).
+    #[inline]
     pub fn matches(&self, cluster: &Member, facts: &Facts<'_>) -> bool {
         let a = self.source;
         self.valid

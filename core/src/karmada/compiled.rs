@@ -93,6 +93,7 @@ pub struct Facts<'s> {
 
 impl Facts<'_> {
     /// The value of the label `key`.
+    #[inline]
     pub fn label(&self, key: TextId) -> Option<TextId> {
         self.labels
             .binary_search_by_key(&key, |&(k, _)| k)
@@ -193,6 +194,7 @@ impl<'a> Compiled<'a> {
     }
 
     /// The cluster at `i`.
+    #[inline]
     pub fn cluster(&self, i: usize) -> Option<Facts<'_>> {
         let c = self.clusters.get(i)?;
         let slice = |r: &Range<u32>| r.start as usize..r.end as usize;
@@ -209,6 +211,7 @@ impl<'a> Compiled<'a> {
 
     /// What the filter plugins read of the cluster at `i`; `placed`: it is in the binding's
     /// previous result.
+    #[inline]
     pub fn view(&self, i: usize, placed: bool) -> Option<ClusterView<'_>> {
         Some(ClusterView {
             member: self.members.get(i)?,
@@ -219,6 +222,7 @@ impl<'a> Compiled<'a> {
     }
 
     /// The distinct taint numbered `id`.
+    #[inline]
     pub fn taint(&self, id: u32) -> Option<&'a Taint> {
         self.distinct_taints.get(id as usize).copied()
     }
@@ -295,6 +299,7 @@ pub struct Judged {
 
 impl Judged {
     /// The first of `taints` (positions among the distinct ones) that keeps a new placement out.
+    #[inline]
     pub fn first_blocking(&self, taints: &[u32]) -> Option<u32> {
         taints
             .iter()
@@ -303,6 +308,7 @@ impl Judged {
     }
 
     /// Whether the API list numbered `api` serves the binding's resource.
+    #[inline]
     pub fn served(&self, api: u32) -> bool {
         self.served.get(api as usize).copied().unwrap_or(false)
     }

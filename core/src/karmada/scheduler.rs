@@ -282,12 +282,6 @@ impl<'a> Context<'a> {
             r.clusters.reserve_exact(members.len());
             r
         });
-        // Without a report, why Karmada turns clusters away, for the FitError message (written
-        // only when no cluster is left).
-        // Reserved at once: most clusters fail some filter in a binding with an affinity, and
-        // growing the list would copy it over and over.
-        let mut failures: Vec<filter::Failure<'_>> =
-            Vec::with_capacity(if self.record { 0 } else { members.len() });
         let mut feasible: Vec<(usize, &Member)> = Vec::with_capacity(members.len());
         for (i, t) in members.iter().enumerate() {
             let Some(view) = self.set.view(i, self.placed(i)) else {
@@ -310,13 +304,7 @@ impl<'a> Context<'a> {
                     ok
                 }
                 None if deleting => false,
-                None => match filter::first_failure(&self.plugins, &binding, &view) {
-                    None => true,
-                    Some(failure) => {
-                        failures.push(failure);
-                        false
-                    }
-                },
+                None => filter::first_failure(&self.plugins, &binding, &view).is_none(),
             };
             if ok {
                 feasible.push((i, t));
@@ -333,8 +321,16 @@ impl<'a> Context<'a> {
                     members.len(),
                     r.clusters.iter().filter_map(|c| c.filter.reason.as_deref()),
                 ),
+                // Without a report, why Karmada turns each cluster away is asked again only
+                // now that no cluster is left: a list of every cluster's failure, kept for
+                // every binding, would cost each one an allocation the size of the set.
                 None => {
-                    let reasons: Vec<String> = failures.iter().map(|f| f.reason()).collect();
+                    let reasons: Vec<String> = (0..members.len())
+                        .filter_map(|i| self.set.view(i, self.placed(i)))
+                        .filter(|view| !view.facts.deleting)
+                        .filter_map(|view| filter::first_failure(&self.plugins, &binding, &view))
+                        .map(|f| f.reason())
+                        .collect();
                     filter::fit_error_message(members.len(), reasons.iter().map(String::as_str))
                 }
             };
@@ -460,6 +456,7 @@ impl<'a> Context<'a> {
     }
 
     /// Whether the cluster at `i` is in the previous result.
+    #[inline]
     fn placed(&self, i: usize) -> bool {
         self.previous.get(i).is_some_and(Option::is_some)
     }

@@ -155,6 +155,7 @@ pub fn read_claimed(
                 .insert(0, (i, p));
         }
     }
+    let classes = priority_classes(&sorted.priority_classes, &mut report);
     let ctx = Context {
         by_namespace,
         cluster_wide,
@@ -162,6 +163,8 @@ pub fn read_claimed(
         clusters: &names,
         choice,
         claims,
+        classes: &classes,
+        by_priority: settings.by_priority(),
     };
     for (template, binding) in pairs {
         entries.extend(entry(
@@ -184,6 +187,75 @@ pub fn read_claimed(
     }
     let fleet = Fleet::new(clusters, entries, settings)?;
     Ok(Read { fleet, report })
+}
+
+/// Each PriorityClass's `value` by name; one without a value (the API server requires it) is
+/// a problem, and left out.
+fn priority_classes<'o>(
+    objects: &[(usize, &'o Object)],
+    report: &mut FleetReport,
+) -> BTreeMap<&'o str, i32> {
+    let mut classes = BTreeMap::new();
+    for &(_, c) in objects {
+        match c.value {
+            Some(value) => {
+                classes.insert(c.metadata.name.as_str(), value);
+                let into = "the priority of the bindings created under a policy naming it";
+                report.clusters.used.push(import::entry(c, "value", into));
+            }
+            None => report
+                .problems
+                .push(Problem::at(c, "value", "a PriorityClass needs a value")),
+        }
+    }
+    classes
+}
+
+/// The priority Karmada's detector gives the binding it creates for a template under
+/// `policy` (`BuildResourceBinding`, pkg/detector/detector.go): with gate
+/// PriorityBasedScheduling and the policy's `spec.schedulePriority`, the `value` of the
+/// PriorityClass it names (`KubePriorityClass`, the one source implemented); 0 otherwise. A
+/// missing class, or another source, fails the build: no binding is created (the detector
+/// retries the template), which is the problem answered.
+fn detector_priority(
+    policy: &Object,
+    template: &Object,
+    ctx: &Context<'_, '_>,
+) -> core::result::Result<i32, Problem> {
+    let Some(p) = policy
+        .spec
+        .schedule_priority
+        .as_ref()
+        .filter(|_| ctx.by_priority)
+    else {
+        return Ok(0);
+    };
+    let field = "spec.schedulePriority";
+    let lost = format!(
+        "so Karmada's detector creates no binding for {} {}/{}",
+        template.kind, template.metadata.namespace, template.metadata.name
+    );
+    match p.priority_class_source.as_str() {
+        "KubePriorityClass" => {
+            let name = p.priority_class_name.as_str();
+            ctx.classes.get(name).copied().ok_or_else(|| {
+                let message = format!("names PriorityClass {name:?}, which the dump lacks, {lost}");
+                Problem::at(policy, &format!("{field}.priorityClassName"), message)
+            })
+        }
+        source => {
+            let why = match source {
+                "PodPriorityClass" | "FederatedPriorityClass" => "is not supported yet",
+                _ => "is not a source Karmada knows",
+            };
+            let message = format!("priorityClassSource {source:?} {why}, {lost}");
+            Err(Problem::at(
+                policy,
+                &format!("{field}.priorityClassSource"),
+                message,
+            ))
+        }
+    }
 }
 
 /// The cluster's health from its `Ready` condition (absent: never reported).
@@ -245,6 +317,10 @@ struct Context<'a, 'o> {
     clusters: &'a NameIndex<'o>,
     choice: &'a Choice<'a>,
     claims: &'a Claims,
+    /// Each PriorityClass's value, by name.
+    classes: &'a BTreeMap<&'o str, i32>,
+    /// Gate PriorityBasedScheduling (the detector reads `schedulePriority` only with it).
+    by_priority: bool,
 }
 
 /// Whether policy `p` selects the template `t` (Karmada's detector would consider it).
@@ -378,10 +454,23 @@ fn entry<'o>(
         ),
         _ => binding.and_then(|(_, b)| b.spec.workload_affinity_groups.clone()),
     };
-    let priority = binding
-        .and_then(|(_, b)| b.spec.schedule_priority.as_ref())
-        .and_then(|p| p.priority)
-        .unwrap_or(0);
+    // A binding's own priority; a template without one gets the detector's.
+    let priority = match (binding, template, policy) {
+        (Some((_, b)), _, _) => b
+            .spec
+            .schedule_priority
+            .as_ref()
+            .and_then(|p| p.priority)
+            .unwrap_or(0),
+        (None, Some((_, t)), Some(p)) => match detector_priority(p, t, ctx) {
+            Ok(priority) => priority,
+            Err(problem) => {
+                problems.push(problem);
+                return None;
+            }
+        },
+        _ => 0,
+    };
     let state = State {
         applied,
         evictions: s
@@ -753,6 +842,90 @@ pub(crate) mod dump {
         assert!(matches!(web.outcome, Outcome::Changed { .. }), "{web:?}");
         assert_eq!(web.after.get("member1"), None);
         assert_eq!(web.after.values().sum::<i64>(), 4);
+    }
+
+    /// Two templates without bindings, each under a policy whose `schedulePriority` names a
+    /// PriorityClass: `high`, in the dump, and `missing`, not.
+    const PRIORITIES: &str = r#"{"apiVersion": "v1", "kind": "List", "items": [
+      {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+       "metadata": {"name": "member1"},
+       "status": {"conditions": [{"type": "Ready", "status": "True"}],
+                  "resourceSummary": {"allocatable": {"cpu": "8", "pods": "110"}}}},
+      {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
+       "metadata": {"name": "high"}, "value": 1000, "globalDefault": false},
+      {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
+       "metadata": {"name": "default"}, "value": 5, "globalDefault": true},
+      {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+       "metadata": {"name": "web", "namespace": "shop"},
+       "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment"}],
+                "schedulePriority": {"priorityClassSource": "KubePriorityClass",
+                                     "priorityClassName": "high"},
+                "placement": {}}},
+      {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+       "metadata": {"name": "ops", "namespace": "ops"},
+       "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment"}],
+                "schedulePriority": {"priorityClassSource": "KubePriorityClass",
+                                     "priorityClassName": "missing"},
+                "placement": {}}},
+      {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+       "metadata": {"name": "plain", "namespace": "misc"},
+       "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment"}],
+                "placement": {}}},
+      {"apiVersion": "apps/v1", "kind": "Deployment",
+       "metadata": {"name": "web", "namespace": "shop"}, "spec": {"replicas": 1}},
+      {"apiVersion": "apps/v1", "kind": "Deployment",
+       "metadata": {"name": "job", "namespace": "ops"}, "spec": {"replicas": 1}},
+      {"apiVersion": "apps/v1", "kind": "Deployment",
+       "metadata": {"name": "misc", "namespace": "misc"}, "spec": {"replicas": 1}}
+    ]}"#;
+
+    fn read_priorities(priority_queue: Option<bool>) -> Read {
+        let objects: Objects = serde_json::from_str(PRIORITIES).unwrap();
+        let settings = Settings {
+            priority_queue,
+            ..Settings::default()
+        };
+        read(&objects.0, &Choice::default(), settings).unwrap()
+    }
+
+    // BuildResourceBinding (pkg/detector/detector.go): with gate PriorityBasedScheduling, a
+    // policy's KubePriorityClass gives the new binding the class's value; a class the dump
+    // lacks fails the build (GetPriorityClassByName's error), so no binding is created; a
+    // policy without schedulePriority gives none, whatever class is the global default.
+    #[test]
+    fn the_detector_reads_a_policys_priority_class() {
+        let r = read_priorities(None);
+        assert_eq!(entry_named(&r, "web-deployment").priority, 1000);
+        assert_eq!(entry_named(&r, "misc-deployment").priority, 0);
+        assert!(r
+            .fleet
+            .entries
+            .iter()
+            .all(|e| e.id.name != "job-deployment"));
+        let lost = r
+            .report
+            .problems
+            .iter()
+            .find(|p| p.object == "PropagationPolicy ops/ops")
+            .unwrap();
+        assert_eq!(lost.field, "spec.schedulePriority.priorityClassName");
+        assert!(lost.message.contains("Deployment ops/job"), "{lost:?}");
+        let used = &r.report.clusters.used;
+        assert!(
+            used.iter().any(|u| u.object == "PriorityClass high"),
+            "{used:?}"
+        );
+        assert!(r
+            .report
+            .clusters
+            .ignored
+            .iter()
+            .all(|u| !u.object.starts_with("PriorityClass")));
+        // Without the gate the detector leaves schedulePriority alone: every binding is
+        // created, with priority 0.
+        let r = read_priorities(Some(false));
+        assert!(r.fleet.entries.iter().all(|e| e.priority == 0));
+        assert_eq!(r.fleet.entries.len(), 3);
     }
 
     /// Two Deployments of one affinity group under a policy with `workloadAffinity`, one

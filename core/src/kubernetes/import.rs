@@ -97,6 +97,8 @@ pub(crate) struct Sorted<'o> {
     pub templates: Vec<(usize, &'o Object)>,
     pub policies: Vec<(usize, &'o Object)>,
     pub bindings: Vec<(usize, &'o Object)>,
+    /// PriorityClasses (scheduling.k8s.io/v1): what a policy's `schedulePriority` names.
+    pub priority_classes: Vec<(usize, &'o Object)>,
 }
 
 /// Sort `objects` by role and read every Cluster, with each member cluster's own Nodes and
@@ -115,6 +117,7 @@ pub(crate) fn sort<'o>(
         templates: Vec::new(),
         policies: Vec::new(),
         bindings: Vec::new(),
+        priority_classes: Vec::new(),
     };
     for (i, o) in objects.iter().enumerate() {
         api_version(o, || object(i))?;
@@ -122,6 +125,7 @@ pub(crate) fn sort<'o>(
             "Cluster" => sorted.clusters.push(cluster(o, i, r)?),
             k if POLICY_KINDS.contains(&k) => sorted.policies.push((i, o)),
             k if BINDING_KINDS.contains(&k) => sorted.bindings.push((i, o)),
+            "PriorityClass" => sorted.priority_classes.push((i, o)),
             k if SUPPORTED.iter().any(|&(_, kind)| kind == k) => sorted.templates.push((i, o)),
             _ => r
                 .ignored
@@ -176,6 +180,13 @@ pub fn import(objects: &[Object], choice: &Choice<'_>) -> Result<Imported> {
     if let Some((i, p)) = pick(&sorted.policies, target.as_ref(), choice, &mut r)? {
         policy(&mut s, p, i, &mut r)?;
     }
+    for (_, c) in &sorted.priority_classes {
+        r.ignored.push(entry(
+            c,
+            "value",
+            "orders a fleet's scheduling queue only, through a policy's schedulePriority",
+        ));
+    }
     absent_summaries(&mut s, &mut r);
     default_models(&s, &mut r);
     let resource = match (template, binding) {
@@ -201,7 +212,7 @@ fn name(o: &Object) -> String {
     format!("{} {}", o.kind, o.metadata.name)
 }
 
-fn entry(o: &Object, field: &str, into: impl ToCompactString) -> Entry {
+pub(crate) fn entry(o: &Object, field: &str, into: impl ToCompactString) -> Entry {
     Entry {
         object: format_compact!("{} {}", o.kind, o.metadata.name),
         field: field.into(),

@@ -198,9 +198,13 @@ pub struct EvictionTask {
 }
 
 /// `spec.schedulePriority`: a binding's `priority` (the queue's order, docs/rules/fleet.md §22),
-/// or a policy's PriorityClass source and name (not read).
+/// or a policy's PriorityClass source and name, which the detector resolves into the priority
+/// of the bindings it creates (§20.3).
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SchedulePriority {
     pub priority: Option<i32>,
+    /// A policy's `KubePriorityClass` (the one source Karmada implements).
+    pub priority_class_source: String,
+    pub priority_class_name: String,
 }

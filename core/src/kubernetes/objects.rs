@@ -38,6 +38,10 @@ pub struct Object {
     pub spec: Spec,
     #[serde(skip_serializing_if = "super::is_default")]
     pub status: Status,
+    /// A PriorityClass's `value` (scheduling.k8s.io/v1): the priority a policy's
+    /// `schedulePriority` naming it gives the bindings it creates (docs/rules/fleet.md §20.3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<i32>,
     /// A `List`'s objects.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<Object>,

@@ -1072,7 +1072,7 @@ mod tests {
             let (plan, next) = s.plan(&Choice::default(), w, &[], &[]).unwrap();
             // Each step's before is the previous step's after.
             assert_eq!(
-                plan.bindings.iter().map(|b| &b.before).collect::<Vec<_>>(),
+                plan.bindings.iter().map(|b| &*b.before).collect::<Vec<_>>(),
                 placements(&s.fleet)
                     .iter()
                     .map(|(_, c)| c)
@@ -1085,7 +1085,7 @@ mod tests {
             .plan
             .bindings
             .iter()
-            .map(|b| (b.id.clone(), b.after.clone()))
+            .map(|b| (b.id.clone(), (*b.after).clone()))
             .collect();
         assert_eq!(placements(&s.fleet), after);
         assert_eq!(

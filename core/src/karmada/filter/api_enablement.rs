@@ -8,6 +8,7 @@ use crate::karmada::constraints::api_status;
 pub const REASON: &str = "cluster(s) did not have the API resource";
 
 /// `b.judged` says which of the set's API lists serve the resource ([`api_status`] enabled).
+#[inline]
 pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<Failure<'static>> {
     if c.placed || b.judged.served(c.facts.api) {
         return None;

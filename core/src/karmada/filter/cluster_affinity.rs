@@ -56,6 +56,7 @@ impl<'a> Required<'a> {
     }
 }
 
+#[inline]
 pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<Failure<'static>> {
     let r = b.affinity?;
     let matched = r.list.iter().any(|a| a.matches(c.member, &c.facts));

@@ -5,6 +5,7 @@ use super::{BindingView, ClusterView, Failure};
 
 pub const REASON: &str = "cluster(s) is in the process of eviction";
 
+#[inline]
 pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<Failure<'static>> {
     b.evictions
         .iter()

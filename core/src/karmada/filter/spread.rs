@@ -5,6 +5,7 @@
 use super::{BindingView, ClusterView, Failure};
 use crate::karmada::constraints::SpreadField;
 
+#[inline]
 pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<Failure<'static>> {
     b.rules.spread_constraints.iter().find_map(|s| {
         let missing = match s.field()? {

@@ -70,6 +70,7 @@ impl<'a> Tolerations<'a> {
 }
 
 /// `None`: passes; otherwise the taint that keeps the cluster out.
+#[inline]
 pub(super) fn filter<'c>(b: &BindingView<'_>, c: &ClusterView<'c>) -> Option<Failure<'c>> {
     if c.placed {
         return None;

@@ -190,6 +190,7 @@ pub fn plugin_of(reason: &str) -> Option<&'static str> {
 }
 
 /// Both filters on one cluster: a cluster in `spec.clusters` passes (`TargetContains`).
+#[inline]
 pub(super) fn filter(b: &BindingView<'_>, c: &ClusterView<'_>) -> Option<Failure<'static>> {
     let view = b.groups?;
     if c.placed {

@@ -1,8 +1,11 @@
 //! What time passing does by itself (docs/rules/fleet.md §22.1, §29.3): the scheduler's queue
 //! tries failed bindings again (a binding that failed with UnschedulableError after it has
 //! waited more than five minutes in the unschedulable set, any other failure after its
-//! backoff), and an assumption of SchedulingOvercommitProtection ends after its time to live
-//! or once the member reports the workload Healthy.
+//! backoff, which doubles with each attempt up to 10 s), and an assumption of
+//! SchedulingOvercommitProtection ends after its time to live or once the member reports the
+//! workload Healthy. The plan runs the scheduler whenever a retry whose inputs changed is due
+//! ([`Waits::next_due`]); a retry that would read what its binding's last pass read is passed
+//! over ([`Waiting::skip_to`]).
 
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
@@ -15,10 +18,16 @@ use super::Fleet;
 /// `DefaultBindingMaxInUnschedulableBindingsDuration`
 /// (pkg/scheduler/internal/queue/scheduling_queue.go), seconds.
 pub const UNSCHEDULABLE_MAX: i64 = 300;
+/// `DefaultBindingInitialBackoffDuration`: the first backoff, seconds.
+pub const BACKOFF_INITIAL: i64 = 1;
 /// `DefaultBindingMaxBackoffDuration`: the longest backoff, seconds.
 pub const BACKOFF_MAX: i64 = 10;
 /// The time to live of an assumption (the scheduler's default `assumptionTTL`), seconds.
 pub const ASSUMPTION_TTL: i64 = 300;
+/// The most times the scheduler runs within one `Advance` (each time a retry is due whose
+/// inputs changed since it failed): a bound on the timeline, never reached by the fleets the
+/// plan is for (each binding succeeds or goes stale within a few runs).
+pub const MAX_RUNS: usize = 10_000;
 
 /// Where a failed binding waits (`handleErr`, pkg/scheduler/scheduler.go).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -38,58 +47,195 @@ impl Wait {
             _ => Wait::Backoff,
         }
     }
+}
 
-    /// Whether a binding that has waited `waited` seconds is tried again: the priority
-    /// queue's flushes (`flushUnschedulableBindingsLeftover`, every 30 s, moves those that
-    /// waited more than [`UNSCHEDULABLE_MAX`]; `flushBackoffQCompleted`, every second, those
-    /// whose backoff ended, at most [`BACKOFF_MAX`]); the work queue without
-    /// PriorityBasedScheduling retries every failure with its rate limiter
-    /// (`legacyHandleErr`), the first time within milliseconds.
-    pub fn due(self, waited: i64, by_priority: bool) -> bool {
-        if !by_priority {
-            return waited > 0;
+/// `calculateBackoffDuration`: no backoff before any attempt, then `initial` doubled with each
+/// attempt after the first, at most `max`.
+pub fn backoff(attempts: u32, initial: i64, max: i64) -> i64 {
+    if attempts == 0 {
+        return 0;
+    }
+    let mut d = initial;
+    for _ in 1..attempts {
+        if d > max.saturating_sub(d) {
+            return max;
         }
-        match self {
-            Wait::Unschedulable => waited > UNSCHEDULABLE_MAX,
-            Wait::Backoff => waited >= BACKOFF_MAX,
+        d += d;
+    }
+    d
+}
+
+/// A failed binding waiting to be tried again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Waiting {
+    /// When its last pass failed (its queue entry's `Timestamp`).
+    pub since: i64,
+    pub wait: Wait,
+    /// Its queue entry's `Attempts`: passes since an event last pushed it.
+    pub attempts: u32,
+    /// The fleet's [`Waits::generation`] after that pass: while it stays so, nothing the pass
+    /// read has changed, and a retry fails the same way.
+    pub generation: u64,
+}
+
+impl Waiting {
+    /// When it is tried again: the priority queue's flushes (`flushBackoffQCompleted`, every
+    /// second, once its backoff ended: [`backoff`] of its attempts;
+    /// `flushUnschedulableBindingsLeftover` once it waited more than [`UNSCHEDULABLE_MAX`]);
+    /// the work queue without PriorityBasedScheduling retries every failure with its rate
+    /// limiter (`legacyHandleErr`), the first time within milliseconds: the next second.
+    pub fn due(&self, by_priority: bool) -> i64 {
+        let after = match (by_priority, self.wait) {
+            (false, _) => 1,
+            (true, Wait::Unschedulable) => UNSCHEDULABLE_MAX + 1,
+            (true, Wait::Backoff) => backoff(self.attempts, BACKOFF_INITIAL, BACKOFF_MAX),
+        };
+        self.since.saturating_add(after.max(1))
+    }
+
+    /// Its retries due by `now` passed over, each failing as the last did (its inputs did not
+    /// change): when the last of them failed and how many attempts it has made then. Step by
+    /// step while the backoff grows, then in one jump of whole periods.
+    pub fn skip_to(&mut self, now: i64, by_priority: bool) {
+        loop {
+            let due = self.due(by_priority);
+            if due > now {
+                return;
+            }
+            let period = due - self.since;
+            let next = Waiting {
+                since: due,
+                attempts: self.attempts.saturating_add(1),
+                ..*self
+            };
+            if next.due(by_priority) - due == period {
+                let more = (now - due) / period;
+                self.since = due.saturating_add(more.saturating_mul(period));
+                let more = u32::try_from(more).unwrap_or(u32::MAX);
+                self.attempts = next.attempts.saturating_add(more);
+                return;
+            }
+            *self = next;
         }
     }
 }
 
-/// The queue's note of a pass over binding `b` at `now` (`handleErr`): a failure waits to be
-/// retried where [`Wait::after`] puts it; any other answer ends a wait.
-pub(super) fn note(
-    waiting: &mut BTreeMap<usize, (i64, Wait)>,
-    b: usize,
-    failure: Option<&Condition>,
-    now: i64,
-) {
-    match failure.map(Wait::after) {
-        Some(wait) => {
-            waiting.insert(b, (now, wait));
+/// The queue's failed bindings (the unschedulable set and the backoff queue), each queue
+/// entry's attempts, and a count of the changes to what a pass reads.
+#[derive(Debug, Clone, Default)]
+pub struct Waits {
+    pub waiting: BTreeMap<usize, Waiting>,
+    /// The attempts of the failed bindings back in the queue, by binding.
+    attempts: BTreeMap<usize, u32>,
+    /// Bumped by every change a pass could read: an event, a pass that wrote other clusters,
+    /// an assumption or eviction ending.
+    pub generation: u64,
+}
+
+impl Waits {
+    /// Something a pass reads changed.
+    pub fn changed(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// The queue's note of a pass over binding `b` at `now` (`Pop` counts an attempt, on the
+    /// entry an event pushed afresh when `fresh`; then `handleErr`): a failure waits to be
+    /// retried where [`Wait::after`] puts it; any other answer ends a wait and forgets the
+    /// entry. `changed`: the pass wrote other clusters.
+    pub fn note(
+        &mut self,
+        b: usize,
+        fresh: bool,
+        failure: Option<&Condition>,
+        changed: bool,
+        now: i64,
+    ) {
+        if changed {
+            self.changed();
         }
-        None => {
-            waiting.remove(&b);
+        let attempts = if fresh {
+            1
+        } else {
+            self.attempts
+                .get(&b)
+                .copied()
+                .unwrap_or(0)
+                .saturating_add(1)
+        };
+        self.attempts.remove(&b);
+        match failure.map(Wait::after) {
+            Some(wait) => {
+                let generation = self.generation;
+                self.waiting.insert(
+                    b,
+                    Waiting {
+                        since: now,
+                        wait,
+                        attempts,
+                        generation,
+                    },
+                );
+            }
+            None => {
+                self.waiting.remove(&b);
+            }
         }
+    }
+
+    /// When the first retry is due, after `now` and by `end`, whose binding's inputs changed
+    /// since it failed.
+    pub fn next_due(&self, now: i64, end: i64, by_priority: bool) -> Option<i64> {
+        self.waiting
+            .values()
+            .filter(|w| w.generation != self.generation)
+            .map(|w| w.due(by_priority).max(now))
+            .filter(|&t| t <= end)
+            .min()
     }
 }
 
 impl Fleet {
     /// The failed bindings due to be tried again at the fleet's clock, in the order the flush
-    /// pushes them (the queue orders them again by priority); each leaves the waiting sets.
+    /// pushes them (the queue orders them again by priority); each leaves the waiting sets. A
+    /// binding whose inputs did not change since it failed would fail the same way: its
+    /// retries due by now are passed over ([`Waiting::skip_to`]) and it keeps waiting.
     pub(super) fn due_retries(&mut self) -> Vec<(usize, Wait)> {
         let by_priority = self.settings.by_priority();
         let now = self.now;
-        let due: Vec<(usize, Wait)> = self
-            .waiting
-            .iter()
-            .filter(|(_, &(since, wait))| wait.due(now.saturating_sub(since), by_priority))
-            .map(|(&b, &(_, wait))| (b, wait))
-            .collect();
+        let waits = &mut self.waits;
+        let generation = waits.generation;
+        let mut due = Vec::new();
+        for (&b, w) in waits.waiting.iter_mut() {
+            if w.due(by_priority) > now {
+                continue;
+            }
+            if w.generation == generation {
+                w.skip_to(now, by_priority);
+            } else {
+                due.push((b, w.wait));
+            }
+        }
         for (b, _) in &due {
-            self.waiting.remove(b);
+            if let Some(w) = waits.waiting.remove(b) {
+                waits.attempts.insert(*b, w.attempts);
+            }
         }
         due
+    }
+
+    /// When the scheduler next runs within an advance to `end`: the first retry due whose
+    /// inputs changed, or the first assumption to end (which frees capacity); `None`: not
+    /// before `end`.
+    pub(super) fn next_run(&self, end: i64) -> Option<i64> {
+        let now = self.now;
+        let retry = self.waits.next_due(now, end, self.settings.by_priority());
+        let expiry = self
+            .assumed_at
+            .values()
+            .map(|&at| at.saturating_add(ASSUMPTION_TTL + 1).max(now))
+            .filter(|&t| t <= end)
+            .min();
+        retry.into_iter().chain(expiry).filter(|&t| t < end).min()
     }
 
     /// Assumptions older than [`ASSUMPTION_TTL`] end (`GetAssumedWorkloads` skips an expired
@@ -121,6 +267,9 @@ impl Fleet {
             self.assumed_at.remove(&b);
         }
         let released = !touched.is_empty();
+        if released {
+            self.waits.changed();
+        }
         self.write_back(touched);
         released
     }
@@ -134,23 +283,83 @@ impl Fleet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::String;
+    use proptest::prelude::*;
+
+    // TestBackoffQueue_calculateBackoffDuration
+    // (pkg/scheduler/internal/queue/scheduling_queue_test.go): no backoff before an attempt,
+    // doubling from the initial one, the maximum reached without overflowing.
+    #[test]
+    fn backoff_doubles_to_its_maximum() {
+        assert_eq!(backoff(0, 1, 32), 0);
+        assert_eq!(backoff(3, 1, 32), 4);
+        assert_eq!(backoff(16, 1, 32), 32);
+        assert_eq!(backoff(32, 1, i64::from(i32::MAX)), i64::from(i32::MAX));
+        assert_eq!(backoff(64, 1, i64::MAX), i64::MAX);
+        // TestBackoffQueue_getBackoffTime: the fourth attempt waits 1 s * 2^3.
+        let w = Waiting {
+            since: 0,
+            wait: Wait::Backoff,
+            attempts: 4,
+            generation: 0,
+        };
+        assert_eq!(w.due(true), 8);
+        let steps: Vec<i64> = (1..=6)
+            .map(|a| backoff(a, BACKOFF_INITIAL, BACKOFF_MAX))
+            .collect();
+        assert_eq!(steps, [1, 2, 4, 8, 10, 10]);
+    }
 
     // handleErr: an UnschedulableError waits more than five minutes (flushed by
-    // flushUnschedulableBindingsLeftover); any other failure its backoff, at most 10 s; the
-    // legacy work queue retries at once.
+    // flushUnschedulableBindingsLeftover); any other failure its backoff; the legacy work
+    // queue retries at once (the next second).
     #[test]
     fn failures_wait_as_the_queue_keeps_them() {
         let u = Wait::after(&Condition::Unschedulable(String::new()));
         assert_eq!(u, Wait::Unschedulable);
-        assert!(!u.due(300, true));
-        assert!(u.due(301, true));
         let f = Wait::after(&Condition::NoClusterFit(String::new()));
         assert_eq!(f, Wait::Backoff);
-        assert!(!f.due(9, true));
-        assert!(f.due(10, true));
-        assert!(u.due(1, false));
-        assert!(!u.due(0, false));
+        let at = |wait, attempts| Waiting {
+            since: 100,
+            wait,
+            attempts,
+            generation: 0,
+        };
+        assert_eq!(at(u, 1).due(true), 401);
+        assert_eq!(at(f, 1).due(true), 101);
+        assert_eq!(at(f, 3).due(true), 104);
+        assert_eq!(at(u, 1).due(false), 101);
+        assert_eq!(at(f, 7).due(false), 101);
     }
 
-    use alloc::string::String;
+    /// The retries due by `now`, one at a time: what [`Waiting::skip_to`] jumps over.
+    fn stepped(mut w: Waiting, now: i64, by_priority: bool) -> Waiting {
+        while w.due(by_priority) <= now {
+            w = Waiting {
+                since: w.due(by_priority),
+                attempts: w.attempts + 1,
+                ..w
+            };
+        }
+        w
+    }
+
+    proptest! {
+        // Passing over the retries in whole periods lands where stepping through them does.
+        #[test]
+        fn skipping_retries_is_stepping_through_them(
+            since in 0i64..1000,
+            attempts in 1u32..8,
+            unschedulable in any::<bool>(),
+            by_priority in any::<bool>(),
+            later in 0i64..5000,
+        ) {
+            let wait = if unschedulable { Wait::Unschedulable } else { Wait::Backoff };
+            let w = Waiting { since, wait, attempts, generation: 0 };
+            let mut skipped = w;
+            skipped.skip_to(since + later, by_priority);
+            prop_assert_eq!(skipped, stepped(w, since + later, by_priority));
+            prop_assert!(skipped.due(by_priority) > since + later);
+        }
+    }
 }

@@ -21,6 +21,7 @@ use crate::karmada::filter::workload_affinity::Groups;
 use crate::path::Path;
 use crate::selector::label::Labels;
 use crate::selector::node::{Taint, TaintEffect};
+use crate::Name;
 
 /// Something that happens to the fleet.
 #[derive(Debug, Clone, PartialEq)]
@@ -125,7 +126,7 @@ pub enum Why {
     SpecChanged { change: Change },
     /// A cluster's spec or labels changed, or its deletion started, and the cluster matches
     /// the binding's affinity (or it has none): `enqueueAffectedBindings`.
-    ClusterChanged { cluster: String },
+    ClusterChanged { cluster: Name },
     /// Its last pass failed and it waited long enough: the queue tries it again (§22.1).
     Retried { waited: super::clock::Wait },
 }
@@ -153,17 +154,17 @@ pub enum WhyNot {
     /// It carries no policy claim (or is suspended): the scheduler does not see it.
     NotClaimed,
     /// Its affinity selects neither the old nor the new cluster object.
-    AffinityExcludes { cluster: String },
+    AffinityExcludes { cluster: Name },
     /// Only the cluster's status changed (capacity, conditions): no binding is enqueued.
-    StatusOnly { cluster: String },
+    StatusOnly { cluster: Name },
     /// The cluster changed nothing the scheduler watches (no spec, label or deletion change).
-    ClusterUnchanged { cluster: String },
+    ClusterUnchanged { cluster: Name },
     /// The spec did not change (same replicas, same placement).
     SpecUnchanged,
     /// `rescheduleTriggeredAt` is already at or after the rebalancer's creation.
     AlreadyTriggered,
     /// The taint manager leaves it on the cluster (for now, or forever).
-    Tolerated { cluster: String, due: Due },
+    Tolerated { cluster: Name, due: Due },
 }
 
 /// One binding an event concerned, and why (`W`: [`Why`] it was enqueued, or [`WhyNot`]).
@@ -217,6 +218,11 @@ impl Fleet {
     /// Apply `event`, putting the bindings it enqueues in `queue`.
     pub fn apply(&mut self, event: Event, queue: &mut Queue) -> Result<Enqueued> {
         let mut out = Enqueued::default();
+        // Any event but time passing may change what a failed binding's retry reads; time
+        // passing notes its own changes (an eviction or assumption ending, §22.1).
+        if !matches!(event, Event::Advance { .. }) {
+            self.waits.changed();
+        }
         match event {
             Event::Restart => {
                 for b in 0..self.entries.len() {
@@ -309,7 +315,7 @@ impl Fleet {
                 }
                 for (b, e) in self.entries.iter().enumerate() {
                     let why = WhyNot::StatusOnly {
-                        cluster: cluster.clone(),
+                        cluster: cluster.as_str().into(),
                     };
                     out.left(b, &e.id, why);
                 }
@@ -415,22 +421,26 @@ impl Fleet {
                         None => Vec::new(),
                     };
                     for c in ended {
+                        self.waits.changed();
                         let why = Why::SpecChanged {
                             change: Change::EvictionEnded(c),
                         };
                         self.enqueue(b, why, queue, &mut out);
                     }
                 }
+                // An assumption past its time to live no longer counts (`GetAssumedWorkloads`
+                // skips it) when a retry due now reads the capacity.
+                self.expire_assumptions();
                 for (b, waited) in self.due_retries() {
                     self.enqueue(b, Why::Retried { waited }, queue, &mut out);
                 }
-                self.expire_assumptions();
             }
             Event::Healthy { binding, cluster } => {
                 let b = self.binding_at(&binding)?;
                 let i = self.cluster_at(&cluster)?;
                 // A status change (the aggregated status): nothing is enqueued.
                 self.release(b, Some(i));
+                let cluster = cluster.as_str().into();
                 out.left(b, &binding, WhyNot::StatusOnly { cluster });
             }
         }
@@ -447,7 +457,11 @@ impl Fleet {
             out.left(b, &e.id, WhyNot::NotClaimed);
             return;
         }
-        queue.push(b, e.priority);
+        match why {
+            // The flush moves the waiting entry itself, with its attempts.
+            Why::Retried { .. } => queue.push_retry(b, e.priority),
+            _ => queue.push(b, e.priority),
+        };
         out.enqueued.push(Noted {
             index: b,
             binding: e.id.clone(),
@@ -481,7 +495,7 @@ impl Fleet {
         let Some(new) = self.members.get(i) else {
             return;
         };
-        let name = String::from(new.name.as_str());
+        let name = new.name.clone();
         if !changed {
             for (b, e) in self.entries.iter().enumerate() {
                 let why = WhyNot::ClusterUnchanged {
@@ -532,7 +546,7 @@ impl Fleet {
                     Some(Due::At(t)) if t <= now => evicted.push(b),
                     Some(due) => {
                         let why = WhyNot::Tolerated {
-                            cluster: name.clone(),
+                            cluster: m.name.clone(),
                             due,
                         };
                         out.left(b, &e.id, why);
@@ -546,6 +560,7 @@ impl Fleet {
                     .map(Rc::make_mut)
                     .is_some_and(|e| eviction::evict(e, &name, now))
                 {
+                    self.waits.changed();
                     let why = Why::SpecChanged {
                         change: Change::Evicted(name.clone()),
                     };

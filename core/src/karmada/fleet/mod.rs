@@ -125,7 +125,7 @@ pub struct Fleet {
     assumed_at: BTreeMap<usize, i64>,
     /// The bindings whose last pass failed, since when and how: they wait in the queue's
     /// unschedulable set or its backoff queue until time passes or an event (§22.1).
-    waiting: BTreeMap<usize, (i64, clock::Wait)>,
+    waits: clock::Waits,
     /// Every binding, shared with the fleet it was copied from until it changes (a what-if
     /// copies only the bindings its events change or schedule).
     pub entries: Vec<Rc<Entry>>,
@@ -153,7 +153,7 @@ impl Fleet {
             health,
             assumed,
             assumed_at: BTreeMap::new(),
-            waiting: BTreeMap::new(),
+            waits: clock::Waits::default(),
             entries: entries.into_iter().map(Rc::new).collect(),
             settings,
             now: 0,
@@ -223,7 +223,7 @@ impl Fleet {
                 entries,
                 assumed,
                 assumed_at,
-                waiting,
+                waits,
                 settings,
                 now,
                 ..
@@ -239,7 +239,7 @@ impl Fleet {
                 let (pass, old) = decide(e, members, &clusters, settings, *now, view.as_ref());
                 let changed = old.as_ref().is_some_and(|o| *o != e.state.clusters);
                 let success = pass.succeeded();
-                clock::note(waiting, b, pass.failure(), *now);
+                waits.note(b, queue.fresh(b), pass.failure(), changed, *now);
                 out.push((b, pass, changed));
                 progress(out.len(), out.len() + queue.len());
                 if let (true, true, Some(old)) = (protect && success, changed, old) {

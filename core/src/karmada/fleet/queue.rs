@@ -12,6 +12,9 @@ pub struct Queue {
     /// (−priority, push order) -> binding; FIFO: priority 0 for every key.
     order: BTreeMap<(i64, u64), usize>,
     waiting: BTreeSet<usize>,
+    /// The bindings whose entry an event pushed afresh (its attempts start again), not a
+    /// retry's flush (which moves the entry with its attempts).
+    fresh: BTreeSet<usize>,
     pushes: u64,
     by_priority: bool,
 }
@@ -27,8 +30,27 @@ impl Queue {
     /// Push `binding` with `priority`: ignored when it already waits (§22 rule 2).
     /// Answers whether it was added.
     pub fn push(&mut self, binding: usize, priority: i32) -> bool {
+        self.add(binding, priority, true)
+    }
+
+    /// Push a failed binding whose wait is over (`moveToActiveQ` of its entry, attempts kept).
+    pub fn push_retry(&mut self, binding: usize, priority: i32) -> bool {
+        self.add(binding, priority, false)
+    }
+
+    /// Whether the entry of `binding` (taken last) was pushed afresh by an event.
+    pub fn fresh(&self, binding: usize) -> bool {
+        self.fresh.contains(&binding)
+    }
+
+    fn add(&mut self, binding: usize, priority: i32, fresh: bool) -> bool {
         if !self.waiting.insert(binding) {
             return false;
+        }
+        if fresh {
+            self.fresh.insert(binding);
+        } else {
+            self.fresh.remove(&binding);
         }
         let p = if self.by_priority {
             -i64::from(priority)

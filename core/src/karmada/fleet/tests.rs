@@ -900,7 +900,7 @@ fn drain_fresh(f: &mut Fleet, queue: &mut Queue) -> Vec<(usize, Pass, bool)> {
                 entries,
                 assumed,
                 assumed_at,
-                waiting,
+                waits,
                 settings,
                 now,
                 ..
@@ -912,7 +912,7 @@ fn drain_fresh(f: &mut Fleet, queue: &mut Queue) -> Vec<(usize, Pass, bool)> {
             let (pass, old) = super::decide(e, members, &clusters, settings, *now, None);
             let changed = old.as_ref().is_some_and(|o| *o != e.state.clusters);
             let success = pass.succeeded();
-            super::clock::note(waiting, b, pass.failure(), *now);
+            waits.note(b, queue.fresh(b), pass.failure(), changed, *now);
             out.push((b, pass, changed));
             if let (true, Some(old)) = (protect && success && changed, old) {
                 let shared = Shared {
@@ -1020,6 +1020,33 @@ mod properties {
                 }
                 (Err(a), Err(b)) => prop_assert_eq!(a, b),
                 (a, b) => prop_assert!(false, "{:?} against {:?}", a.is_ok(), b.is_ok()),
+            }
+        }
+
+        // Time passing is a loop of runs of the scheduler, each when a retry whose inputs
+        // changed is due (§22.1): however long the time and however the fleet fails, it ends,
+        // each run taking each binding at most once, and the runs within one advance no more
+        // than the changes they can make (each binding succeeds, is emptied by a FitError and
+        // has an assumption end at most once), plus one.
+        #[test]
+        fn time_passing_never_loops(
+            cpus in proptest::collection::vec(0u64..6, 1..4),
+            specs in proptest::collection::vec((strategy(), 1i64..12), 1..8),
+            seed in 0u64..1000,
+            protect in any::<bool>(),
+            priority in any::<bool>(),
+            events in proptest::collection::vec(event(3, 8), 0..5),
+            long in 0i64..10_000_000,
+        ) {
+            let (mut f, mut all) = generated(&cpus, &specs, seed, protect, events);
+            f.settings.priority_queue = Some(priority);
+            all.push(Event::Advance { seconds: long });
+            let Ok((p, _)) = plan(&f, all) else {
+                return Ok(());
+            };
+            let n = specs.len();
+            for step in &p.steps {
+                prop_assert!(step.passes.len() <= n * (3 * n + 2), "{}", step.passes.len());
             }
         }
 
@@ -1355,6 +1382,94 @@ fn an_unschedulable_binding_is_retried_after_five_minutes() {
         )]
     );
     assert_eq!(after(&p, "big").iter().map(|(_, n)| n).sum::<i64>(), 30);
+}
+
+// handleErr puts a FitError in the backoff queue; flushBackoffQCompleted
+// (pkg/scheduler/internal/queue/scheduling_queue.go) moves it back once its backoff, 1 s doubled
+// with each attempt up to 10 s (calculateBackoffDuration), has run: retries at 1, 3, 7, 15,
+// 25 s... A retry that reads what the failed pass read fails the same way, so while nothing
+// changes none is run: the binding keeps waiting with the attempts it would have made; an
+// event pushes it afresh, and its attempts start again.
+#[test]
+fn a_backoff_retry_runs_only_once_its_inputs_changed() {
+    let f = two(Vec::new());
+    let mut settings = f.settings.clone();
+    settings.priority_queue = Some(true);
+    let f = Fleet { settings, ..f };
+    let down = |c: &str| Event::ClusterDown { cluster: c.into() };
+    let create = Event::Create {
+        entry: Box::new(entry("w", Strategy::Aggregated, 2, &[])),
+    };
+    let (p, g) = plan(
+        &f,
+        alloc::vec![
+            down("a"),
+            down("b"),
+            create,
+            Event::Advance { seconds: 0 },
+            Event::Advance { seconds: 30 },
+        ],
+    )
+    .unwrap();
+    assert!(matches!(
+        outcome(&p, "w"),
+        Outcome::Unschedulable {
+            condition: Condition::NoClusterFit(_)
+        }
+    ));
+    assert!(enqueued(&p, 4).is_empty(), "nothing changed: no retry runs");
+    let b = g.binding(&id("w")).unwrap();
+    let w = g.waits.waiting.get(&b).copied().unwrap();
+    assert_eq!(
+        (w.since, w.attempts),
+        (25, 6),
+        "retries at 1, 3, 7, 15 and 25 s passed over"
+    );
+    // An event pushes it afresh: a cluster back (its taint removed, a spec change) enqueues
+    // it at once, and it is placed; it waits no more.
+    let up = Event::ClusterUp {
+        cluster: "a".into(),
+    };
+    let (p, g) = plan(&g, alloc::vec![up]).unwrap();
+    assert_eq!(
+        enqueued(&p, 0),
+        [(
+            id("w"),
+            Why::ClusterChanged {
+                cluster: "a".into()
+            }
+        )]
+    );
+    assert_eq!(after(&p, "w"), placed(&[("a", 2)]));
+    assert!(g.waits.waiting.is_empty());
+}
+
+// The timeline within one advance: an assumption's end at 301 s frees capacity; the binding
+// that failed for want of it at 0 s is due then too (more than five minutes in the
+// unschedulable set), runs at 301 s and is assumed then, so its own assumption ends at 602 s,
+// not at the end of the advance.
+#[test]
+fn an_advance_runs_the_scheduler_when_a_retry_is_due() {
+    let mut settings = Settings::default();
+    settings.gates.scheduling_overcommit_protection = true;
+    let f = fleet(alloc::vec![member("a", 10)], Vec::new(), settings);
+    let create = |n: &str| Event::Create {
+        entry: Box::new(entry(n, Strategy::Aggregated, 6, &[])),
+    };
+    let (p, g) = plan(
+        &f,
+        alloc::vec![
+            create("w1"),
+            create("w2"),
+            Event::Advance { seconds: 0 },
+            Event::Advance { seconds: 500 },
+        ],
+    )
+    .unwrap();
+    assert_eq!(after(&p, "w2"), placed(&[("a", 6)]));
+    let w2 = g.binding(&id("w2")).unwrap();
+    assert_eq!(g.assumed_at.get(&w2), Some(&301));
+    assert_eq!(g.now, 500);
 }
 
 // SchedulingOvercommitProtection's assumption ends once the member reports the workload
