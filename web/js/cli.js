@@ -91,7 +91,7 @@ ${LIMITS}
 ${EXIT}`,
   plan: `Print what Karmada does with every workload of a dump when the fleet changes.
 
-Read a dump of the control plane (kubectl get clusters,pp,cpp,rb,crb,deploy,sts,job -A
+Read a dump of the control plane (kubectl get clusters,pp,cpp,rb,crb,pc,deploy,sts,job -A
 -o yaml) and plan, like terraform plan, what Karmada's scheduler does with every binding
 given the what-ifs: which move and where, which become unschedulable and why, which stay and
 why; each cluster's load before and after against its capacity. Without what-ifs: the drift
@@ -142,7 +142,7 @@ Options:
   -h, --help               print this help
 
 Examples:
-  kubectl get clusters,pp,cpp,rb,crb,deploy,sts,job -A -o yaml > dump.yaml
+  kubectl get clusters,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml > dump.yaml
   allot plan -f dump.yaml
   allot plan -f dump.yaml --cluster-down member2
   allot plan -f dump.yaml --apply policy.yaml -o wide

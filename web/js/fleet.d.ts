@@ -75,7 +75,7 @@ export interface FleetPlan {
 
 /**
  * Plan what Karmada does with every binding of a dump (`kubectl get
- * clusters,pp,cpp,rb,crb,deploy,sts,job -A -o yaml`) when clusters fail, join or leave, policies
+ * clusters,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml`) when clusters fail, join or leave, policies
  * change or workloads scale; without what-ifs, the drift of today's placements.
  */
 export function planFleet(input: ObjectsInput, options?: ObjectsOptions, whatIf?: WhatIf): FleetPlan;

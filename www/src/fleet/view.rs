@@ -125,7 +125,7 @@ fn loader(p: &LoaderProps) -> Html {
             </label>
             <details>
                 <summary>{ "Paste a dump" }</summary>
-                <p class="muted">{ "kubectl get clusters,pp,cpp,rb,crb,deploy,sts,job -A -o yaml" }</p>
+                <p class="muted">{ "kubectl get clusters,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml" }</p>
                 <textarea id="fleet-paste" rows="8" aria-label="a control plane's dump, YAML or JSON"
                           value={(*pasted).clone()} oninput={on_paste} />
                 <button type="button" id="fleet-read" onclick={on_read}>{ "Read the dump" }</button>
