@@ -37,7 +37,7 @@ const SCENARIO = "allot-playground:not([fleet])";
 const rendered = (page) =>
   page.waitForFunction(() =>
     [...document.querySelectorAll("allot-playground")].every((w) =>
-      w.shadowRoot?.querySelector(w.hasAttribute("fleet") ? "#fleet-clusters li" : "#assignment, #deploy, #error, .pipeline")),
+      w.shadowRoot?.querySelector(w.hasAttribute("fleet") ? "#fleet-clusters li[data-cluster]" : "#assignment, #deploy, #error, .pipeline")),
   );
 
 /** Each scenario widget's scenario as it is now (what its element reports). */
@@ -111,7 +111,7 @@ test("the fleet chapters: each fleet widget loads its example, and a deleted clu
     for (const [i, id] of ids.entries()) {
       const w = page.locator("allot-playground[fleet]").nth(i);
       const clusters = manifest(id).split(/^---$/m).map((d) => fromYaml(d)).filter((o) => o?.kind === "Cluster");
-      assert.equal(await w.locator("#fleet-clusters li").count(), clusters.length, `${file} ${id}`);
+      assert.equal(await w.locator("#fleet-clusters li[data-cluster]").count(), clusters.length, `${file} ${id}`);
       const first = clusters[0].metadata.name;
       await w.locator(`[data-cluster="${first}"] button.delete`).click();
       await w.locator("#fleet-plan").waitFor();

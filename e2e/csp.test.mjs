@@ -104,7 +104,7 @@ test("every book page under the policy: its scripts run and its examples render"
       document.documentElement.classList.contains("js") &&
       [...document.querySelectorAll("allot-playground")].every((w) =>
         // A fleet widget's clusters come from its Web Worker, which runs under the policy too.
-        w.shadowRoot?.querySelector(w.hasAttribute("fleet") ? "#fleet-clusters li" : "#assignment, #deploy, #error, .pipeline")));
+        w.shadowRoot?.querySelector(w.hasAttribute("fleet") ? "#fleet-clusters li[data-cluster]" : "#assignment, #deploy, #error, .pipeline")));
     // The search opens (it adds its index as a script of the book's own).
     if (file === "division.html") {
       await page.keyboard.press("s");

@@ -606,7 +606,7 @@ fn clusters(p: &StateProps) -> Html {
         .iter()
         .filter(|c| filter.is_empty() || c.name.contains(filter.as_str()))
         .collect();
-    let (range, controls) = use_pager(shown.len(), "cluster");
+    let (slice, node, on_scroll) = window::use_window(shown.len());
     let on_filter = {
         let filter = filter.clone();
         Callback::from(move |e: InputEvent| {
@@ -623,14 +623,18 @@ fn clusters(p: &StateProps) -> Html {
             <h3 id="fleet-clusters-heading">{ format!("Member clusters ({})", p.state.clusters.len()) }</h3>
             <input type="search" id="fleet-cluster-filter" placeholder="filter clusters"
                    aria-label="filter clusters by name" oninput={on_filter} value={(*filter).clone()} />
+            <div class="fleet-rows fleet-cluster-rows" ref={node} onscroll={on_scroll} tabindex="0" role="region"
+                 aria-label={format!("member clusters: {} shown", shown.len())}>
             <ul id="fleet-clusters" class="fleet-cluster-list">
-            { for shown[range].iter().map(|c| {
+            { window::items(&slice, slice.rows.clone().map(|k| {
+                let c = shown[k];
                 let (f, words) = share(c);
                 let name = c.name.clone();
                 let down = c.ready != "ready";
                 html! {
-                    <li data-cluster={name.clone()} class={classes!(down.then_some("down"), c.cordoned.then_some("cordoned"))}>
-                        <span class="name">{ &c.name }</span>
+                    <li key={name.clone()} data-row={k.to_string()} data-cluster={name.clone()}
+                        class={classes!(down.then_some("down"), c.cordoned.then_some("cordoned"))}>
+                        <span class="name" title={name.clone()}>{ &c.name }</span>
                         <span class="state">{ status(c) }</span>
                         <span class="bar" role="img" aria-label={format!("{words} ({:.0}%)", f * 100.0)}>
                             <span class={classes!("fill", (f > 1.0).then_some("over"))}
@@ -656,9 +660,8 @@ fn clusters(p: &StateProps) -> Html {
                         </span>
                     </li>
                 }
-            }) }
-            </ul>
-            { controls }
+            })) }
+            </ul></div>
         </section>
     }
 }

@@ -1,8 +1,8 @@
 //! A long list rendered a window at a time: of rows of one height in a scroll container, only
 //! those on screen and a few either side (the overscan) are in the page; two spacers stand for
 //! the rest, so the scroll bar keeps the whole list's length. The fleet view's workload list
-//! (10,000 bindings and their group headings) is drawn this way, so a re-render or a scroll
-//! costs the same whatever the fleet's size.
+//! (10,000 bindings and their group headings), its member clusters and its map are drawn this
+//! way, so a re-render or a scroll costs the same whatever the fleet's size.
 
 use std::ops::Range;
 
@@ -133,18 +133,34 @@ pub fn use_window(len: usize) -> (Slice, NodeRef, Callback<Event>) {
 /// spacers are keyed too, so that a scroll keeps the rows still in the window as they are (a
 /// control there keeps the focus) and adds or drops only the others. `columns`: the table's.
 pub fn body(slice: &Slice, columns: usize, rows: impl Iterator<Item = Html>) -> Html {
-    // Keys no row has: a Kubernetes name has no space. The height with a fixed precision, as
-    // the page's other numbers are formatted (the shortest form's code is not in the module).
-    let spacer = |key: &'static str, px: f64| {
+    framed(slice, rows, |key, height| {
         html! {
             <tr {key} class="spacer" aria-hidden="true">
-                <td colspan={columns.to_string()} style={format!("height:{px:.1}px")}></td>
+                <td colspan={columns.to_string()} style={height}></td>
             </tr>
         }
-    };
-    std::iter::once(spacer("spacer above", slice.above))
+    })
+}
+
+/// A windowed list's items (`<ul>`): as [`body`], the spacers list items.
+pub fn items(slice: &Slice, rows: impl Iterator<Item = Html>) -> Html {
+    framed(slice, rows, |key, height| {
+        html! { <li {key} class="spacer" aria-hidden="true" style={height}></li> }
+    })
+}
+
+/// The rows between two spacers made by `spacer(key, style)`.
+fn framed(
+    slice: &Slice,
+    rows: impl Iterator<Item = Html>,
+    spacer: impl Fn(&'static str, String) -> Html,
+) -> Html {
+    // Keys no row has: a Kubernetes name has no space. The height with a fixed precision, as
+    // the page's other numbers are formatted (the shortest form's code is not in the module).
+    let height = |px: f64| format!("height:{px:.1}px");
+    std::iter::once(spacer("spacer above", height(slice.above)))
         .chain(rows)
-        .chain(std::iter::once(spacer("spacer below", slice.below)))
+        .chain(std::iter::once(spacer("spacer below", height(slice.below))))
         .collect()
 }
 
