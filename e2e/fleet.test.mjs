@@ -125,6 +125,38 @@ test("fail a cluster: the moved and unschedulable bindings are the core's; undo;
   await page.close();
 });
 
+test("a dump dropped on the loader, and objects opened from the Kubernetes tab, read as a fleet", async () => {
+  const yaml = manifest("fleet-shop");
+  const want = planFleet(yaml);
+  // Dropped: a file on the loader's box reads as one chosen.
+  const page = await open();
+  const files = await page.evaluateHandle((text) => {
+    const d = new DataTransfer();
+    d.items.add(new File([text], "dump.yaml", { type: "application/yaml" }));
+    return d;
+  }, yaml);
+  await page.dispatchEvent(".fleet-load", "drop", { dataTransfer: files });
+  await page.waitForSelector("#fleet-clusters li[data-cluster]");
+  assert.equal(await page.$$eval("#fleet-clusters li[data-cluster]", (l) => l.length), want.clusters.length);
+  assert.equal(await page.$$eval("#fleet-workloads tbody tr[data-binding]", (l) => l.length), want.bindings.length);
+  await page.close();
+  // The scenario playground's Kubernetes tab: the objects pasted there, opened as a fleet.
+  const playground = await run.chrome.newPage({ viewport: { width: 1400, height: 1000 } });
+  playground.on("pageerror", (e) => pageErrors.push(String(e)));
+  await playground.goto(run.server.url + "/");
+  await playground.click("#tab-kubernetes");
+  await playground.fill("#k8s-objects", yaml);
+  await Promise.all([playground.waitForURL(/view=fleet/), playground.click("#k8s-fleet")]);
+  await playground.waitForSelector("#fleet-clusters li[data-cluster]");
+  assert.equal(await playground.$$eval("#fleet-clusters li[data-cluster]", (l) => l.length), want.clusters.length);
+  assert.equal(await playground.$$eval("#fleet-workloads tbody tr[data-binding]", (l) => l.length), want.bindings.length);
+  // Taken once: a reload is the empty fleet view.
+  await playground.reload();
+  await playground.waitForSelector("#fleet-example");
+  assert.equal(await playground.$$eval("#fleet-clusters li[data-cluster]", (l) => l.length), 0);
+  await playground.close();
+});
+
 test("the scheduler's switches: taint eviction on, a cluster down plans as the core does; a link keeps the switch", async () => {
   const page = await open();
   await example(page, "fleet-shop");

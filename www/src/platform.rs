@@ -88,6 +88,38 @@ pub fn autosave(text: &str) {
     }
 }
 
+/// Where the Kubernetes tab leaves the objects it opens in the fleet view (`?view=fleet`, an
+/// app of its own): the tab's session storage, read once.
+const FLEET_DUMP_KEY: &str = "allot-fleet-dump";
+
+/// Open `text` (a control plane's objects) in the fleet view: kept in the tab's session storage
+/// for the fleet's page, which this page becomes. An error when the browser cannot keep it
+/// (storage off, or the text past its quota, about 5 MB).
+pub fn open_in_fleet(text: &str) -> Result<(), String> {
+    let w = window().ok_or("no window")?;
+    let kept = w
+        .session_storage()
+        .ok()
+        .flatten()
+        .map(|s| s.set_item(FLEET_DUMP_KEY, text));
+    if !matches!(kept, Some(Ok(()))) {
+        return Err("the browser cannot keep these objects for the fleet view (too large, or \
+                    storage is off): save them as a file and open it there"
+            .into());
+    }
+    w.location()
+        .set_href("./?view=fleet")
+        .map_err(|_| "cannot open the fleet view".into())
+}
+
+/// The objects the Kubernetes tab left for the fleet view, taken (once).
+pub fn take_fleet_dump() -> Option<String> {
+    let s = window()?.session_storage().ok().flatten()?;
+    let text = s.get_item(FLEET_DUMP_KEY).ok().flatten()?;
+    let _ = s.remove_item(FLEET_DUMP_KEY);
+    Some(text)
+}
+
 thread_local! {
     /// Where the npm package's modules are, when the app runs as its `<allot-playground>`
     /// element; `None` on the playground's own page, which serves them under `pkg/`. One

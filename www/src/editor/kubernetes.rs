@@ -220,6 +220,15 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
         })
     };
     let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
+    // A whole control plane's objects (many templates) are a fleet: the fleet view reads them.
+    let on_fleet = {
+        let (objects, problem) = (objects.clone(), problem.clone());
+        Callback::from(move |_| {
+            if let Err(why) = platform::open_in_fleet(&objects) {
+                problem.set(Some(Problem::said(why)));
+            }
+        })
+    };
     let on_import = {
         let (objects, members, report, problem) = (
             objects.clone(),
@@ -392,6 +401,11 @@ pub fn kubernetes_tab(p: &KubernetesProps) -> Html {
                 <button type="button" id="k8s-add-member" onclick={add_member}>{ "+ member cluster's nodes and pods" }</button>
                 <button type="button" id="k8s-import" class="primary" onclick={on_import} disabled={*busy}>
                     { if *busy { "Importing…" } else { "Import objects" } }</button>
+                if !platform::embedded() {
+                    <button type="button" id="k8s-fleet" onclick={on_fleet}
+                            title="every template, policy and binding of these objects in the fleet view">
+                        { "Open as a fleet" }</button>
+                }
             </div>
             if let Some(e) = &*problem {
                 <p id="k8s-error" class="error" role="alert" data-path={e.path.clone()}>

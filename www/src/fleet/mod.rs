@@ -558,12 +558,15 @@ pub fn fleet_view(p: &FleetProps) -> Html {
             }
         });
     }
-    // Start: the widget's example, else the share link's history, else nothing loaded.
+    // Start: the widget's example, else the objects the Kubernetes tab opened here, else the
+    // share link's history, else nothing loaded.
     {
         let (ask, example, embedded) = (ask.clone(), p.example.clone(), p.embedded);
         use_effect_with((), move |_| {
             if let Some(id) = example {
                 ask.open(Source::Example(id), Vec::new(), 0);
+            } else if let Some(text) = (!embedded).then(platform::take_fleet_dump).flatten() {
+                ask.open(Source::Dump(text.into()), Vec::new(), 0);
             } else if !embedded {
                 if let Ok(crate::share::Link::Fleet(v)) =
                     crate::share::decode(&platform::fragment())

@@ -86,20 +86,22 @@ fn loader(p: &LoaderProps) -> Html {
         let ask = p.ask.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            let Some(file) = input.files().and_then(|f| f.get(0)) else {
-                return;
-            };
-            let ask = ask.clone();
-            yew::platform::spawn_local(async move {
-                let text = wasm_bindgen_futures::JsFuture::from(file.text())
-                    .await
-                    .ok()
-                    .and_then(|t| t.as_string())
-                    .unwrap_or_default();
-                read_text(&ask, text);
-            });
+            if let Some(file) = input.files().and_then(|f| f.get(0)) {
+                read_file(ask.clone(), file);
+            }
         })
     };
+    // A file dropped anywhere on the loader reads as one chosen.
+    let on_drop = {
+        let ask = p.ask.clone();
+        Callback::from(move |e: DragEvent| {
+            if let Some(file) = e.data_transfer().and_then(|d| d.files()?.get(0)) {
+                e.prevent_default();
+                read_file(ask.clone(), file);
+            }
+        })
+    };
+    let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
     let on_paste = {
         let pasted = pasted.clone();
         Callback::from(move |e: InputEvent| {
@@ -112,7 +114,7 @@ fn loader(p: &LoaderProps) -> Html {
         Callback::from(move |_| read_text(&ask, (*pasted).clone()))
     };
     html! {
-        <div class="fleet-load">
+        <div class="fleet-load" ondrop={on_drop} ondragover={on_drag_over}>
             <label>{ "Example fleet " }
                 <select id="fleet-example" onchange={on_example}>
                     <option value="" selected={p.example.is_none()}>{ "Load an example fleet…" }</option>
@@ -120,7 +122,7 @@ fn loader(p: &LoaderProps) -> Html {
                         <option value={*id} selected={p.example.as_deref() == Some(*id)}>{ *title }</option> }) }
                 </select>
             </label>
-            <label class="file">{ "Dump or fleet file " }
+            <label class="file">{ "Dump or fleet file (or drop one here) " }
                 <input id="fleet-file" type="file" accept=".yaml,.yml,.json" onchange={on_file} />
             </label>
             <details>
@@ -142,6 +144,18 @@ type Toggle = (
     bool,
     fn(&mut Switches, bool),
 );
+
+/// A chosen or dropped file's text, read as [`read_text`] reads it.
+fn read_file(ask: Ask, file: web_sys::File) {
+    yew::platform::spawn_local(async move {
+        let text = wasm_bindgen_futures::JsFuture::from(file.text())
+            .await
+            .ok()
+            .and_then(|t| t.as_string())
+            .unwrap_or_default();
+        read_text(&ask, text);
+    });
+}
 
 /// A fleet file this view exported, or a dump.
 fn read_text(ask: &Ask, text: String) {
