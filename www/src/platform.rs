@@ -103,9 +103,11 @@ pub fn open_in_fleet(text: &str) -> Result<(), String> {
         .flatten()
         .map(|s| s.set_item(FLEET_DUMP_KEY, text));
     if !matches!(kept, Some(Ok(()))) {
-        return Err("the browser cannot keep these objects for the fleet view (too large, or \
+        return Err(
+            "the browser cannot keep these objects for the fleet view (too large, or \
                     storage is off): save them as a file and open it there"
-            .into());
+                .into(),
+        );
     }
     w.location()
         .set_href("./?view=fleet")
