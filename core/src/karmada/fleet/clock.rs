@@ -233,7 +233,6 @@ impl Fleet {
             .assumed_at
             .values()
             .map(|&at| at.saturating_add(ASSUMPTION_TTL + 1).max(now))
-            .filter(|&t| t <= end)
             .min();
         retry.into_iter().chain(expiry).filter(|&t| t < end).min()
     }

@@ -285,7 +285,7 @@ pub(super) fn plan_with(
             passes,
         });
     }
-    let bindings = outcomes(&f, &fleet.entries, &before, &seen);
+    let bindings = outcomes(&f, &fleet.entries, &seen);
     let clusters = clusters(&f, &before);
     let summary = Summary {
         bindings: bindings.len(),
@@ -390,19 +390,14 @@ fn drain(
     passes
 }
 
-/// Every binding of `f` with its outcome; `was`: the entries before the events (`before`,
-/// their placements).
-fn outcomes(
-    f: &Fleet,
-    was: &[Rc<Entry>],
-    before: &[&BTreeMap<String, i64>],
-    seen: &[Seen],
-) -> Vec<BindingPlan> {
+/// Every binding of `f` with its outcome; `was`: the entries before the events.
+fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen]) -> Vec<BindingPlan> {
     f.entries
         .iter()
         .enumerate()
         .map(|(b, e)| {
-            let before = before.get(b).copied().unwrap_or(&NONE);
+            let placed = Placed::of(was.get(b));
+            let before: &BTreeMap<String, i64> = &placed;
             let after = &e.state.clusters;
             let moved: u64 = before
                 .iter()
@@ -436,7 +431,7 @@ fn outcomes(
             BindingPlan {
                 id: e.id.clone(),
                 replicas: e.workload.replicas,
-                before: Placed::of(was.get(b)),
+                before: placed,
                 after: Placed::of(Some(e)),
                 moved,
                 outcome,
