@@ -7,7 +7,7 @@
 mod fleet;
 
 use allot_www::mounted::Mounted;
-use allot_www::{pager, platform, share};
+use allot_www::{pager, platform, share, text};
 
 use wasm_bindgen::prelude::*;
 

@@ -8,6 +8,8 @@ use yew::prelude::*;
 
 use allot_core::selector::node::TaintEffect;
 
+use crate::text::{self, Kind};
+
 /// A problem at a form's field: the field's id, the message.
 pub type Problems = Vec<(&'static str, String)>;
 
@@ -86,16 +88,10 @@ pub fn marks_text(list: &[Value]) -> String {
         .join(", ")
 }
 
-/// A map written back as [`pairs`] reads it.
+/// A map written back as [`pairs`] reads it (as the scenario form writes labels); anything
+/// but a map (absent, `null`) as nothing.
 pub fn pairs_text(m: Option<&Value>) -> String {
-    m.and_then(Value::as_object)
-        .map(|m| {
-            m.iter()
-                .map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or("")))
-                .collect::<Vec<_>>()
-                .join(", ")
-        })
-        .unwrap_or_default()
+    text::format(Kind::Labels, m.filter(|v| v.is_object()))
 }
 
 /// A field's input written into the draft `state` holds, by `edit`.
@@ -181,6 +177,13 @@ mod tests {
             json!({"region": "eu", "tier": ""})
         );
         assert!(pairs("region").is_err());
+        let labels = json!({"region": "eu", "tier": "gold"});
+        assert_eq!(pairs_text(Some(&labels)), "region=eu, tier=gold");
+        assert_eq!(
+            Value::Object(pairs(&pairs_text(Some(&labels))).unwrap()),
+            labels
+        );
+        assert_eq!(pairs_text(Some(&Value::Null)), "");
         assert_eq!(
             taints("dedicated=gpu:NoSchedule, spot:PreferNoSchedule").unwrap(),
             [
