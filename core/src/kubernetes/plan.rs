@@ -24,6 +24,7 @@ use crate::karmada::fleet::events::Event;
 use crate::karmada::fleet::health::UNSCHEDULABLE;
 use crate::karmada::fleet::plan::{loads, plan_reporting, ClusterPlan, Plan};
 use crate::karmada::fleet::{BindingKind, Entry, Fleet, Id, Readiness, Settings};
+use crate::karmada::gates::{FeatureGates, Gate};
 
 /// What to ask: each list names clusters, or workloads as `KIND/NAMESPACE/NAME`
 /// (`deploy/shop/web`; `KIND/NAME` for a cluster-scoped one), `scale` with `=REPLICAS`.
@@ -37,14 +38,21 @@ pub struct WhatIf {
     pub delete_cluster: Vec<String>,
     pub scale: Vec<String>,
     pub rebalance: Vec<String>,
-    /// SchedulingOvercommitProtection on in the scheduler (docs/rules/fleet.md §29.2).
+    /// Karmada's feature gates (`--feature-gates`, docs/rules/versions.md "Feature gates"):
+    /// `"Failover=true,GracefulEviction=false"` or `{"Failover": true}`; an unset gate takes
+    /// the release's default.
+    pub feature_gates: FeatureGates,
+    /// Shorthand for gate SchedulingOvercommitProtection on (docs/rules/fleet.md §29.2).
     pub overcommit_protection: bool,
-    /// Gate Failover and `--enable-no-execute-taint-eviction` on (§25.1).
+    /// Shorthand for gate Failover on and `--enable-no-execute-taint-eviction` (§25.1).
     pub taint_eviction: bool,
-    /// PriorityBasedScheduling in the scheduler; absent: the release's default.
+    /// The controller-manager's `--enable-no-execute-taint-eviction` (with gate Failover, the
+    /// taint manager evicts, §25.1).
+    pub enable_no_execute_taint_eviction: bool,
+    /// Shorthand for gate PriorityBasedScheduling set (§22); absent: as `featureGates` says.
     pub priority_queue: Option<bool>,
-    /// Gate WorkloadAffinity on (1.17+): the detector writes groups and the scheduler filters
-    /// by them (docs/rules/fleet.md §31).
+    /// Shorthand for gate WorkloadAffinity on (1.17+): the detector writes groups and the
+    /// scheduler filters by them (docs/rules/fleet.md §31).
     pub workload_affinity: bool,
     /// Policies deleted: `NAMESPACE/NAME` for a PropagationPolicy, `NAME` for a
     /// ClusterPropagationPolicy (§27.3).
@@ -52,6 +60,39 @@ pub struct WhatIf {
 }
 
 impl WhatIf {
+    /// The gates and flags of `settings` as this what-if sets them: `featureGates`, then each
+    /// shorthand (one that contradicts `featureGates` is an error at the gate), checked
+    /// against the release.
+    pub fn settings_into(&self, settings: &mut Settings) -> Result<()> {
+        let at = crate::path::Path::fields("featureGates");
+        let mut gates = self.feature_gates.clone();
+        let mut shorthand = |gate: Gate, on: bool, what: &str| -> Result<()> {
+            let mut one = FeatureGates::default();
+            one.set(gate, on);
+            gates.merge(&one, &at, what)
+        };
+        if self.overcommit_protection {
+            shorthand(
+                Gate::SchedulingOvercommitProtection,
+                true,
+                "overcommitProtection",
+            )?;
+        }
+        if self.taint_eviction {
+            shorthand(Gate::Failover, true, "taintEviction")?;
+        }
+        if let Some(on) = self.priority_queue {
+            shorthand(Gate::PriorityBasedScheduling, on, "priorityQueue")?;
+        }
+        if self.workload_affinity {
+            shorthand(Gate::WorkloadAffinity, true, "workloadAffinity")?;
+        }
+        settings.feature_gates = gates;
+        settings.no_execute_taint_eviction =
+            self.taint_eviction || self.enable_no_execute_taint_eviction;
+        settings.check()
+    }
+
     fn is_empty(&self, added: &[Object], applied: &[Object]) -> bool {
         self.cluster_down.is_empty()
             && self.cluster_up.is_empty()
@@ -87,13 +128,11 @@ pub fn plan(
     added: &[Object],
     applied: &[Object],
 ) -> Result<Planned> {
-    let settings = Settings {
-        priority_queue: what.priority_queue,
-        taint_eviction: what.taint_eviction,
-        workload_affinity: what.workload_affinity,
+    let mut settings = Settings {
         version: choice.version,
         ..Settings::default()
     };
+    what.settings_into(&mut settings)?;
     let mut before = read(objects, choice, settings)?;
     before.fleet.now = latest(&before.fleet);
     let (plan, after, _) = step(
@@ -138,11 +177,7 @@ fn step(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<(Plan, Fleet, Option<Vec<Object>>)> {
     let mut before = fleet.clone();
-    before.settings.gates.scheduling_overcommit_protection = what.overcommit_protection;
-    before.settings.priority_queue = what.priority_queue;
-    before.settings.taint_eviction = what.taint_eviction;
-    before.settings.workload_affinity = what.workload_affinity;
-    before.settings.check()?;
+    what.settings_into(&mut before.settings)?;
     named(&before, what, added, choice)?;
     let mut events = Vec::new();
     if what.is_empty(added, applied) {

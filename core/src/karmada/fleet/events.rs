@@ -526,7 +526,7 @@ impl Fleet {
     /// The taint manager (§25), when it runs: every binding placed on a cluster with NoExecute
     /// taints is evicted from it once due, and enqueued.
     fn taint_manager(&mut self, queue: &mut Queue, out: &mut Enqueued) {
-        if !self.settings.taint_eviction {
+        if !self.settings.taint_eviction() {
             return;
         }
         let now = self.now;
