@@ -59,6 +59,35 @@ const fn row(gate: Gate, name: &'static str, since: u8, on_from: Option<u8>) -> 
     }
 }
 
+/// What each gate changes in a fleet's answer (docs/rules/versions.md "Feature gates"); the
+/// gates not listed change nothing allot models.
+const EFFECTS: [(Gate, &str); 6] = [
+    (
+        Gate::Failover,
+        "with --enable-no-execute-taint-eviction, the taint manager evicts the bindings that do not tolerate a NoExecute taint",
+    ),
+    (
+        Gate::CustomizedClusterResourceModeling,
+        "the general estimator reads clusters' resource models",
+    ),
+    (
+        Gate::PriorityBasedScheduling,
+        "the scheduler's queue orders bindings by their priority",
+    ),
+    (
+        Gate::MultiplePodTemplatesScheduling,
+        "a multi-component workload is selected for one complete set",
+    ),
+    (
+        Gate::WorkloadAffinity,
+        "policies' workload affinity groups filter clusters",
+    ),
+    (
+        Gate::SchedulingOvercommitProtection,
+        "scheduled but not yet running workloads are deducted from a cluster's free resources",
+    ),
+];
+
 /// The table, in `features.go`'s order. Read from `defaultFeatureGates` of v1.16.x, v1.17.x,
 /// v1.18.x and v1.19.0-rc.0 (no patch release changes it).
 const TABLE: [Row; 17] = [
@@ -140,6 +169,11 @@ impl Gate {
     /// The gate named `name` (as Karmada spells it, case included).
     pub fn named(name: &str) -> Option<Gate> {
         TABLE.iter().find(|r| r.name == name).map(|r| r.gate)
+    }
+
+    /// What the gate changes in a fleet's answer; `None`: nothing allot models.
+    pub fn effect(self) -> Option<&'static str> {
+        EFFECTS.iter().find(|(g, _)| *g == self).map(|(_, e)| *e)
     }
 
     /// Whether release `v` has the gate.

@@ -1272,3 +1272,71 @@ mod tests {
             .unwrap()
     }
 }
+
+#[cfg(test)]
+mod gate_tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    fn what(json: &str) -> core::result::Result<WhatIf, Error> {
+        crate::scenario::from_json(json)
+    }
+
+    fn settings(version: &str, what: &WhatIf) -> Result<Settings> {
+        let mut s = Settings {
+            version: crate::karmada::version::Version::parse(version).unwrap(),
+            ..Settings::default()
+        };
+        what.settings_into(&mut s).map(|()| s)
+    }
+
+    // The what-if's featureGates, as text or as a map, and the shorthands, read into one set.
+    #[test]
+    fn gates_as_text_map_and_shorthands() {
+        let text =
+            what(r#"{"featureGates": "Failover=true,PriorityBasedScheduling=true"}"#).unwrap();
+        let map = what(r#"{"featureGates": {"Failover": true, "PriorityBasedScheduling": true}}"#)
+            .unwrap();
+        assert_eq!(text, map);
+        let s = settings("1.19", &text).unwrap();
+        assert!(s.gate(Gate::Failover) && s.by_priority());
+        assert!(!s.taint_eviction(), "Failover alone: the flag is off");
+        let short = what(r#"{"taintEviction": true, "overcommitProtection": true}"#).unwrap();
+        let s = settings("1.19", &short).unwrap();
+        assert!(s.taint_eviction());
+        assert!(s.gate(Gate::SchedulingOvercommitProtection));
+        assert!(
+            !s.by_priority(),
+            "PriorityBasedScheduling is off by default in 1.19"
+        );
+    }
+
+    #[test]
+    fn a_wrong_gate_is_an_error_at_it() {
+        let e = what(r#"{"featureGates": "Failover=true,Nope=true"}"#).unwrap_err();
+        assert_eq!(e.field().to_string(), "featureGates");
+        assert!(
+            e.to_string().contains("unrecognized feature gate: Nope"),
+            "{e}"
+        );
+        let e = what(r#"{"featureGates": {"Failover": "maybe"}}"#).unwrap_err();
+        assert!(e.field().to_string().starts_with("featureGates"), "{e}");
+        assert!(
+            e.to_string().contains("invalid value of Failover=maybe"),
+            "{e}"
+        );
+        let lacking = what(r#"{"featureGates": "SchedulingOvercommitProtection=true"}"#).unwrap();
+        let e = settings("1.17", &lacking).unwrap_err();
+        assert_eq!(
+            e.field().to_string(),
+            "featureGates.SchedulingOvercommitProtection"
+        );
+        let shorthand = what(r#"{"workloadAffinity": true}"#).unwrap();
+        let e = settings("1.16", &shorthand).unwrap_err();
+        assert_eq!(e.field().to_string(), "featureGates.WorkloadAffinity");
+        let both = what(r#"{"featureGates": "Failover=false", "taintEviction": true}"#).unwrap();
+        let e = settings("1.19", &both).unwrap_err();
+        assert_eq!(e.field().to_string(), "featureGates.Failover");
+        assert!(e.to_string().contains("contradicts taintEviction"), "{e}");
+    }
+}
