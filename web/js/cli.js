@@ -122,13 +122,20 @@ Options:
                            DIR ("-": standard input); repeatable. Without any, standard
                            input is read.
   -R, --recursive          read the directories of -f and their subdirectories
+      --feature-gates NAME=BOOL,...
+                           Karmada's feature gates, as its scheduler and controller-manager
+                           read them (Failover=true,SchedulingOvercommitProtection=true); an
+                           unset gate takes the release's default (docs/rules/versions.md)
+      --enable-no-execute-taint-eviction
+                           the controller-manager's flag: with gate Failover, NoExecute
+                           taints evict
       --overcommit-protection
-                           the scheduler runs with SchedulingOvercommitProtection (1.18+):
-                           each schedule's replicas are deducted for the next ones
-      --taint-eviction     gate Failover and --enable-no-execute-taint-eviction are on:
-                           NoExecute taints evict
-      --workload-affinity  gate WorkloadAffinity is on (1.17+): policies' workloadAffinity
-                           groups workloads together or apart
+                           the same as --feature-gates SchedulingOvercommitProtection=true
+                           (1.18+): each schedule's replicas are deducted for the next ones
+      --taint-eviction     the same as --feature-gates Failover=true with
+                           --enable-no-execute-taint-eviction: NoExecute taints evict
+      --workload-affinity  the same as --feature-gates WorkloadAffinity=true (1.17+):
+                           policies' workloadAffinity groups workloads together or apart
       --cluster NAME       show only what touches the cluster: the bindings placed there
                            before or after, and its load (the summary and exit status count
                            those alone)
@@ -207,6 +214,8 @@ function parse(command, args) {
           "add-cluster": many,
           apply: many,
           delete: many,
+          "feature-gates": many,
+          "enable-no-execute-taint-eviction": { type: "boolean", default: false },
           "overcommit-protection": { type: "boolean", default: false },
           "taint-eviction": { type: "boolean", default: false },
           "workload-affinity": { type: "boolean", default: false },
@@ -618,6 +627,8 @@ function plan(rest) {
     fail(o, { code: "missing", path: o.filename.join(", "), message: `no .yaml, .yml or .json files in ${o.filename.join(", ")}` });
   const texts = names.map((n) => read(o, n));
   const whatIf = Object.fromEntries(Object.entries(WHAT_IFS).map(([flag, field]) => [field, o[flag]]));
+  if (o["feature-gates"].length) whatIf.featureGates = o["feature-gates"].join(",");
+  whatIf.enableNoExecuteTaintEviction = o["enable-no-execute-taint-eviction"];
   whatIf.overcommitProtection = o["overcommit-protection"];
   whatIf.taintEviction = o["taint-eviction"];
   whatIf.workloadAffinity = o["workload-affinity"];
@@ -635,6 +646,9 @@ function plan(rest) {
     const m = (err.path ?? "").match(/^(\w+)\[(\d+)\]$/);
     const flag = m && Object.keys(WHAT_IFS).find((f) => WHAT_IFS[f] === m[1]);
     if (flag) fail(o, { code: err.code, path: `--${flag} ${o[flag][Number(m[2])]}`, message: err.message.replace(/^[^:]*\[\d+\]: /, "") });
+    // A gate is said as the flag that set it.
+    if (whatIf.featureGates !== undefined && /^(whatIf\.)?featureGates\b/.test(err.path ?? ""))
+      fail(o, { code: err.code, path: `--feature-gates ${whatIf.featureGates}`, message: err.message.replace(/^[^:]*featureGates[^:]*: /, "") });
     fail(o, said(err, texts, names.map((n) => (n === "-" ? "stdin" : n)), {}));
   }
   if (o.cluster !== undefined) {
