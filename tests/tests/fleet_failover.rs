@@ -1,4 +1,4 @@
-//! Cluster failover as the operator configured it (docs/rules/fleet.md §24.3, §25, §30.4):
+//! Cluster failover as the operator configured it (docs/rules/fleet.md §24.3, §25, §30.1):
 //! the example dump `docs/manifests/fleet-failover.yaml` (a NoExecute ClusterTaintPolicy on
 //! clusters that are not Ready, `tolerationSeconds: 300` on one policy) planned with a
 //! cluster down and the controller-manager's failover on: which workloads are evicted when,

@@ -1,5 +1,5 @@
-//! From a dump of objects (`kubectl get clusters,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml`) to
-//! a [`Fleet`] (docs/rules/fleet.md §20.3): the Clusters read once, then each resource template
+//! From a dump of objects (`kubectl get
+//! clusters,clustertaintpolicies,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml`) to a [`Fleet`] (docs/rules/fleet.md §20.3): the Clusters read once, then each resource template
 //! with the policy Karmada's detector gives it (§16.6) and its binding, through the same
 //! readers as the single-binding import. A template that cannot be read, a binding naming a
 //! cluster the dump lacks, a policy that selects nothing: each is a report line at the object

@@ -54,7 +54,7 @@ pub struct WhatIf {
     /// `--graceful-eviction-timeout` (`10m` by default).
     pub graceful_eviction_timeout: Option<String>,
     /// Plan the fleet as it stands this long after the events (`90s`, `5m`); absent: once
-    /// every timed step has run (docs/rules/fleet.md §30.4).
+    /// every timed step has run (docs/rules/fleet.md §30.1).
     pub at: Option<String>,
     /// PriorityBasedScheduling in the scheduler; absent: the release's default.
     pub priority_queue: Option<bool>,

@@ -12,6 +12,7 @@ mod add_cluster;
 mod form;
 mod policy_form;
 mod progress;
+mod timeline;
 mod view;
 mod window;
 
@@ -36,6 +37,10 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     (
         "fleet-burst",
         "Six Deployments created at once on two small clusters",
+    ),
+    (
+        "fleet-failover",
+        "Failover configured: a cluster goes down, workloads are evicted in time",
     ),
 ];
 
@@ -141,6 +146,12 @@ pub struct Switches {
     pub evict: bool,
     /// Gate WorkloadAffinity: policies' workload affinity groups filter clusters.
     pub affinity: bool,
+    /// `--no-execute-taint-eviction-purge-mode=Directly` (else Gracefully, the default).
+    pub directly: bool,
+    /// `--graceful-eviction-timeout` in seconds (absent: 10 minutes).
+    pub timeout: Option<u32>,
+    /// The fleet as it stands this many seconds after the event (absent: settled).
+    pub at: Option<u32>,
 }
 
 impl Switches {
@@ -149,23 +160,45 @@ impl Switches {
         what_if["overcommitProtection"] = self.protect.into();
         what_if["taintEviction"] = self.evict.into();
         what_if["workloadAffinity"] = self.affinity.into();
+        if self.directly {
+            what_if["noExecuteTaintEvictionPurgeMode"] = "Directly".into();
+        }
+        for (key, seconds) in self.times() {
+            if let Some(n) = seconds {
+                what_if[key] = format!("{n}s").into();
+            }
+        }
+    }
+
+    /// The timed settings, by the what-if's key (and the saved history's).
+    fn times(self) -> [(&'static str, Option<u32>); 2] {
+        [("gracefulEvictionTimeout", self.timeout), ("at", self.at)]
     }
 
     /// As a saved history carries them (`protect`, `taintEviction`, `workloadAffinity`).
-    fn saved(self) -> [(&'static str, bool); 3] {
+    fn saved(self) -> [(&'static str, bool); 4] {
         [
             ("protect", self.protect),
             ("taintEviction", self.evict),
             ("workloadAffinity", self.affinity),
+            ("purgeDirectly", self.directly),
         ]
     }
 
     fn restored(v: &Value) -> Switches {
         let on = |key: &str| v.get(key).and_then(Value::as_bool).unwrap_or(false);
+        let seconds = |key: &str| {
+            v.get(key)
+                .and_then(Value::as_u64)
+                .and_then(|n| u32::try_from(n).ok())
+        };
         Switches {
             protect: on("protect"),
             evict: on("taintEviction"),
             affinity: on("workloadAffinity"),
+            directly: on("purgeDirectly"),
+            timeout: seconds("gracefulEvictionTimeoutSeconds"),
+            at: seconds("atSeconds"),
         }
     }
 }
@@ -315,6 +348,11 @@ impl Model {
         });
         for (key, on) in self.switches.saved() {
             saved[key] = on.into();
+        }
+        for (key, seconds) in self.switches.times() {
+            if let Some(n) = seconds {
+                saved[format!("{key}Seconds")] = n.into();
+            }
         }
         Some(saved)
     }
@@ -615,6 +653,9 @@ mod tests {
             protect: false,
             evict: true,
             affinity: true,
+            directly: true,
+            timeout: Some(120),
+            at: Some(90),
         };
         let model = Model {
             source: Some(Source::Example("fleet-shop".into())),
@@ -629,6 +670,9 @@ mod tests {
         assert_eq!(what_if["taintEviction"], true);
         assert_eq!(what_if["overcommitProtection"], false);
         assert_eq!(what_if["workloadAffinity"], true);
+        assert_eq!(what_if["noExecuteTaintEvictionPurgeMode"], "Directly");
+        assert_eq!(what_if["gracefulEvictionTimeout"], "120s");
+        assert_eq!(what_if["at"], "90s");
         // A history saved before the other switches existed: protection alone.
         let old = json!({"source": {"example": "fleet-shop"}, "protect": true});
         assert_eq!(

@@ -127,7 +127,7 @@ fn loader(p: &LoaderProps) -> Html {
             </label>
             <details>
                 <summary>{ "Paste a dump" }</summary>
-                <p class="muted">{ "kubectl get clusters,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml" }</p>
+                <p class="muted">{ "kubectl get clusters,clustertaintpolicies,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml" }</p>
                 <textarea id="fleet-paste" rows="8" aria-label="a control plane's dump, YAML or JSON"
                           value={(*pasted).clone()} oninput={on_paste} />
                 <button type="button" id="fleet-read" onclick={on_read}>{ "Read the dump" }</button>
@@ -250,7 +250,7 @@ fn toolbar(ask: &Ask, m: &Model, embedded: bool) -> Html {
     });
     // One checkbox per setting: (id, label, what it means, whether on, how to turn it).
     let switches = m.switches;
-    let toggles: [Toggle; 3] = [
+    let toggles: [Toggle; 4] = [
         (
             "fleet-protect",
             "SchedulingOvercommitProtection",
@@ -271,6 +271,13 @@ fn toolbar(ask: &Ask, m: &Model, embedded: bool) -> Html {
             "gate WorkloadAffinity (Karmada 1.17+): policies' workload affinity groups filter clusters",
             switches.affinity,
             |s, on| s.affinity = on,
+        ),
+        (
+            "fleet-directly",
+            "Purge directly",
+            "--no-execute-taint-eviction-purge-mode=Directly: an evicted workload is removed at once (else Gracefully: it stays until its graceful eviction task ends); a policy's failover.cluster.purgeMode overrides it",
+            switches.directly,
+            |s, on| s.directly = on,
         ),
     ];
     let toggles = toggles
@@ -303,6 +310,7 @@ fn toolbar(ask: &Ask, m: &Model, embedded: bool) -> Html {
             <button type="button" id="fleet-share" onclick={share}>{ "Share link" }</button>
             <button type="button" id="fleet-export" onclick={export}>{ "Export file" }</button>
             { toggles }
+            { super::timeline::times(ask, switches) }
             <button type="button" id="fleet-burst" disabled={busy} onclick={burst}
                     title="every binding as the scheduler takes them after a restart, with and without protection">
                 { "Replay the burst" }</button>
@@ -452,6 +460,7 @@ fn plan(shown: &Shown) -> Html {
                 <h4>{ "Not rescheduled" }</h4>
                 <KeptList rows={Rc::new(kept.into_iter().cloned().collect::<Vec<_>>())} />
             }
+            { super::timeline::timeline(&p.timeline) }
             { loads("fleet-loads", &p.clusters) }
         </section>
     }

@@ -193,6 +193,9 @@ pub struct Summary {
 /// shown).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Plan {
+    /// What the controllers did, when (docs/rules/fleet.md §30.1).
+    #[serde(default)]
+    pub timeline: Vec<super::timeline::Moment>,
     pub bindings: Vec<BindingPlan>,
     pub clusters: Vec<ClusterPlan>,
     pub summary: Summary,

@@ -1,4 +1,4 @@
-//! What happened when (docs/rules/fleet.md §30.4): as the events and the time after them run,
+//! What happened when (docs/rules/fleet.md §30.1): as the events and the time after them run,
 //! the fleet notes each step a controller takes that a user follows a failover by: a
 //! cluster's condition, the taints added and removed (and by which ClusterTaintPolicy), each
 //! binding evicted from a cluster, each rescheduling (where the replicas go, or why they
