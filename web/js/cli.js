@@ -582,7 +582,7 @@ function moment(t) {
     case "untainted":
       return `cluster ${t.cluster} ${t.kind} ${t.taint}${t.policy ? ` by ClusterTaintPolicy ${t.policy}` : ""}`;
     case "evicted":
-      return `${b} evicted from ${t.cluster} (${t.replicas} replicas, purge ${t.purgeMode})`;
+      return `${b} evicted from ${t.cluster} (${t.replicas} replica${t.replicas === 1 ? "" : "s"}, purge ${t.purgeMode})`;
     case "scheduled":
       return `${b} placed: ${placement(t.clusters)}`;
     case "unschedulable":

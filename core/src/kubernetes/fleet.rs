@@ -481,12 +481,32 @@ fn entry<'o>(
         evictions: s
             .graceful_evictions
             .iter()
-            .map(|c| EvictionTask {
-                from_cluster: c.clone(),
-                replicas: s.previous.get(c).copied(),
-                created_at: 0,
-                purge_mode: Default::default(),
-                preserved_label_state: Vec::new(),
+            .map(|c| {
+                // The binding's own task: its purge mode and creation (without one, it is
+                // taken as created at the last schedule).
+                let given = binding.and_then(|(_, b)| {
+                    b.spec
+                        .graceful_eviction_tasks
+                        .iter()
+                        .find(|t| t.from_cluster == *c)
+                });
+                EvictionTask {
+                    from_cluster: c.clone(),
+                    replicas: given
+                        .and_then(|t| t.replicas)
+                        .or_else(|| s.previous.get(c).copied()),
+                    created_at: given
+                        .and_then(|t| t.creation_timestamp.as_deref())
+                        .and_then(seconds)
+                        .or(last)
+                        .unwrap_or(0),
+                    purge_mode: given
+                        .and_then(|t| {
+                            crate::karmada::fleet::eviction::PurgeMode::parse(&t.purge_mode)
+                        })
+                        .unwrap_or_default(),
+                    preserved_label_state: Vec::new(),
+                }
             })
             .collect(),
         clusters: s.previous,

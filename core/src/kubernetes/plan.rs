@@ -674,6 +674,30 @@ fn apply(
     Ok((events, merged))
 }
 
+/// `spec.gracefulEvictionTasks` as Karmada writes them after the plan: the binding's own
+/// tasks kept as written, the taint manager's new ones with their replicas and purge mode
+/// (docs/rules/fleet.md §25.3).
+fn tasks(e: &Entry, given: &[super::karmada::EvictionTask]) -> Vec<super::karmada::EvictionTask> {
+    e.state
+        .evictions
+        .iter()
+        .map(|t| {
+            given
+                .iter()
+                .find(|g| g.from_cluster == t.from_cluster)
+                .cloned()
+                .unwrap_or_else(|| super::karmada::EvictionTask {
+                    from_cluster: t.from_cluster.clone(),
+                    replicas: t.replicas,
+                    purge_mode: t.purge_mode.as_str().into(),
+                    producer: "TaintManager".into(),
+                    reason: "TaintUntolerated".into(),
+                    creation_timestamp: None,
+                })
+        })
+        .collect()
+}
+
 /// The positions in `objects` of the policies `names` deletes (`NAMESPACE/NAME`: a
 /// PropagationPolicy; `NAME`: a ClusterPropagationPolicy); a name the dump lacks is an error
 /// at `deletePolicy[i]`.
@@ -792,6 +816,7 @@ fn written(plan: &Plan, after: &Fleet, objects: &[Object], applied: &[Object]) -
             _ => after.binding(&b.id).and_then(|i| after.entries.get(i)),
         };
         if let Some(e) = entry {
+            o.spec.graceful_eviction_tasks = tasks(e, &o.spec.graceful_eviction_tasks);
             o.status.scheduler_observing_affinity_name = e.state.observed_affinity.clone();
             o.spec.workload_affinity_groups = e.groups.clone();
             let policy = e

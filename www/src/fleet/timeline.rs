@@ -114,8 +114,13 @@ pub fn said(h: &Happening) -> String {
             replicas,
             purge_mode,
         } => format!(
-            "{} evicted from {cluster} ({replicas} replicas, purge {purge_mode})",
-            binding.text()
+            "{} evicted from {cluster} ({replicas} {}, purge {purge_mode})",
+            binding.text(),
+            if *replicas == 1 {
+                "replica"
+            } else {
+                "replicas"
+            }
         ),
         Happening::Scheduled { binding, clusters } => {
             let to: Vec<String> = clusters.iter().map(|(c, n)| format!("{c}:{n}")).collect();
