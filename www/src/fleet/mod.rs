@@ -206,7 +206,8 @@ impl Switches {
 pub enum Msg {
     Sent(u32, Pending, String),
     Slow(u32),
-    Reply(Reply),
+    /// Boxed: a reply carries a whole plan.
+    Reply(Box<Reply>),
     Progress(u32, Progress),
     /// The request in flight stopped: its worker is gone.
     Cancelled,
@@ -255,6 +256,7 @@ impl Reducible for Model {
                 m.error = Some(why);
             }
             Msg::Reply(reply) => {
+                let reply = *reply;
                 let Some((id, pending, label)) = m.pending.take() else {
                     return self;
                 };
@@ -404,7 +406,7 @@ pub struct FleetProps {
 fn start_worker(model: &UseReducerHandle<Model>) -> Option<Worker> {
     let (replies, progress) = (model.dispatcher(), model.dispatcher());
     Worker::start(
-        Callback::from(move |r: Reply| replies.dispatch(Msg::Reply(r))),
+        Callback::from(move |r: Reply| replies.dispatch(Msg::Reply(Box::new(r)))),
         Callback::from(move |(id, p): (u32, Progress)| progress.dispatch(Msg::Progress(id, p))),
     )
     .ok()
