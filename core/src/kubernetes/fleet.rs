@@ -157,7 +157,8 @@ pub fn read_claimed(
     }
     let classes = priority_classes(&sorted.priority_classes, &mut report);
     let taint_policies: Vec<&Object> = sorted.taint_policies.iter().map(|&(_, o)| o).collect();
-    settings.taint_policies = super::taint_policy::read(&taint_policies, &mut report.problems);
+    settings.taint_policies =
+        super::taint_policy::read(&taint_policies, choice.version, &mut report.problems);
     let ctx = Context {
         by_namespace,
         cluster_wide,
@@ -179,7 +180,7 @@ pub fn read_claimed(
         ));
     }
     for (k, &(_, p)) in sorted.policies.iter().enumerate() {
-        super::failover::cluster(p, &mut report.problems);
+        super::failover::cluster(p, choice.version, &mut report.problems);
         if !used.get(k).copied().unwrap_or(true) {
             let message = "selects no template of the dump (or loses every one to another \
                            policy): it places nothing";
@@ -390,7 +391,8 @@ fn entry<'o>(
         },
     };
     // Its problems are the policy's, reported once (`read_claimed`).
-    let chosen_failover = policy.and_then(|p| super::failover::cluster(p, &mut Vec::new()));
+    let chosen_failover =
+        policy.and_then(|p| super::failover::cluster(p, choice.version, &mut Vec::new()));
     let rules = match policy {
         Some(p) => {
             let k = all.iter().position(|&(_, q)| core::ptr::eq(q, p));

@@ -108,14 +108,29 @@ impl Settings {
     }
 
     /// Whether the taint manager evicts: gate Failover and
-    /// `--enable-no-execute-taint-eviction` (§25.1).
+    /// `--enable-no-execute-taint-eviction`; before 1.14, which has no such flag, gate
+    /// Failover alone (§25.1).
     pub fn evicts(&self) -> bool {
-        self.taint_eviction || (self.failover && self.enable_no_execute_taint_eviction)
+        let flag = self.enable_no_execute_taint_eviction || !self.version.at_least(14, 0);
+        self.taint_eviction || (self.failover && flag)
     }
 
     /// Turning on a gate the release does not have is an error at that setting (Karmada
     /// refuses an unknown gate at start).
     pub fn check(&self) -> Result<()> {
+        let purge = self.no_execute_taint_eviction_purge_mode != eviction::PurgeMode::default();
+        if (self.enable_no_execute_taint_eviction || purge) && !self.version.at_least(14, 0) {
+            return Err(Error::Input {
+                field: crate::path::Path::fields("settings.enableNoExecuteTaintEviction"),
+                code: crate::error::ErrorCode::InvalidInput,
+                reason: alloc::format!(
+                    "Karmada {} has no --enable-no-execute-taint-eviction or \
+                     --no-execute-taint-eviction-purge-mode (from 1.14): its taint manager \
+                     evicts with gate Failover alone",
+                    self.version
+                ),
+            });
+        }
         let gate = crate::karmada::version::Gate::WorkloadAffinity;
         if self.workload_affinity && !self.version.has_gate(gate) {
             return Err(Error::Input {
