@@ -1,66 +1,15 @@
 //! The plan's timeline (docs/rules/fleet.md §30.1): what the controllers did, when, after the
 //! events — a cluster's condition, the taints added (and by which ClusterTaintPolicy), each
 //! workload evicted, placed again or left unplaced, each graceful eviction task's end — as a
-//! list under the plan. A kind this page does not know yet is shown by its name.
+//! list under the plan, read as the core writes it.
 
-use std::collections::BTreeMap;
-
-use serde::Deserialize;
+use allot_core::karmada::fleet::entry::{Condition, Id};
+use allot_core::karmada::fleet::timeline::{Happening, Moment};
 use yew::prelude::*;
 
-use super::worker::Id;
-
-/// One step, `at` seconds after the events.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Moment {
-    pub at: i64,
-    #[serde(flatten)]
-    pub what: Happening,
-}
-
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", tag = "kind")]
-pub enum Happening {
-    Condition {
-        cluster: String,
-        #[serde(rename = "type")]
-        kind: String,
-        status: String,
-    },
-    Tainted {
-        cluster: String,
-        taint: String,
-        #[serde(default)]
-        policy: Option<String>,
-    },
-    Untainted {
-        cluster: String,
-        taint: String,
-        #[serde(default)]
-        policy: Option<String>,
-    },
-    #[serde(rename_all = "camelCase")]
-    Evicted {
-        binding: Id,
-        cluster: String,
-        replicas: i64,
-        purge_mode: String,
-    },
-    Scheduled {
-        binding: Id,
-        clusters: BTreeMap<String, i64>,
-    },
-    Unschedulable {
-        binding: Id,
-        condition: serde_json::Value,
-    },
-    TaskEnded {
-        binding: Id,
-        cluster: String,
-        reason: String,
-    },
-    #[serde(other)]
-    Other,
+/// `rb/shop/web-deployment`, as kubectl's short names write it.
+fn name(id: &Id) -> String {
+    id.to_string()
 }
 
 /// Seconds as a duration is written: `0s`, `1m30s`, `5m`, `1h`.
@@ -114,38 +63,44 @@ pub fn said(h: &Happening) -> String {
             replicas,
             purge_mode,
         } => format!(
-            "{} evicted from {cluster} ({replicas} {}, purge {purge_mode})",
-            binding.text(),
+            "{} evicted from {cluster} ({replicas} {}, purge {})",
+            name(binding),
             if *replicas == 1 {
                 "replica"
             } else {
                 "replicas"
-            }
+            },
+            purge_mode.as_str()
         ),
-        Happening::Scheduled { binding, clusters } => {
+        Happening::Scheduled {
+            binding, clusters, ..
+        } => {
             let to: Vec<String> = clusters.iter().map(|(c, n)| format!("{c}:{n}")).collect();
-            format!("{} placed: {}", binding.text(), to.join(", "))
+            format!("{} placed: {}", name(binding), to.join(", "))
         }
         Happening::Unschedulable { binding, condition } => {
-            let s = |k: &str| condition.get(k).and_then(|v| v.as_str()).unwrap_or("");
-            format!(
-                "{} cannot be placed: {} {}",
-                binding.text(),
-                s("reason"),
-                s("message")
-            )
-            .trim_end()
-            .to_string()
+            let (reason, message) = match condition {
+                Condition::NoClusterFit(m) => ("NoClusterFit", m.as_str()),
+                Condition::Unschedulable(m) => ("Unschedulable", m.as_str()),
+                Condition::SchedulerError(m) => ("SchedulerError", m.as_str()),
+                Condition::Pending | Condition::Success => ("", ""),
+            };
+            format!("{} cannot be placed: {reason} {message}", name(binding))
+                .trim_end()
+                .to_string()
         }
         Happening::TaskEnded {
             binding,
             cluster,
             reason,
         } => format!(
-            "{}: graceful eviction from {cluster} ends ({reason}); its workload there is removed",
-            binding.text()
+            "{}: graceful eviction from {cluster} ends ({}); its workload there is removed",
+            name(binding),
+            match reason {
+                allot_core::karmada::fleet::timeline::TaskEnd::Timeout => "timeout",
+                allot_core::karmada::fleet::timeline::TaskEnd::Healthy => "healthy elsewhere",
+            }
         ),
-        Happening::Other => "another controller's step".into(),
     }
 }
 
@@ -215,8 +170,7 @@ pub fn timeline(list: &[Moment]) -> Html {
 mod tests {
     use super::*;
 
-    // The core's timeline entries read back, each said with its time; an unknown kind is
-    // kept rather than failing the plan.
+    // The core's timeline entries read back, each said with its time.
     #[test]
     fn entries_read_and_say_when() {
         let list: Vec<Moment> = serde_json::from_value(serde_json::json!([
@@ -224,8 +178,7 @@ mod tests {
              "taint": "cluster.karmada.io/not-ready:NoExecute", "policy": "down"},
             {"at": 300, "kind": "evicted", "cluster": "member2", "replicas": 1,
              "purgeMode": "Gracefully",
-             "binding": {"kind": "ResourceBinding", "namespace": "shop", "name": "cart-deployment"}},
-            {"at": 900, "kind": "somethingNew"}
+             "binding": {"kind": "ResourceBinding", "namespace": "shop", "name": "cart-deployment"}}
         ]))
         .unwrap();
         assert_eq!(
@@ -234,7 +187,6 @@ mod tests {
         );
         assert_eq!(duration(list[1].at), "5m");
         assert!(said(&list[1].what).starts_with("rb/shop/cart-deployment evicted from member2"));
-        assert_eq!(list[2].what, Happening::Other);
         assert_eq!(duration(90), "1m30s");
     }
 }

@@ -195,7 +195,7 @@ pub struct Summary {
 pub struct Plan {
     /// What the controllers did, when (docs/rules/fleet.md §30.1).
     #[serde(default)]
-    pub timeline: Vec<super::timeline::Moment>,
+    pub timeline: Vec<allot_core::karmada::fleet::timeline::Moment>,
     pub bindings: Vec<BindingPlan>,
     pub clusters: Vec<ClusterPlan>,
     pub summary: Summary,
