@@ -588,7 +588,7 @@ function moment(t) {
     case "unschedulable":
       return `${b} cannot be placed: ${`${t.condition.reason}: ${t.condition.message ?? ""}`.trim()}`;
     case "taskEnded":
-      return `${b}: graceful eviction from ${t.cluster} ends (${t.reason}); its workload there is removed`;
+      return `${b}: its graceful eviction task for ${t.cluster} ends (${t.reason})`;
     default:
       return `${t.kind}${b ? ` ${b}` : ""}`;
   }
@@ -600,7 +600,17 @@ function timeline(p) {
   const list = p.timeline ?? [];
   if (!list.some((t) => t.kind !== "scheduled" && t.kind !== "unschedulable")) return [];
   const rows = [["AT", "WHAT"]];
-  for (const t of list) rows.push([duration(t.at), moment(t)]);
+  // A binding that fails again as it failed is said once.
+  const failed = new Map();
+  for (const t of list) {
+    if (t.kind === "unschedulable" || t.kind === "scheduled") {
+      const key = bindingName(t.binding);
+      const said = JSON.stringify(t.condition ?? null);
+      if (t.kind === "unschedulable" && failed.get(key) === said) continue;
+      failed.set(key, t.kind === "unschedulable" ? said : undefined);
+    }
+    rows.push([duration(t.at), moment(t)]);
+  }
   return ["Timeline:", table(rows), ""];
 }
 

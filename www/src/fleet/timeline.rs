@@ -94,7 +94,7 @@ pub fn said(h: &Happening) -> String {
             cluster,
             reason,
         } => format!(
-            "{}: graceful eviction from {cluster} ends ({}); its workload there is removed",
+            "{}: its graceful eviction task for {cluster} ends ({})",
             name(binding),
             match reason {
                 allot_core::karmada::fleet::timeline::TaskEnd::Timeout => "timeout",
