@@ -195,7 +195,11 @@ test("failover configured: a cluster down shows the core's timeline; the moment 
   await page.fill("#fleet-at", "90");
   await page.dispatchEvent("#fleet-at", "change");
   await page.click('[data-cluster="member2"] button.down');
-  await page.waitForSelector("#fleet-timeline");
+  // The plan of 90 seconds: web and db evicted, cart not yet.
+  await page.waitForFunction(() => {
+    const list = document.querySelector("#fleet-timeline");
+    return list && /web-deployment evicted/.test(list.textContent) && !/\b5m\b/.test(list.textContent);
+  });
   const early = await page.$$eval("#fleet-timeline li", (li) => li.map((l) => l.textContent));
   assert.ok(!early.some((t) => /cart-deployment evicted/.test(t)), early.join("\n"));
   await page.close();
