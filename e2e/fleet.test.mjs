@@ -178,6 +178,33 @@ test("the scheduler's switches: taint eviction on, a cluster down plans as the c
   await page.close();
 });
 
+test("failover configured: a cluster down shows the core's timeline; the moment planned on the toolbar", async () => {
+  const page = await open();
+  await example(page, "fleet-failover");
+  await page.check("#fleet-evict");
+  await page.click('[data-cluster="member2"] button.down');
+  await page.waitForSelector("#fleet-timeline");
+  const settled = planFleet(manifest("fleet-failover"), {}, { clusterDown: ["member2"], taintEviction: true });
+  assert.deepEqual(await shownLists(page), lists(settled));
+  const items = await page.$$eval("#fleet-timeline li", (li) => li.map((l) => l.textContent));
+  assert.equal(items.length, settled.timeline.length);
+  assert.ok(items.some((t) => /^5m rb\/shop\/cart-deployment evicted from member2/.test(t)), items.join("\n"));
+  await screenshot(page, "fleet-failover");
+  // 90 seconds in: cart has not been evicted yet.
+  await page.click("#fleet-undo");
+  await page.fill("#fleet-at", "90");
+  await page.dispatchEvent("#fleet-at", "change");
+  await page.click('[data-cluster="member2"] button.down');
+  // The plan of 90 seconds: web and db evicted, cart not yet.
+  await page.waitForFunction(() => {
+    const list = document.querySelector("#fleet-timeline");
+    return list && /web-deployment evicted/.test(list.textContent) && !/\b5m\b/.test(list.textContent);
+  });
+  const early = await page.$$eval("#fleet-timeline li", (li) => li.map((l) => l.textContent));
+  assert.ok(!early.some((t) => /cart-deployment evicted/.test(t)), early.join("\n"));
+  await page.close();
+});
+
 test("a policy edited and applied: the rescheduled bindings are the core's", async () => {
   const page = await open();
   await example(page, "fleet-policy");

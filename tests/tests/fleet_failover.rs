@@ -1,4 +1,4 @@
-//! Cluster failover as the operator configured it (docs/rules/fleet.md §24.3, §25, §30.4):
+//! Cluster failover as the operator configured it (docs/rules/fleet.md §24.3, §25, §30.1):
 //! the example dump `docs/manifests/fleet-failover.yaml` (a NoExecute ClusterTaintPolicy on
 //! clusters that are not Ready, `tolerationSeconds: 300` on one policy) planned with a
 //! cluster down and the controller-manager's failover on: which workloads are evicted when,
@@ -7,6 +7,7 @@
 use allot_core::karmada::fleet::eviction::PurgeMode;
 use allot_core::karmada::fleet::plan::Outcome;
 use allot_core::karmada::fleet::timeline::{Happening, Moment, TaskEnd};
+use allot_core::karmada::gates::FeatureGates;
 use allot_core::kubernetes::import::Choice;
 use allot_core::kubernetes::objects::Object;
 use allot_core::kubernetes::plan::{plan, Planned, WhatIf};
@@ -23,7 +24,8 @@ fn dump() -> Vec<Object> {
 fn down(at: Option<&str>, failover: bool) -> Planned {
     let what = WhatIf {
         cluster_down: vec!["member2".into()],
-        failover,
+        feature_gates: FeatureGates::parse(if failover { "Failover=true" } else { "" })
+            .expect("gates"),
         enable_no_execute_taint_eviction: failover,
         at: at.map(String::from),
         ..WhatIf::default()
@@ -144,4 +146,104 @@ fn without_failover_nothing_is_evicted() {
     assert!(after(&p, "cart-deployment")
         .iter()
         .any(|(c, _)| c == "member2"));
+}
+
+// A ClusterTaintPolicy applied over the dump (`--apply`): its controller reconciles every
+// cluster it targets at once; here member1, Ready, gets a NoExecute taint while Ready is
+// True, and what tolerates nothing leaves it.
+#[test]
+fn an_applied_policy_taints_the_clusters_it_targets() {
+    let applied = allot_web::yaml::objects(
+        r#"
+apiVersion: policy.karmada.io/v1alpha1
+kind: ClusterTaintPolicy
+metadata: {name: drain-member1}
+spec:
+  targetClusters: {clusterNames: [member1]}
+  addOnConditions:
+  - {conditionType: Ready, operator: In, statusValues: ["True"]}
+  taints:
+  - {key: maintenance, effect: NoExecute}
+"#,
+    )
+    .unwrap();
+    let what = WhatIf {
+        taint_eviction: true,
+        ..WhatIf::default()
+    };
+    let p = plan(&dump(), &Choice::default(), &what, &[], &applied).expect("plan");
+    assert!(p.plan.timeline.iter().any(|m| m.what
+        == Happening::Tainted {
+            cluster: "member1".into(),
+            taint: "maintenance:NoExecute".into(),
+            policy: Some("drain-member1".into()),
+        }));
+    let evicted: Vec<&str> = p
+        .plan
+        .timeline
+        .iter()
+        .filter_map(|m| match &m.what {
+            Happening::Evicted {
+                binding, cluster, ..
+            } if cluster == "member1" => Some(binding.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(evicted, ["web-deployment", "cart-deployment"]);
+}
+
+// `--no-execute-taint-eviction-purge-mode Directly` for the bindings whose policy says
+// nothing (web's own `Directly`, cart's none); `--graceful-eviction-timeout 2m` ends the
+// tasks two minutes after their eviction.
+#[test]
+fn the_controller_managers_flags_set_purge_mode_and_timeout() {
+    let what = WhatIf {
+        cluster_down: vec!["member2".into()],
+        taint_eviction: true,
+        no_execute_taint_eviction_purge_mode: Some("Directly".into()),
+        graceful_eviction_timeout: Some("2m".into()),
+        ..WhatIf::default()
+    };
+    let p = plan(&dump(), &Choice::default(), &what, &[], &[]).expect("plan");
+    assert!(evictions(&p)
+        .iter()
+        .all(|(_, _, mode)| *mode == PurgeMode::Directly));
+    let ends: Vec<(i64, String)> = p
+        .plan
+        .timeline
+        .iter()
+        .filter_map(|m| match &m.what {
+            Happening::TaskEnded { binding, .. } => Some((m.at, binding.name.clone())),
+            _ => None,
+        })
+        .collect();
+    assert!(ends.contains(&(120, "db-deployment".into())), "{ends:?}");
+    assert!(ends.contains(&(420, "cart-deployment".into())), "{ends:?}");
+    let wrong = WhatIf {
+        no_execute_taint_eviction_purge_mode: Some("Never".into()),
+        ..what
+    };
+    let err = plan(&dump(), &Choice::default(), &wrong, &[], &[]).unwrap_err();
+    assert_eq!(err.field().to_string(), "noExecuteTaintEvictionPurgeMode");
+}
+
+// Karmada 1.13 has no ClusterTaintPolicy and no failover.cluster: report lines, and a cluster
+// down adds the NoSchedule taint alone (nothing to evict on).
+#[test]
+fn a_release_without_the_kinds_reports_them() {
+    let version = allot_core::karmada::version::Version::parse("1.13").unwrap();
+    let choice = Choice {
+        version,
+        ..Choice::default()
+    };
+    let what = WhatIf {
+        cluster_down: vec!["member2".into()],
+        taint_eviction: true,
+        ..WhatIf::default()
+    };
+    let p = plan(&dump(), &choice, &what, &[], &[]).expect("plan");
+    let fields: Vec<&str> = p.report.problems.iter().map(|x| x.field.as_str()).collect();
+    assert!(fields.contains(&"kind"), "{fields:?}");
+    assert!(fields.contains(&"spec.failover.cluster"), "{fields:?}");
+    assert!(evictions(&p).is_empty());
 }

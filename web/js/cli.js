@@ -91,18 +91,21 @@ ${LIMITS}
 ${EXIT}`,
   plan: `Print what Karmada does with every workload of a dump when the fleet changes.
 
-Read a dump of the control plane (kubectl get clusters,pp,cpp,rb,crb,pc,deploy,sts,job -A
--o yaml) and plan, like terraform plan, what Karmada's scheduler does with every binding
-given the what-ifs: which move and where, which become unschedulable and why, which stay and
-why; each cluster's load before and after against its capacity. Without what-ifs: the drift
-between today's placements and what the scheduler would decide now.
+Read a dump of the control plane (kubectl get
+clusters,clustertaintpolicies,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml) and plan, like
+terraform plan, what Karmada's scheduler and controllers do with every binding given the
+what-ifs: which move and where, which become unschedulable and why, which stay and why;
+each cluster's load before and after against its capacity; when each step happens (a
+cluster's taints, evictions, rescheduling). Without what-ifs: the drift between today's
+placements and what the scheduler would decide now.
 
 Usage:
   allot plan [-f FILE|DIR|-]... [-R] [what-ifs] [-o table|wide|json|yaml] [--bindings]
              [--cluster NAME]
 
 What-ifs (each repeatable, all combinable):
-      --cluster-down NAME     the cluster cannot be reached (Ready False: a NoSchedule taint)
+      --cluster-down NAME     the cluster cannot be reached (Ready False: a NoSchedule taint,
+                              and the taints of the ClusterTaintPolicies that match)
       --cluster-up NAME       the cluster is Ready again
       --cordon NAME           karmadactl cordon
       --uncordon NAME         karmadactl uncordon
@@ -136,24 +139,36 @@ Options:
                            --enable-no-execute-taint-eviction: NoExecute taints evict
       --workload-affinity  the same as --feature-gates WorkloadAffinity=true (1.17+):
                            policies' workloadAffinity groups workloads together or apart
+      --no-execute-taint-eviction-purge-mode MODE
+                           Gracefully (default: the old workload stays until its graceful
+                           eviction task ends) or Directly (removed at once); a policy's
+                           failover.cluster.purgeMode overrides it
+      --graceful-eviction-timeout DURATION
+                           when a graceful eviction task ends at the latest (default 10m)
+      --at DURATION        plan the fleet as it stands this long after the what-ifs (90s,
+                           5m); by default, once every timed step has run (evictions at
+                           timeAdded + tolerationSeconds, tasks' ends), with the timeline
       --cluster NAME       show only what touches the cluster: the bindings placed there
                            before or after, and its load (the summary and exit status count
                            those alone)
       --karmada-version VERSION
                            the Karmada release the objects come from (default the newest)
-  -o, --output FORMAT      table (default): the bindings that change and the clusters;
+  -o, --output FORMAT      table (default): the bindings that change, the clusters and the
+                           timeline (what happens when, after a cluster goes down);
                            wide: every binding, with why it does not change; json or yaml:
-                           the whole plan (steps, bindings, clusters, summary, report)
+                           the whole plan (steps, timeline, bindings, clusters, summary,
+                           report)
       --bindings           print the ResourceBindings Karmada would write (YAML; -o json:
                            as JSON)
   -h, --help               print this help
 
 Examples:
-  kubectl get clusters,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml > dump.yaml
+  kubectl get clusters,clustertaintpolicies,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml > dump.yaml
   allot plan -f dump.yaml
   allot plan -f dump.yaml --cluster-down member2
   allot plan -f dump.yaml --apply policy.yaml -o wide
   allot plan -f dump.yaml --cluster-down member2 --cluster member3
+  allot plan -f dump.yaml --cluster-down member2 --taint-eviction --at 5m
   allot plan -f dump.yaml --delete-policy shop/web
   kubectl allot plan -f dump.yaml --scale deploy/shop/web=20 --overcommit-protection
 
@@ -218,6 +233,9 @@ function parse(command, args) {
           "enable-no-execute-taint-eviction": { type: "boolean", default: false },
           "overcommit-protection": { type: "boolean", default: false },
           "taint-eviction": { type: "boolean", default: false },
+          "no-execute-taint-eviction-purge-mode": { type: "string" },
+          "graceful-eviction-timeout": { type: "string" },
+          at: { type: "string" },
           "workload-affinity": { type: "boolean", default: false },
           cluster: { type: "string" },
           "karmada-version": { type: "string" },
@@ -550,6 +568,57 @@ function why(b) {
   return "no event concerned it";
 }
 
+// Seconds as Go writes a duration: 0s, 90s -> 1m30s, 300 -> 5m0s is said 5m.
+function duration(seconds) {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const text = `${h ? `${h}h` : ""}${m ? `${m}m` : ""}${s ? `${s}s` : ""}`;
+  return text || "0s";
+}
+
+// One timeline entry in a few words.
+function moment(t) {
+  const b = t.binding && bindingName(t.binding);
+  switch (t.kind) {
+    case "condition":
+      return `cluster ${t.cluster}: ${t.type}=${t.status}`;
+    case "tainted":
+    case "untainted":
+      return `cluster ${t.cluster} ${t.kind} ${t.taint}${t.policy ? ` by ClusterTaintPolicy ${t.policy}` : ""}`;
+    case "evicted":
+      return `${b} evicted from ${t.cluster} (${t.replicas} replica${t.replicas === 1 ? "" : "s"}, purge ${t.purgeMode})`;
+    case "scheduled":
+      return `${b} placed: ${placement(t.clusters)}`;
+    case "unschedulable":
+      return `${b} cannot be placed: ${`${t.condition.reason}: ${t.condition.message ?? ""}`.trim()}`;
+    case "taskEnded":
+      return `${b}: its graceful eviction task for ${t.cluster} ends (${t.reason})`;
+    default:
+      return `${t.kind}${b ? ` ${b}` : ""}`;
+  }
+}
+
+// The timeline's section: what the controllers did, when (with what-ifs that start timed
+// steps: a cluster's condition, taints, evictions).
+function timeline(p) {
+  const list = p.timeline ?? [];
+  if (!list.some((t) => t.kind !== "scheduled" && t.kind !== "unschedulable")) return [];
+  const rows = [["AT", "WHAT"]];
+  // A binding that fails again as it failed is said once.
+  const failed = new Map();
+  for (const t of list) {
+    if (t.kind === "unschedulable" || t.kind === "scheduled") {
+      const key = bindingName(t.binding);
+      const said = JSON.stringify(t.condition ?? null);
+      if (t.kind === "unschedulable" && failed.get(key) === said) continue;
+      failed.set(key, t.kind === "unschedulable" ? said : undefined);
+    }
+    rows.push([duration(t.at), moment(t)]);
+  }
+  return ["Timeline:", table(rows), ""];
+}
+
 // A resource's quantity as Kubernetes writes it ("1500m", "8"), or a dash.
 const qty = (list, r) => list?.[r] ?? "-";
 
@@ -577,6 +646,7 @@ function planReport(p, wide) {
     ]);
   }
   if (p.clusters.length) out.push(table(crow), "");
+  out.push(...timeline(p));
   const s = p.summary;
   out.push(
     `Plan${p.cluster === undefined ? "" : ` (touching ${p.cluster})`}: ${s.changed} to change (${s.movedReplicas} replicas move), ${s.unschedulable} unschedulable, ` +
@@ -605,6 +675,7 @@ function touching(p, name) {
     steps: p.steps.map((s) => ({ ...s, enqueued: kept(s.enqueued), notEnqueued: kept(s.notEnqueued), passes: kept(s.passes) })),
     bindings,
     clusters,
+    timeline: (p.timeline ?? []).filter((t) => (t.binding ? ids.has(bindingName(t.binding)) : t.cluster === name)),
     summary: {
       bindings: bindings.length,
       changed: count("changed"),
@@ -631,6 +702,12 @@ function plan(rest) {
   whatIf.enableNoExecuteTaintEviction = o["enable-no-execute-taint-eviction"];
   whatIf.overcommitProtection = o["overcommit-protection"];
   whatIf.taintEviction = o["taint-eviction"];
+  for (const [flag, field] of [
+    ["no-execute-taint-eviction-purge-mode", "noExecuteTaintEvictionPurgeMode"],
+    ["graceful-eviction-timeout", "gracefulEvictionTimeout"],
+    ["at", "at"],
+  ])
+    if (o[flag] !== undefined) whatIf[field] = o[flag];
   whatIf.workloadAffinity = o["workload-affinity"];
   const files = (list) => (list.length === 1 ? read(o, list[0]) : list.map((f) => read(o, f)));
   if (o["add-cluster"].length) whatIf.addClusters = files(o["add-cluster"]);

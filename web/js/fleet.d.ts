@@ -36,6 +36,12 @@ export interface WhatIf {
   overcommitProtection?: boolean;
   /** Shorthand for gate Failover on with `enableNoExecuteTaintEviction`. */
   taintEviction?: boolean;
+  /** `--no-execute-taint-eviction-purge-mode`: `Gracefully` (default) or `Directly`. */
+  noExecuteTaintEvictionPurgeMode?: "Gracefully" | "Directly";
+  /** `--graceful-eviction-timeout` as a duration (`10m` by default). */
+  gracefulEvictionTimeout?: string;
+  /** The fleet as it stands this long after the events (`90s`, `5m`); absent: once every timed step has run. */
+  at?: string;
   /** Shorthand for gate PriorityBasedScheduling. */
   priorityQueue?: boolean;
   /** Gate WorkloadAffinity (Karmada 1.17+): policies' `workloadAffinity` groups workloads. */
@@ -66,9 +72,24 @@ export interface ClusterPlan {
   overcommit: Record<string, number>;
 }
 
+/** A binding's identity in a plan. */
+export type BindingId = BindingPlan["id"];
+
+/** One step of the timeline, `at` seconds after the events; `kind` says which (more may come). */
+export type TimelineEntry = { at: number } & (
+  | { kind: "condition"; cluster: string; type: string; status: string }
+  | { kind: "tainted" | "untainted"; cluster: string; taint: string; policy?: string }
+  | { kind: "evicted"; binding: BindingId; cluster: string; replicas: number; purgeMode: "Gracefully" | "Directly" }
+  | { kind: "scheduled"; binding: BindingId; trigger: string; clusters: Record<string, number> }
+  | { kind: "unschedulable"; binding: BindingId; condition: { reason: string; message?: string } }
+  | { kind: "taskEnded"; binding: BindingId; cluster: string; reason: "timeout" | "healthy" }
+);
+
 /** What Karmada does with every binding of a dump, given the what-ifs. */
 export interface FleetPlan {
   steps: Array<{ event: string; enqueued: unknown[]; notEnqueued: unknown[]; passes: unknown[] }>;
+  /** What the controllers did, when: the cluster's condition, taints, evictions, rescheduling, tasks' ends. */
+  timeline: TimelineEntry[];
   bindings: BindingPlan[];
   clusters: ClusterPlan[];
   summary: {
@@ -85,7 +106,7 @@ export interface FleetPlan {
 
 /**
  * Plan what Karmada does with every binding of a dump (`kubectl get
- * clusters,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml`) when clusters fail, join or leave, policies
+ * clusters,clustertaintpolicies,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml`) when clusters fail, join or leave, policies
  * change or workloads scale; without what-ifs, the drift of today's placements.
  */
 export function planFleet(input: ObjectsInput, options?: ObjectsOptions, whatIf?: WhatIf): FleetPlan;

@@ -552,6 +552,45 @@ test("npx allot plan and kubectl allot plan: table, exit codes as kubectl diff",
   assert.equal(plugin.stdout, drift.stdout);
 });
 
+test("npx allot plan --cluster-down with failover configured: who is evicted when, where replicas go", () => {
+  const args = ["plan", "-f", file("fleet-failover.yaml"), "--cluster-down", "member2"];
+  const settled = allot([...args, "--taint-eviction"]);
+  assert.equal(settled.status, 1, settled.stderr);
+  const out = settled.stdout;
+  assert.match(out, /^Timeline:$/m);
+  assert.match(out, /^0s\s+cluster member2 tainted cluster\.karmada\.io\/not-ready:NoExecute by ClusterTaintPolicy not-ready-no-execute$/m);
+  assert.match(out, /^0s\s+rb\/shop\/web-deployment evicted from member2 \(2 replicas, purge Directly\)$/m);
+  assert.match(out, /^0s\s+rb\/shop\/web-deployment placed: member1:\d,member3:\d$/m);
+  assert.match(out, /^0s\s+rb\/shop\/db-deployment cannot be placed: /m);
+  assert.match(out, /^5m\s+rb\/shop\/cart-deployment evicted from member2 \(1 replica, purge Gracefully\)$/m);
+  assert.match(out, /^5m\s+rb\/shop\/cart-deployment placed: /m);
+  assert.match(out, /^10m\s+rb\/shop\/web-deployment: its graceful eviction task for member2 ends \(timeout\)$/m);
+  // db fails again as it failed: said once.
+  assert.equal(out.match(/db-deployment cannot be placed/g).length, 1);
+  // 90 seconds in: cart still tolerates the taint.
+  const early = allot([...args, "--taint-eviction", "--at", "90s", "-o", "json"]);
+  const p = JSON.parse(early.stdout);
+  assert.deepEqual(
+    p.timeline.filter((t) => t.kind === "evicted").map((t) => [t.at, t.binding.name]),
+    [[0, "web-deployment"], [0, "db-deployment"]],
+  );
+  assert.ok("member2" in p.bindings.find((b) => b.id.name === "cart-deployment").after);
+  // Karmada's defaults: the taint is added, nothing is evicted.
+  const off = JSON.parse(allot([...args, "-o", "json"]).stdout);
+  assert.equal(off.timeline.filter((t) => t.kind === "evicted").length, 0);
+  assert.match(allot(["plan", "-h"]).stdout, /--no-execute-taint-eviction-purge-mode MODE/);
+  const wrong = JSON.parse(allot([...args, "--at", "soon", "-o", "json"]).stdout);
+  assert.deepEqual([wrong.code, wrong.path], ["invalid_input", "at"]);
+  // planFleet: the same plan, its settings by Karmada's names.
+  const planned = planFleet(text("fleet-failover.yaml"), {}, {
+    clusterDown: ["member2"],
+    taintEviction: true,
+    noExecuteTaintEvictionPurgeMode: "Directly",
+  });
+  const db = planned.timeline.find((t) => t.kind === "evicted" && t.binding.name === "db-deployment");
+  assert.equal(db.purgeMode, "Directly");
+});
+
 test("npx allot plan --cluster: only what touches one cluster; --delete and --delete-policy", () => {
   // api is on member1 alone: only web touches member2.
   const one = allot(["plan", "-", "--cluster", "member2", "-o", "wide"], FLEET);

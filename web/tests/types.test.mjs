@@ -67,13 +67,18 @@ import * as fleet from "allot/fleet";
 const planned = fleet.planFleet("kind: List", {}, { clusterDown: ["m1"], apply: "kind: List" });
 const moved: number = planned.summary.movedReplicas;
 const outcomes: string[] = planned.bindings.map((b) => b.outcome + b.id.name);
+// The timeline: each entry's fields by its kind.
+const evictedAt: number[] = planned.timeline.flatMap((t) => (t.kind === "evicted" ? [t.at + t.replicas] : []));
+fleet.planFleet("", {}, { taintEviction: true, noExecuteTaintEvictionPurgeMode: "Directly", at: "90s" });
+// @ts-expect-error: the purge modes are Karmada's two
+fleet.planFleet("", {}, { noExecuteTaintEvictionPurgeMode: "Never" });
 // @ts-expect-error: clusters are named, not numbered
 fleet.planFleet("", {}, { cordon: [1] });
 const session: number = fleet.fleetSession("kind: List").state().clusters.length;
 const explained: string = fleet.explain("kind: Cluster").resourceBinding.kind;
 // @ts-expect-error: the planner is allot/fleet's
 kube.planFleet("kind: List");
-export { moved, outcomes, session, explained };
+export { moved, outcomes, evictedAt, session, explained };
 `);
   writeFileSync("types-check.ts", lines.join("\n"));
   let out = "";

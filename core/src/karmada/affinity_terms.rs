@@ -171,7 +171,7 @@ pub struct TriggerInput<'a> {
 }
 
 /// Why a binding is scheduled (§15.1), the first trigger that holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum Trigger {

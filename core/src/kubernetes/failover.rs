@@ -1,5 +1,5 @@
-//! A PropagationPolicy's or ClusterPropagationPolicy's `spec.failover.cluster` (every release
-//! from 1.16) read straight into the fleet's [`ClusterFailover`] (docs/rules/fleet.md §25.3):
+//! A PropagationPolicy's or ClusterPropagationPolicy's `spec.failover.cluster` (from Karmada
+//! 1.15) read straight into the fleet's [`ClusterFailover`] (docs/rules/fleet.md §25.3):
 //! `purgeMode` (Directly or Gracefully, the CRD's default Gracefully) and the
 //! `statePreservation` rules' label names. A value the CRD refuses is a problem at that field.
 
@@ -13,6 +13,7 @@ use super::fleet::Problem;
 use super::objects::Object;
 use crate::karmada::fleet::entry::ClusterFailover;
 use crate::karmada::fleet::eviction::PurgeMode;
+use crate::karmada::version::Version;
 
 /// `spec.failover` as written (its `application` part is read elsewhere).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
@@ -47,9 +48,19 @@ pub struct StatePreservationRule {
 }
 
 /// The policy `p`'s `spec.failover.cluster`; absent: none. A `purgeMode` other than Directly
-/// or Gracefully is a problem, and read as the default.
-pub fn cluster(p: &Object, problems: &mut Vec<Problem>) -> Option<ClusterFailover> {
+/// or Gracefully is a problem, and read as the default; a release before 1.15 has no such
+/// field (a problem, and none).
+pub fn cluster(
+    p: &Object,
+    version: Version,
+    problems: &mut Vec<Problem>,
+) -> Option<ClusterFailover> {
     let c = p.spec.failover.as_ref()?.cluster.as_ref()?;
+    if !version.at_least(15, 0) {
+        let message = format!("Karmada {version} has no failover.cluster (from 1.15): not read");
+        problems.push(Problem::at(p, "spec.failover.cluster", message));
+        return None;
+    }
     let purge_mode = if c.purge_mode.is_empty() {
         PurgeMode::Gracefully
     } else {

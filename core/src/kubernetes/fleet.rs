@@ -1,5 +1,5 @@
-//! From a dump of objects (`kubectl get clusters,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml`) to
-//! a [`Fleet`] (docs/rules/fleet.md §20.3): the Clusters read once, then each resource template
+//! From a dump of objects (`kubectl get
+//! clusters,clustertaintpolicies,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml`) to a [`Fleet`] (docs/rules/fleet.md §20.3): the Clusters read once, then each resource template
 //! with the policy Karmada's detector gives it (§16.6) and its binding, through the same
 //! readers as the single-binding import. A template that cannot be read, a binding naming a
 //! cluster the dump lacks, a policy that selects nothing: each is a report line at the object
@@ -157,7 +157,8 @@ pub fn read_claimed(
     }
     let classes = priority_classes(&sorted.priority_classes, &mut report);
     let taint_policies: Vec<&Object> = sorted.taint_policies.iter().map(|&(_, o)| o).collect();
-    settings.taint_policies = super::taint_policy::read(&taint_policies, &mut report.problems);
+    settings.taint_policies =
+        super::taint_policy::read(&taint_policies, choice.version, &mut report.problems);
     let ctx = Context {
         by_namespace,
         cluster_wide,
@@ -179,7 +180,7 @@ pub fn read_claimed(
         ));
     }
     for (k, &(_, p)) in sorted.policies.iter().enumerate() {
-        super::failover::cluster(p, &mut report.problems);
+        super::failover::cluster(p, choice.version, &mut report.problems);
         if !used.get(k).copied().unwrap_or(true) {
             let message = "selects no template of the dump (or loses every one to another \
                            policy): it places nothing";
@@ -390,7 +391,8 @@ fn entry<'o>(
         },
     };
     // Its problems are the policy's, reported once (`read_claimed`).
-    let chosen_failover = policy.and_then(|p| super::failover::cluster(p, &mut Vec::new()));
+    let chosen_failover =
+        policy.and_then(|p| super::failover::cluster(p, choice.version, &mut Vec::new()));
     let rules = match policy {
         Some(p) => {
             let k = all.iter().position(|&(_, q)| core::ptr::eq(q, p));
@@ -481,12 +483,32 @@ fn entry<'o>(
         evictions: s
             .graceful_evictions
             .iter()
-            .map(|c| EvictionTask {
-                from_cluster: c.clone(),
-                replicas: s.previous.get(c).copied(),
-                created_at: 0,
-                purge_mode: Default::default(),
-                preserved_label_state: Vec::new(),
+            .map(|c| {
+                // The binding's own task: its purge mode and creation (without one, it is
+                // taken as created at the last schedule).
+                let given = binding.and_then(|(_, b)| {
+                    b.spec
+                        .graceful_eviction_tasks
+                        .iter()
+                        .find(|t| t.from_cluster == *c)
+                });
+                EvictionTask {
+                    from_cluster: c.clone(),
+                    replicas: given
+                        .and_then(|t| t.replicas)
+                        .or_else(|| s.previous.get(c).copied()),
+                    created_at: given
+                        .and_then(|t| t.creation_timestamp.as_deref())
+                        .and_then(seconds)
+                        .or(last)
+                        .unwrap_or(0),
+                    purge_mode: given
+                        .and_then(|t| {
+                            crate::karmada::fleet::eviction::PurgeMode::parse(&t.purge_mode)
+                        })
+                        .unwrap_or_default(),
+                    preserved_label_state: Vec::new(),
+                }
             })
             .collect(),
         clusters: s.previous,

@@ -195,6 +195,18 @@ pub struct TargetCluster {
 pub struct EvictionTask {
     #[serde(skip_serializing_if = "String::is_empty")]
     pub from_cluster: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i64>,
+    /// `Directly` or `Gracefully` (docs/rules/fleet.md §25.3).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub purge_mode: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub producer: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    /// When the task was created: its timeout runs from it (§25.4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub creation_timestamp: Option<String>,
 }
 
 /// `spec.schedulePriority`: a binding's `priority` (the queue's order, docs/rules/fleet.md §22),

@@ -26,8 +26,8 @@ use crate::karmada::fleet::eviction::PurgeMode;
 use crate::karmada::fleet::health::UNSCHEDULABLE;
 use crate::karmada::fleet::plan::{loads, plan_reporting, ClusterPlan, Plan};
 use crate::karmada::fleet::{BindingKind, Entry, Fleet, Id, Readiness, Settings};
-use crate::path::Path;
 use crate::karmada::gates::{FeatureGates, Gate};
+use crate::path::Path;
 
 /// What to ask: each list names clusters, or workloads as `KIND/NAMESPACE/NAME`
 /// (`deploy/shop/web`; `KIND/NAME` for a cluster-scoped one), `scale` with `=REPLICAS`.
@@ -57,7 +57,7 @@ pub struct WhatIf {
     /// `--graceful-eviction-timeout` (`10m` by default).
     pub graceful_eviction_timeout: Option<String>,
     /// Plan the fleet as it stands this long after the events (`90s`, `5m`); absent: once
-    /// every timed step has run (docs/rules/fleet.md §30.4).
+    /// every timed step has run (docs/rules/fleet.md §30.1).
     pub at: Option<String>,
     /// Shorthand for gate PriorityBasedScheduling set (§22); absent: as `featureGates` says.
     pub priority_queue: Option<bool>,
@@ -702,6 +702,30 @@ fn apply(
     Ok((events, merged))
 }
 
+/// `spec.gracefulEvictionTasks` as Karmada writes them after the plan: the binding's own
+/// tasks kept as written, the taint manager's new ones with their replicas and purge mode
+/// (docs/rules/fleet.md §25.3).
+fn tasks(e: &Entry, given: &[super::karmada::EvictionTask]) -> Vec<super::karmada::EvictionTask> {
+    e.state
+        .evictions
+        .iter()
+        .map(|t| {
+            given
+                .iter()
+                .find(|g| g.from_cluster == t.from_cluster)
+                .cloned()
+                .unwrap_or_else(|| super::karmada::EvictionTask {
+                    from_cluster: t.from_cluster.clone(),
+                    replicas: t.replicas,
+                    purge_mode: t.purge_mode.as_str().into(),
+                    producer: "TaintManager".into(),
+                    reason: "TaintUntolerated".into(),
+                    creation_timestamp: None,
+                })
+        })
+        .collect()
+}
+
 /// The positions in `objects` of the policies `names` deletes (`NAMESPACE/NAME`: a
 /// PropagationPolicy; `NAME`: a ClusterPropagationPolicy); a name the dump lacks is an error
 /// at `deletePolicy[i]`.
@@ -820,6 +844,7 @@ fn written(plan: &Plan, after: &Fleet, objects: &[Object], applied: &[Object]) -
             _ => after.binding(&b.id).and_then(|i| after.entries.get(i)),
         };
         if let Some(e) = entry {
+            o.spec.graceful_eviction_tasks = tasks(e, &o.spec.graceful_eviction_tasks);
             o.status.scheduler_observing_affinity_name = e.state.observed_affinity.clone();
             o.spec.workload_affinity_groups = e.groups.clone();
             let policy = e

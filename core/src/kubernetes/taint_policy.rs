@@ -1,4 +1,4 @@
-//! ClusterTaintPolicies (policy.karmada.io/v1alpha1, every release from 1.16) read from
+//! ClusterTaintPolicies (policy.karmada.io/v1alpha1, from Karmada 1.14) read from
 //! objects straight into the fleet's [`ClusterTaintPolicy`] (docs/rules/fleet.md §24.3):
 //! `spec.targetClusters`, `spec.addOnConditions` and `spec.removeOnConditions` (each a
 //! `conditionType`, an `operator` In or NotIn and `statusValues`) and `spec.taints`, in
@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::fleet::Problem;
 use super::objects::Object;
 use crate::karmada::fleet::taint_policy::{self, ClusterTaintPolicy, Operator};
+use crate::karmada::version::Version;
 use crate::selector::node::{Taint, TaintEffect};
 
 /// A `MatchCondition` as written.
@@ -26,8 +27,20 @@ pub struct MatchCondition {
 }
 
 /// Every ClusterTaintPolicy of `objects`, oldest first (`creationTimestamp`; one without, or
-/// of the same time, in the dump's order), with the problems of those left out.
-pub fn read(objects: &[&Object], problems: &mut Vec<Problem>) -> Vec<ClusterTaintPolicy> {
+/// of the same time, in the dump's order), with the problems of those left out. A release
+/// before 1.14 has no such kind: each is a problem, and none is read.
+pub fn read(
+    objects: &[&Object],
+    version: Version,
+    problems: &mut Vec<Problem>,
+) -> Vec<ClusterTaintPolicy> {
+    if !version.at_least(14, 0) {
+        problems.extend(objects.iter().map(|o| {
+            let message = format!("Karmada {version} has no ClusterTaintPolicy (from 1.14)");
+            Problem::at(o, "kind", message)
+        }));
+        return Vec::new();
+    }
     let mut dated: Vec<(Option<i64>, &Object)> = objects
         .iter()
         .map(|o| {
@@ -151,10 +164,10 @@ mod tests {
         );
         let refs: Vec<&Object> = o.iter().collect();
         let mut problems = Vec::new();
-        let read = read(&refs, &mut problems);
-        let names: Vec<&str> = read.iter().map(|p| p.name.as_str()).collect();
+        let got = read(&refs, Version::NEWEST, &mut problems);
+        let names: Vec<&str> = got.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["early", "late"]);
-        let late = &read[1];
+        let late = &got[1];
         assert_eq!(late.add_on_conditions[0].operator, Operator::NotIn);
         assert_eq!(late.remove_on_conditions[0].status_values, ["True"]);
         assert_eq!(late.taints[0].effect, TaintEffect::NoExecute);
@@ -167,5 +180,11 @@ mod tests {
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].object, "ClusterTaintPolicy wrong");
         assert_eq!(problems[0].field, "spec.addOnConditions[0].operator");
+        // Before 1.14 the kind does not exist.
+        let mut problems = Vec::new();
+        let old = Version::parse("1.13").unwrap();
+        assert!(read(&refs, old, &mut problems).is_empty());
+        assert_eq!(problems.len(), 3);
+        assert_eq!(problems[0].field, "kind");
     }
 }

@@ -12,6 +12,7 @@ mod add_cluster;
 mod form;
 mod policy_form;
 mod progress;
+mod timeline;
 mod view;
 mod window;
 
@@ -38,6 +39,10 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     (
         "fleet-burst",
         "Six Deployments created at once on two small clusters",
+    ),
+    (
+        "fleet-failover",
+        "Failover configured: a cluster goes down, workloads are evicted in time",
     ),
 ];
 
@@ -142,6 +147,12 @@ pub struct Switches {
     on: u32,
     /// Gate Failover and `--enable-no-execute-taint-eviction`: a NoExecute taint evicts.
     pub evict: bool,
+    /// `--no-execute-taint-eviction-purge-mode=Directly` (else Gracefully, the default).
+    pub directly: bool,
+    /// `--graceful-eviction-timeout` in seconds (absent: 10 minutes).
+    pub timeout: Option<u32>,
+    /// The fleet as it stands this many seconds after the event (absent: settled).
+    pub at: Option<u32>,
 }
 
 impl Default for Switches {
@@ -150,6 +161,9 @@ impl Default for Switches {
         let mut s = Switches {
             on: 0,
             evict: false,
+            directly: false,
+            timeout: None,
+            at: None,
         };
         for g in Switches::gates() {
             s.turn(g, g.default_in(Version::NEWEST));
@@ -190,19 +204,51 @@ impl Switches {
             .collect();
         what_if["featureGates"] = gates.into();
         what_if["taintEviction"] = self.evict.into();
+        if self.directly {
+            what_if["noExecuteTaintEvictionPurgeMode"] = "Directly".into();
+        }
+        for (key, seconds) in self.times() {
+            if let Some(n) = seconds {
+                what_if[key] = format!("{n}s").into();
+            }
+        }
     }
 
-    /// As a saved history carries them (`featureGates`, `taintEviction`).
+    /// The timed settings, by the what-if's key (and the saved history's, with `Seconds`).
+    fn times(self) -> [(&'static str, Option<u32>); 2] {
+        [("gracefulEvictionTimeout", self.timeout), ("at", self.at)]
+    }
+
+    /// As a saved history carries them (`featureGates`, `taintEviction`, `purgeDirectly`,
+    /// `gracefulEvictionTimeoutSeconds`, `atSeconds`).
     fn save(self, saved: &mut Value) {
-        self.set(saved);
+        let gates: serde_json::Map<String, Value> = Switches::gates()
+            .map(|g| (g.name().to_string(), self.is_on(g).into()))
+            .collect();
+        saved["featureGates"] = gates.into();
+        saved["taintEviction"] = self.evict.into();
+        saved["purgeDirectly"] = self.directly.into();
+        for (key, seconds) in self.times() {
+            if let Some(n) = seconds {
+                saved[format!("{key}Seconds")] = n.into();
+            }
+        }
     }
 
     /// Read back; a history saved before the gates were switched one by one carries
     /// `protect` and `workloadAffinity`.
     fn restored(v: &Value) -> Switches {
         let on = |key: &str| v.get(key).and_then(Value::as_bool);
+        let seconds = |key: &str| {
+            v.get(key)
+                .and_then(Value::as_u64)
+                .and_then(|n| u32::try_from(n).ok())
+        };
         let mut s = Switches {
             evict: on("taintEviction").unwrap_or(false),
+            directly: on("purgeDirectly").unwrap_or(false),
+            timeout: seconds("gracefulEvictionTimeoutSeconds"),
+            at: seconds("atSeconds"),
             ..Switches::default()
         };
         for (key, gate) in [
@@ -226,7 +272,8 @@ impl Switches {
 pub enum Msg {
     Sent(u32, Pending, String),
     Slow(u32),
-    Reply(Reply),
+    /// Boxed: a reply carries a whole plan.
+    Reply(Box<Reply>),
     Progress(u32, Progress),
     /// The request in flight stopped: its worker is gone.
     Cancelled,
@@ -275,6 +322,7 @@ impl Reducible for Model {
                 m.error = Some(why);
             }
             Msg::Reply(reply) => {
+                let reply = *reply;
                 let Some((id, pending, label)) = m.pending.take() else {
                     return self;
                 };
@@ -417,7 +465,7 @@ pub struct FleetProps {
 fn start_worker(model: &UseReducerHandle<Model>) -> Option<Worker> {
     let (replies, progress) = (model.dispatcher(), model.dispatcher());
     Worker::start(
-        Callback::from(move |r: Reply| replies.dispatch(Msg::Reply(r))),
+        Callback::from(move |r: Reply| replies.dispatch(Msg::Reply(Box::new(r)))),
         Callback::from(move |(id, p): (u32, Progress)| progress.dispatch(Msg::Progress(id, p))),
     )
     .ok()
@@ -663,6 +711,9 @@ mod tests {
     fn a_saved_history_keeps_the_schedulers_switches() {
         let switches = Switches {
             evict: true,
+            directly: true,
+            timeout: Some(120),
+            at: Some(90),
             ..Switches::default()
         }
         .with(Gate::WorkloadAffinity, true)
@@ -690,6 +741,9 @@ mod tests {
             gates.get("Failover").is_none(),
             "the eviction switch carries it"
         );
+        assert_eq!(what_if["noExecuteTaintEvictionPurgeMode"], "Directly");
+        assert_eq!(what_if["gracefulEvictionTimeout"], "120s");
+        assert_eq!(what_if["at"], "90s");
         // A history saved before the gates were switched one by one: protection alone.
         let old = json!({"source": {"example": "fleet-shop"}, "protect": true});
         assert_eq!(

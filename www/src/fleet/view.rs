@@ -127,7 +127,7 @@ fn loader(p: &LoaderProps) -> Html {
             </label>
             <details>
                 <summary>{ "Paste a dump" }</summary>
-                <p class="muted">{ "kubectl get clusters,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml" }</p>
+                <p class="muted">{ "kubectl get clusters,clustertaintpolicies,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml" }</p>
                 <textarea id="fleet-paste" rows="8" aria-label="a control plane's dump, YAML or JSON"
                           value={(*pasted).clone()} oninput={on_paste} />
                 <button type="button" id="fleet-read" onclick={on_read}>{ "Read the dump" }</button>
@@ -144,6 +144,7 @@ type Toggle = (String, &'static str, String, bool, Turns);
 #[derive(Clone, Copy)]
 enum Turns {
     Eviction,
+    Directly,
     Gate(allot_core::karmada::gates::Gate),
 }
 
@@ -274,6 +275,13 @@ fn toolbar(ask: &Ask, m: &Model, embedded: bool) -> Html {
             Turns::Gate(g),
         )
     }));
+    toggles.push((
+        "fleet-directly".into(),
+        "Purge directly",
+        "--no-execute-taint-eviction-purge-mode=Directly: an evicted workload is removed at once (else Gracefully: it stays until its graceful eviction task ends); a policy's failover.cluster.purgeMode overrides it".into(),
+        switches.directly,
+        Turns::Directly,
+    ));
     let toggles = toggles
         .into_iter()
         .map(|(id, label, title, on, turn)| {
@@ -283,6 +291,7 @@ fn toolbar(ask: &Ask, m: &Model, embedded: bool) -> Html {
                 let mut s = switches;
                 match turn {
                     Turns::Eviction => s.evict = input.checked(),
+                    Turns::Directly => s.directly = input.checked(),
                     Turns::Gate(g) => s.turn(g, input.checked()),
                 }
                 ask.model.dispatch(Msg::Switches(s));
@@ -307,6 +316,7 @@ fn toolbar(ask: &Ask, m: &Model, embedded: bool) -> Html {
             <button type="button" id="fleet-share" onclick={share}>{ "Share link" }</button>
             <button type="button" id="fleet-export" onclick={export}>{ "Export file" }</button>
             { toggles }
+            { super::timeline::times(ask, switches) }
             <button type="button" id="fleet-burst" disabled={busy} onclick={burst}
                     title="every binding as the scheduler takes them after a restart, with and without protection">
                 { "Replay the burst" }</button>
@@ -456,6 +466,7 @@ fn plan(shown: &Shown) -> Html {
                 <h4>{ "Not rescheduled" }</h4>
                 <KeptList rows={Rc::new(kept.into_iter().cloned().collect::<Vec<_>>())} />
             }
+            { super::timeline::timeline(&p.timeline) }
             { loads("fleet-loads", &p.clusters) }
         </section>
     }

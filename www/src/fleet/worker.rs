@@ -193,6 +193,9 @@ pub struct Summary {
 /// shown).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Plan {
+    /// What the controllers did, when (docs/rules/fleet.md §30.1).
+    #[serde(default)]
+    pub timeline: Vec<allot_core::karmada::fleet::timeline::Moment>,
     pub bindings: Vec<BindingPlan>,
     pub clusters: Vec<ClusterPlan>,
     pub summary: Summary,

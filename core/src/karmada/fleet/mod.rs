@@ -104,10 +104,11 @@ impl Settings {
         self.gate(Gate::PriorityBasedScheduling)
     }
 
-    /// Whether the taint manager evicts: gate Failover and `--enable-no-execute-taint-eviction`
-    /// (§25.1).
+    /// Whether the taint manager evicts: gate Failover and `--enable-no-execute-taint-eviction`;
+    /// before 1.14, which has no such flag, gate Failover alone (§25.1).
     pub fn taint_eviction(&self) -> bool {
-        self.no_execute_taint_eviction && self.gate(Gate::Failover)
+        let flag = self.no_execute_taint_eviction || !self.version.at_least(14, 0);
+        flag && self.gate(Gate::Failover)
     }
 
     /// Whether the detector writes workload affinity groups and the scheduler filters by them:
@@ -127,8 +128,21 @@ impl Settings {
     }
 
     /// Turning on a gate the release does not have is an error at `featureGates.<Gate>`
-    /// (Karmada refuses an unknown gate at start).
+    /// (Karmada refuses an unknown gate at start); so is a taint manager flag before 1.14.
     pub fn check(&self) -> Result<()> {
+        let purge = self.no_execute_taint_eviction_purge_mode != eviction::PurgeMode::default();
+        if (self.no_execute_taint_eviction || purge) && !self.version.at_least(14, 0) {
+            return Err(Error::Input {
+                field: crate::path::Path::fields("enableNoExecuteTaintEviction"),
+                code: crate::error::ErrorCode::InvalidInput,
+                reason: alloc::format!(
+                    "Karmada {} has no --enable-no-execute-taint-eviction or \
+                     --no-execute-taint-eviction-purge-mode (from 1.14): its taint manager \
+                     evicts with gate Failover alone",
+                    self.version
+                ),
+            });
+        }
         self.feature_gates
             .check(self.version, &crate::path::Path::fields("featureGates"))
     }

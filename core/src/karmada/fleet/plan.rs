@@ -158,7 +158,7 @@ pub struct Summary {
 #[serde(rename_all = "camelCase")]
 pub struct Plan {
     pub steps: Vec<Step>,
-    /// What the controllers did, when (seconds after the events, §30.4).
+    /// What the controllers did, when (seconds after the events, §30.1).
     pub timeline: Vec<Moment>,
     pub bindings: Vec<BindingPlan>,
     pub clusters: Vec<ClusterPlan>,
@@ -377,7 +377,7 @@ fn advance(
     Ok((queued, passes))
 }
 
-/// Time passes until every timed step has run (§30.4): from one timed step to the next
+/// Time passes until every timed step has run (§30.1): from one timed step to the next
 /// ([`Fleet::next_run`]: an eviction due, a graceful eviction task's end, a retry whose
 /// inputs changed, an assumption's end), the scheduler taking what each enqueues, until none
 /// is left (at most [`super::clock::MAX_RUNS`]).

@@ -1,20 +1,20 @@
-//! What happened when (docs/rules/fleet.md §30.4): as the events and the time after them run,
+//! What happened when (docs/rules/fleet.md §30.1): as the events and the time after them run,
 //! the fleet notes each step a controller takes that a user follows a failover by: a
 //! cluster's condition, the taints added and removed (and by which ClusterTaintPolicy), each
 //! binding evicted from a cluster, each rescheduling (where the replicas go, or why they
 //! cannot be placed), each graceful eviction task's end. The kinds are open: each controller
-//! adds its own.
+//! adds its own. Read back as written (the fleet view reads a plan's timeline so).
 
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::entry::{Condition, Id};
 use super::triggers::Trigger;
 
 /// One step, `at` seconds after the events (the moment the what-if happens is 0).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Moment {
     pub at: i64,
@@ -23,7 +23,7 @@ pub struct Moment {
 }
 
 /// What a controller did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "kind")]
 pub enum Happening {
     /// The cluster's condition changed (`Ready` to `False`, `Unknown` or `True`).
@@ -50,6 +50,7 @@ pub enum Happening {
     },
     /// The taint manager evicted the binding from the cluster (`GracefulEvictCluster`): the
     /// replicas it held there, and how its workload there is purged.
+    #[serde(rename_all = "camelCase")]
     Evicted {
         binding: Id,
         cluster: String,
@@ -74,11 +75,42 @@ pub enum Happening {
 }
 
 /// Why a graceful eviction task ended (`assessSingleTask`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum TaskEnd {
     /// `--graceful-eviction-timeout` (or the task's `gracePeriodSeconds`) passed.
     Timeout,
     /// Every cluster of the new placement reports the workload Healthy.
     Healthy,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::karmada::fleet::entry::BindingKind;
+
+    // The JSON a plan's timeline is written as (the package's declarations say it so), and
+    // read back the same.
+    #[test]
+    fn moments_are_written_in_camel_case_and_read_back() {
+        let m = Moment {
+            at: 300,
+            what: Happening::Evicted {
+                binding: Id {
+                    kind: BindingKind::ResourceBinding,
+                    namespace: "shop".into(),
+                    name: "cart-deployment".into(),
+                },
+                cluster: "member2".into(),
+                replicas: 1,
+                purge_mode: super::super::eviction::PurgeMode::Gracefully,
+            },
+        };
+        let text = serde_json::to_string(&m).unwrap();
+        assert_eq!(
+            text,
+            r#"{"at":300,"kind":"evicted","binding":{"kind":"ResourceBinding","namespace":"shop","name":"cart-deployment"},"cluster":"member2","replicas":1,"purgeMode":"Gracefully"}"#
+        );
+        assert_eq!(serde_json::from_str::<Moment>(&text).unwrap(), m);
+    }
 }
