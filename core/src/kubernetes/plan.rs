@@ -98,8 +98,10 @@ impl WhatIf {
             shorthand(Gate::WorkloadAffinity, true, "workloadAffinity")?;
         }
         settings.feature_gates = gates;
-        settings.no_execute_taint_eviction =
-            self.taint_eviction || self.enable_no_execute_taint_eviction;
+        // The shorthand sets the flag where the release has it (from 1.14; before, gate
+        // Failover alone evicts).
+        settings.no_execute_taint_eviction = self.enable_no_execute_taint_eviction
+            || (self.taint_eviction && settings.version.at_least(14, 0));
         settings.check()
     }
 
