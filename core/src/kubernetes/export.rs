@@ -386,6 +386,7 @@ pub fn binding(
         .iter()
         .map(|c| EvictionTask {
             from_cluster: c.clone(),
+            ..EvictionTask::default()
         })
         .collect();
     if s.policy.fresh {

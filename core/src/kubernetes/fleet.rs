@@ -21,7 +21,7 @@ use crate::error::Result;
 use crate::karmada::affinity_terms::{PlacementSpec, ReplicaScheduling, WeightPreference};
 use crate::karmada::binding::Estimator;
 use crate::karmada::filter::workload_affinity::{Groups, WorkloadAffinity};
-use crate::karmada::fleet::entry::{Condition, EvictionTask, State};
+use crate::karmada::fleet::entry::{Condition, State};
 use crate::karmada::fleet::health::TaintTime;
 use crate::karmada::fleet::{BindingKind, Entry, Fleet, Health, Id, Readiness, Rules, Settings};
 use crate::names::NameIndex;
@@ -55,7 +55,7 @@ pub struct Problem {
 }
 
 impl Problem {
-    fn at(o: &Object, field: &str, message: impl Into<String>) -> Problem {
+    pub(super) fn at(o: &Object, field: &str, message: impl Into<String>) -> Problem {
         let name = if o.metadata.namespace.is_empty() {
             o.metadata.name.clone()
         } else {
@@ -471,17 +471,33 @@ fn entry<'o>(
         },
         _ => 0,
     };
+    // Application failover (§32.1): the claiming policy's behaviour as the detector copies it
+    // into the binding; a binding read alone keeps what it carries.
+    let kind = s.workload.kind.as_deref().unwrap_or_default();
+    let failover_from = match (template, policy) {
+        (Some(_), Some(p)) => Some(p),
+        _ => binding.map(|(_, b)| b),
+    };
+    let failover = failover_from
+        .and_then(|o| super::failover::application(o, kind, choice.version, problems))
+        .map(Rc::new);
+    let rules_read = failover
+        .as_ref()
+        .map_or(&[][..], |f| f.state_preservation.as_slice());
+    let reported = binding
+        .map(|(_, b)| super::failover::reported(b, rules_read, problems))
+        .unwrap_or_default();
+    let mut evictions = binding
+        .map(|(_, b)| super::failover::tasks(b, choice.version, problems))
+        .unwrap_or_default();
+    for t in &mut evictions {
+        // A task's replicas: its own, else what `spec.clusters` says of the cluster.
+        t.replicas = t.replicas.or_else(|| s.previous.get(&t.from_cluster).copied());
+    }
     let state = State {
         applied,
-        evictions: s
-            .graceful_evictions
-            .iter()
-            .map(|c| EvictionTask {
-                from_cluster: c.clone(),
-                replicas: s.previous.get(c).copied(),
-                created_at: 0,
-            })
-            .collect(),
+        evictions,
+        reported,
         clusters: s.previous,
         observed_affinity: s.observed_affinity,
         reschedule_triggered_at: triggered,
@@ -511,6 +527,7 @@ fn entry<'o>(
         state,
         uid: s.uid,
         groups,
+        failover,
     })
 }
 

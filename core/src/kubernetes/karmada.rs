@@ -190,12 +190,7 @@ pub struct TargetCluster {
 }
 
 /// An entry of a binding's `spec.gracefulEvictionTasks`.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct EvictionTask {
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub from_cluster: String,
-}
+pub use super::failover::Task as EvictionTask;
 
 /// `spec.schedulePriority`: a binding's `priority` (the queue's order, docs/rules/fleet.md §22),
 /// or a policy's PriorityClass source and name, which the detector resolves into the priority

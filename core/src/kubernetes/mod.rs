@@ -14,6 +14,8 @@
 //! - [`import`]: objects to a scenario, with the report of what fed what.
 //! - [`fleet`]: a dump of objects to a fleet (every binding at once); [`plan`]: what-ifs
 //!   over it, and the bindings Karmada would write.
+//! - [`failover`]: what application failover reads: `spec.failover`, `aggregatedStatus`,
+//!   graceful eviction tasks.
 //! - [`policy`]: which policy propagates the template, as Karmada's detector chooses it.
 //! - [`binding`]: what a schedule writes back into the binding, and what changes.
 //! - [`explain`]: objects in, the schedule, the binding result and the ResourceBinding out.
@@ -23,6 +25,7 @@ pub mod binding;
 pub mod destination;
 pub mod explain;
 pub mod export;
+pub mod failover;
 pub mod fleet;
 pub mod import;
 pub mod interpreter;

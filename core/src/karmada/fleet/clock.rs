@@ -234,7 +234,14 @@ impl Fleet {
             .values()
             .map(|&at| at.saturating_add(ASSUMPTION_TTL + 1).max(now))
             .min();
-        retry.into_iter().chain(expiry).filter(|&t| t < end).min()
+        // The application failover and graceful eviction controllers' requeues (§32, §33).
+        let controllers = self.next_controller_run().map(|t| t.max(now));
+        retry
+            .into_iter()
+            .chain(expiry)
+            .chain(controllers)
+            .filter(|&t| t < end)
+            .min()
     }
 
     /// Assumptions older than [`ASSUMPTION_TTL`] end (`GetAssumedWorkloads` skips an expired

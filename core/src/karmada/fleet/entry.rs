@@ -223,8 +223,8 @@ impl Workload {
     }
 }
 
-/// A `spec.gracefulEvictionTasks[]` entry (docs/rules/fleet.md §25.3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A `spec.gracefulEvictionTasks[]` entry (docs/rules/fleet.md §25.3, §32.4).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EvictionTask {
     pub from_cluster: String,
@@ -233,6 +233,25 @@ pub struct EvictionTask {
     pub replicas: Option<i64>,
     /// When the task was created (seconds on the fleet's clock).
     pub created_at: i64,
+    /// Read without a `creationTimestamp`: the graceful eviction controller stamps it when it
+    /// first sees it (§33).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub unstamped: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purge_mode: Option<super::app_failover::PurgeMode>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grace_period_seconds: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suppress_deletion: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub producer: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// State preservation's labels (gate StatefulFailoverInjection, §32.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preserved_label_state: Option<BTreeMap<String, String>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clusters_before_failover: Vec<String>,
 }
 
 /// The binding's `Scheduled` condition.
@@ -269,6 +288,8 @@ pub struct State {
     /// `status.lastScheduledTime` (seconds).
     pub last_scheduled: Option<i64>,
     pub condition: Condition,
+    /// `status.aggregatedStatus`: what each member reports of the workload (§32).
+    pub reported: BTreeMap<String, super::app_failover::Reported>,
 }
 
 /// One binding of the fleet.
@@ -291,6 +312,9 @@ pub struct Entry {
     pub uid: String,
     /// `spec.workloadAffinityGroups` (a ResourceBinding's; docs/rules/fleet.md §31).
     pub groups: Option<Groups>,
+    /// `spec.failover.application`, when the application failover controller acts on the
+    /// binding (docs/rules/fleet.md §32.1).
+    pub failover: Option<Rc<super::app_failover::ApplicationFailover>>,
 }
 
 impl Entry {

@@ -9,6 +9,7 @@ use alloc::vec::Vec;
 
 use serde::Serialize;
 
+use super::app_failover::WorkloadHealth;
 use super::entry::{Entry, Id, Rules};
 use super::eviction::{self, Due};
 use super::health::{self, Health, Readiness};
@@ -107,8 +108,16 @@ pub enum Event {
         seconds: i64,
     },
     /// The member reports the binding's workload Healthy on the cluster (its aggregated
-    /// status): SchedulingOvercommitProtection releases that assumption (§29.3).
+    /// status): SchedulingOvercommitProtection releases that assumption (§29.3), the
+    /// application failover controller stops counting (§32.2), a graceful eviction task may
+    /// end (§33).
     Healthy {
+        binding: Id,
+        cluster: String,
+    },
+    /// The member reports the binding's workload Unhealthy on the cluster: the application
+    /// failover controller starts counting `tolerationSeconds` (§32.2).
+    Unhealthy {
         binding: Id,
         cluster: String,
     },
@@ -141,6 +150,9 @@ pub enum Change {
     Evicted(String),
     /// A graceful eviction task for this cluster ended.
     EvictionEnded(String),
+    /// The application failover controller removed this cluster: the workload was Unhealthy
+    /// there for `tolerationSeconds` (§32).
+    FailedOver(String),
     /// A WorkloadRebalancer set `rescheduleTriggeredAt`.
     RescheduleTriggered,
     /// The detector wrote other `workloadAffinityGroups` (§31.1).
@@ -165,6 +177,11 @@ pub enum WhyNot {
     AlreadyTriggered,
     /// The taint manager leaves it on the cluster (for now, or forever).
     Tolerated { cluster: Name, due: Due },
+    /// The application failover controller cannot build the eviction task (§32.4).
+    FailoverHeld {
+        #[serde(flatten)]
+        held: super::app_failover::Held,
+    },
 }
 
 /// One binding an event concerned, and why (`W`: [`Why`] it was enqueued, or [`WhyNot`]).
@@ -189,7 +206,7 @@ pub struct Enqueued {
 
 impl Enqueued {
     /// Binding `index` (`id`) is left out of the queue, for `why`.
-    fn left(&mut self, index: usize, id: &Id, why: WhyNot) {
+    pub(super) fn left(&mut self, index: usize, id: &Id, why: WhyNot) {
         self.not_enqueued.push(Noted {
             index,
             binding: id.clone(),
@@ -218,6 +235,10 @@ impl Fleet {
     /// Apply `event`, putting the bindings it enqueues in `queue`.
     pub fn apply(&mut self, event: Event, queue: &mut Queue) -> Result<Enqueued> {
         let mut out = Enqueued::default();
+        // The controller-manager's controllers start with the plan (§32.3).
+        if !self.failover.started {
+            self.controllers_due(queue, &mut out);
+        }
         // Any event but time passing may change what a failed binding's retry reads; time
         // passing notes its own changes (an eviction or assumption ending, §22.1).
         if !matches!(event, Event::Advance { .. }) {
@@ -413,21 +434,8 @@ impl Fleet {
             }
             Event::Advance { seconds } => {
                 self.now = self.now.saturating_add(seconds.max(0));
-                let timeout = self.settings.graceful_eviction_timeout;
-                let now = self.now;
-                for b in 0..self.entries.len() {
-                    let ended = match self.entries.get_mut(b).map(Rc::make_mut) {
-                        Some(e) => eviction::expire(e, timeout, now),
-                        None => Vec::new(),
-                    };
-                    for c in ended {
-                        self.waits.changed();
-                        let why = Why::SpecChanged {
-                            change: Change::EvictionEnded(c),
-                        };
-                        self.enqueue(b, why, queue, &mut out);
-                    }
-                }
+                // The controllers' requeues due now (§32.2, §33).
+                self.controllers_due(queue, &mut out);
                 // An assumption past its time to live no longer counts (`GetAssumedWorkloads`
                 // skips it) when a retry due now reads the capacity.
                 self.expire_assumptions();
@@ -438,8 +446,16 @@ impl Fleet {
             Event::Healthy { binding, cluster } => {
                 let b = self.binding_at(&binding)?;
                 let i = self.cluster_at(&cluster)?;
-                // A status change (the aggregated status): nothing is enqueued.
+                // A status change (the aggregated status): nothing is enqueued by it.
                 self.release(b, Some(i));
+                self.report(b, &cluster, WorkloadHealth::Healthy, queue, &mut out);
+                let cluster = cluster.as_str().into();
+                out.left(b, &binding, WhyNot::StatusOnly { cluster });
+            }
+            Event::Unhealthy { binding, cluster } => {
+                let b = self.binding_at(&binding)?;
+                self.cluster_at(&cluster)?;
+                self.report(b, &cluster, WorkloadHealth::Unhealthy, queue, &mut out);
                 let cluster = cluster.as_str().into();
                 out.left(b, &binding, WhyNot::StatusOnly { cluster });
             }
@@ -449,7 +465,7 @@ impl Fleet {
     }
 
     /// Put binding `b` in the queue, if the scheduler sees it.
-    fn enqueue(&self, b: usize, why: Why, queue: &mut Queue, out: &mut Enqueued) {
+    pub(super) fn enqueue(&self, b: usize, why: Why, queue: &mut Queue, out: &mut Enqueued) {
         let Some(e) = self.entries.get(b) else {
             return;
         };

@@ -71,15 +71,24 @@ pub fn due(e: &Entry, m: &Member, h: &Health) -> Option<Due> {
 /// graceful eviction task is appended unless one for the cluster exists. Answers whether the
 /// binding changed.
 pub fn evict(e: &mut Entry, cluster: &str, now: i64) -> bool {
-    let Some(replicas) = e.state.clusters.remove(cluster) else {
-        return false;
+    let task = EvictionTask {
+        from_cluster: String::from(cluster),
+        replicas: e.state.clusters.get(cluster).copied().filter(|&r| r > 0),
+        created_at: now,
+        ..EvictionTask::default()
     };
+    evict_with(e, cluster, task)
+}
+
+/// `GracefulEvictCluster` with the task its caller built: the cluster leaves `spec.clusters`
+/// and `task` is appended unless a task for the cluster exists. Answers whether the binding
+/// changed.
+pub fn evict_with(e: &mut Entry, cluster: &str, task: EvictionTask) -> bool {
+    if e.state.clusters.remove(cluster).is_none() {
+        return false;
+    }
     if !e.state.evictions.iter().any(|t| t.from_cluster == cluster) {
-        e.state.evictions.push(EvictionTask {
-            from_cluster: String::from(cluster),
-            replicas: (replicas > 0).then_some(replicas),
-            created_at: now,
-        });
+        e.state.evictions.push(task);
     }
     true
 }

@@ -9,11 +9,13 @@
 //! A fleet is built once; each what-if is a list of events applied to a copy of it, and only
 //! the bindings those events enqueue are scheduled again.
 
+pub mod app_failover;
 pub mod capacity;
 pub mod clock;
 pub mod entry;
 pub mod events;
 pub mod eviction;
+pub mod graceful_eviction;
 pub mod groups;
 pub mod health;
 pub mod plan;
@@ -69,6 +71,11 @@ pub struct Settings {
     /// Gate WorkloadAffinity (off by default; from 1.17), in the scheduler and the
     /// controller-manager: the detector writes groups, the scheduler filters by them (§31).
     pub workload_affinity: bool,
+    /// Gate GracefulEviction in the controller-manager (beta, on by default): application
+    /// failover's `Gracefully` needs it (§32.4).
+    pub graceful_eviction: bool,
+    /// Gate StatefulFailoverInjection (alpha, off by default): state preservation (§32.5).
+    pub stateful_failover_injection: bool,
 }
 
 impl Default for Settings {
@@ -84,6 +91,8 @@ impl Default for Settings {
             graceful_eviction_timeout: 600,
             taint_policies: Vec::new(),
             workload_affinity: false,
+            graceful_eviction: true,
+            stateful_failover_injection: false,
         }
     }
 }
@@ -126,6 +135,8 @@ pub struct Fleet {
     /// The bindings whose last pass failed, since when and how: they wait in the queue's
     /// unschedulable set or its backoff queue until time passes or an event (§22.1).
     waits: clock::Waits,
+    /// The application failover controller's memory (§32.3).
+    failover: app_failover::Memory,
     /// Every binding, shared with the fleet it was copied from until it changes (a what-if
     /// copies only the bindings its events change or schedule).
     pub entries: Vec<Rc<Entry>>,
@@ -154,6 +165,7 @@ impl Fleet {
             assumed,
             assumed_at: BTreeMap::new(),
             waits: clock::Waits::default(),
+            failover: app_failover::Memory::default(),
             entries: entries.into_iter().map(Rc::new).collect(),
             settings,
             now: 0,

@@ -72,6 +72,7 @@ fn entry(name: &str, strategy: Strategy, replicas: i64, clusters: &[(&str, i64)]
         },
         uid: name.into(),
         groups: None,
+        failover: None,
     }
 }
 
