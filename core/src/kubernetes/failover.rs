@@ -242,7 +242,9 @@ pub fn application(
     // The policy webhook (`ValidateApplicationFailover`, `SetDefaultGracePeriodSeconds`).
     let grace_period_seconds = match (purge_mode, a.grace_period_seconds) {
         (PurgeMode::Gracefully, None) => Some(GRACE_PERIOD_SECONDS),
-        (_, Some(g)) if g <= 0 => return bad(".gracePeriodSeconds", "must be greater than 0".into()),
+        (_, Some(g)) if g <= 0 => {
+            return bad(".gracePeriodSeconds", "must be greater than 0".into())
+        }
         (PurgeMode::Gracefully, given) => given,
         (_, Some(_)) => {
             let message = "only takes effect when purgeMode is Gracefully".into();
@@ -421,7 +423,9 @@ mod tests {
         assert_eq!(json_path(&s, "{.replicas}").unwrap(), "3");
         assert_eq!(json_path(&s, "{.conditions[0].type}").unwrap(), "Available");
         assert_eq!(json_path(&s, "{.name}").unwrap(), "x");
-        assert!(json_path(&s, "{.missing}").unwrap_err().contains("not found"));
+        assert!(json_path(&s, "{.missing}")
+            .unwrap_err()
+            .contains("not found"));
         assert!(json_path(&s, "{.conditions[*].type}").is_err());
     }
 
@@ -430,8 +434,14 @@ mod tests {
     fn purge_modes_by_release() {
         let v18 = Version::parse("1.18").unwrap();
         let v19 = Version::parse("1.19").unwrap();
-        assert_eq!(PurgeMode::parse("Immediately", v18), Some(PurgeMode::Directly));
-        assert_eq!(PurgeMode::parse("Graciously", v18), Some(PurgeMode::Gracefully));
+        assert_eq!(
+            PurgeMode::parse("Immediately", v18),
+            Some(PurgeMode::Directly)
+        );
+        assert_eq!(
+            PurgeMode::parse("Graciously", v18),
+            Some(PurgeMode::Gracefully)
+        );
         assert_eq!(PurgeMode::parse("Immediately", v19), None);
         assert_eq!(PurgeMode::parse("Graciously", v19), None);
         assert_eq!(PurgeMode::parse("Never", v19), Some(PurgeMode::Never));

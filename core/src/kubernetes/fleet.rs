@@ -492,7 +492,9 @@ fn entry<'o>(
         .unwrap_or_default();
     for t in &mut evictions {
         // A task's replicas: its own, else what `spec.clusters` says of the cluster.
-        t.replicas = t.replicas.or_else(|| s.previous.get(&t.from_cluster).copied());
+        t.replicas = t
+            .replicas
+            .or_else(|| s.previous.get(&t.from_cluster).copied());
     }
     let state = State {
         applied,

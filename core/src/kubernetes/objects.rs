@@ -123,7 +123,8 @@ pub struct Spec {
     pub reschedule_triggered_at: Option<String>,
     /// A ResourceBinding's groups, as the detector wrote them (docs/rules/fleet.md §31).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub workload_affinity_groups: Option<Groups>,    /// A policy's or a binding's failover behaviour (docs/rules/fleet.md §32.1).
+    pub workload_affinity_groups: Option<Groups>,
+    /// A policy's or a binding's failover behaviour (docs/rules/fleet.md §32.1).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failover: Option<super::failover::Failover>,
     #[serde(skip_serializing_if = "super::is_false")]
@@ -175,7 +176,8 @@ pub struct Status {
     #[serde(skip_serializing_if = "String::is_empty")]
     pub scheduler_observing_affinity_name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub last_scheduled_time: Option<String>,    /// What each member reports of the workload (docs/rules/fleet.md §32.1).
+    pub last_scheduled_time: Option<String>,
+    /// What each member reports of the workload (docs/rules/fleet.md §32.1).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub aggregated_status: Vec<super::failover::StatusItem>,
 }

@@ -222,7 +222,9 @@ pub fn reconcile(
     // reported Healthy or Unknown, are forgotten.
     let evicted: Vec<&str> = due.iter().map(String::as_str).collect();
     seen.retain(|c, _| {
-        e.state.clusters.contains_key(c) && !evicted.contains(&c.as_str()) && !others.contains(&c.as_str())
+        e.state.clusters.contains_key(c)
+            && !evicted.contains(&c.as_str())
+            && !others.contains(&c.as_str())
     });
     // A zero wait asks for no requeue (`detectFailure` answers 0).
     decision.requeue = (wait != i64::MAX && wait > 0).then(|| now.saturating_add(wait));
@@ -291,7 +293,9 @@ pub fn injected_labels<'a>(e: &'a Entry, cluster: &str) -> Option<&'a BTreeMap<S
     {
         return None;
     }
-    last.preserved_label_state.as_ref().filter(|l| !l.is_empty())
+    last.preserved_label_state
+        .as_ref()
+        .filter(|l| !l.is_empty())
 }
 
 impl super::Fleet {

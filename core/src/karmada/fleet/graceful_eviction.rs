@@ -102,7 +102,11 @@ impl super::Fleet {
         let now = self.now;
         let timeout = self.settings.graceful_eviction_timeout;
         let resets = self.settings.version.resets_task_timeout();
-        let Some(e) = self.entries.get(b).filter(|e| !e.state.evictions.is_empty()) else {
+        let Some(e) = self
+            .entries
+            .get(b)
+            .filter(|e| !e.state.evictions.is_empty())
+        else {
             return;
         };
         let healthy = !queue.contains(b) && all_healthy(e);

@@ -23,6 +23,8 @@ pub mod queue;
 pub mod triggers;
 
 #[cfg(test)]
+mod failover_tests;
+#[cfg(test)]
 mod tests;
 
 use alloc::collections::BTreeMap;

@@ -23,7 +23,7 @@ use crate::selector::cluster::ClusterAffinity;
 use crate::selector::node::{Taint, TaintEffect, Toleration, TolerationOperator};
 
 /// A cluster with `cpu` free CPUs (in cores) and plenty of pod slots.
-fn member(name: &str, cpu: u64) -> Member {
+pub(super) fn member(name: &str, cpu: u64) -> Member {
     Member {
         name: name.into(),
         resource_summary: Some(ResourceSummary {
@@ -34,7 +34,7 @@ fn member(name: &str, cpu: u64) -> Member {
     }
 }
 
-fn id(name: &str) -> Id {
+pub(super) fn id(name: &str) -> Id {
     Id {
         kind: super::BindingKind::ResourceBinding,
         namespace: "default".into(),
@@ -44,7 +44,12 @@ fn id(name: &str) -> Id {
 
 /// A Deployment of `replicas` × 1 CPU under `strategy`, placed at `clusters` (scheduled
 /// before, with that placement applied, when `clusters` is not empty).
-fn entry(name: &str, strategy: Strategy, replicas: i64, clusters: &[(&str, i64)]) -> Entry {
+pub(super) fn entry(
+    name: &str,
+    strategy: Strategy,
+    replicas: i64,
+    clusters: &[(&str, i64)],
+) -> Entry {
     let rules = Rc::new(Rules::of(strategy));
     let placed: BTreeMap<String, i64> = clusters.iter().map(|&(c, n)| (c.into(), n)).collect();
     let scheduled = !placed.is_empty();
@@ -76,7 +81,7 @@ fn entry(name: &str, strategy: Strategy, replicas: i64, clusters: &[(&str, i64)]
     }
 }
 
-fn fleet(members: Vec<Member>, entries: Vec<Entry>, settings: Settings) -> Fleet {
+pub(super) fn fleet(members: Vec<Member>, entries: Vec<Entry>, settings: Settings) -> Fleet {
     let clusters = members
         .into_iter()
         .map(|m| (m, Health::default()))
