@@ -55,7 +55,7 @@ pub struct Problem {
 }
 
 impl Problem {
-    pub(super) fn at(o: &Object, field: &str, message: impl Into<String>) -> Problem {
+    pub(crate) fn at(o: &Object, field: &str, message: impl Into<String>) -> Problem {
         let name = if o.metadata.namespace.is_empty() {
             o.metadata.name.clone()
         } else {
@@ -156,6 +156,8 @@ pub fn read_claimed(
         }
     }
     let classes = priority_classes(&sorted.priority_classes, &mut report);
+    let taint_policies: Vec<&Object> = sorted.taint_policies.iter().map(|&(_, o)| o).collect();
+    settings.taint_policies = super::taint_policy::read(&taint_policies, &mut report.problems);
     let ctx = Context {
         by_namespace,
         cluster_wide,
@@ -177,6 +179,7 @@ pub fn read_claimed(
         ));
     }
     for (k, &(_, p)) in sorted.policies.iter().enumerate() {
+        super::failover::cluster(p, &mut report.problems);
         if !used.get(k).copied().unwrap_or(true) {
             let message = "selects no template of the dump (or loses every one to another \
                            policy): it places nothing";
@@ -386,6 +389,8 @@ fn entry<'o>(
             _ => None,
         },
     };
+    // Its problems are the policy's, reported once (`read_claimed`).
+    let chosen_failover = policy.and_then(|p| super::failover::cluster(p, &mut Vec::new()));
     let rules = match policy {
         Some(p) => {
             let k = all.iter().position(|&(_, q)| core::ptr::eq(q, p));
@@ -478,17 +483,17 @@ fn entry<'o>(
         (Some(_), Some(p)) => Some(p),
         _ => binding.map(|(_, b)| b),
     };
-    let failover = failover_from
-        .and_then(|o| super::failover::application(o, kind, choice.version, problems))
+    let app_failover = failover_from
+        .and_then(|o| super::app_failover::application(o, kind, choice.version, problems))
         .map(Rc::new);
-    let rules_read = failover
+    let rules_read = app_failover
         .as_ref()
         .map_or(&[][..], |f| f.state_preservation.as_slice());
     let reported = binding
-        .map(|(_, b)| super::failover::reported(b, rules_read, problems))
+        .map(|(_, b)| super::app_failover::reported(b, rules_read, problems))
         .unwrap_or_default();
     let mut evictions = binding
-        .map(|(_, b)| super::failover::tasks(b, choice.version, problems))
+        .map(|(_, b)| super::app_failover::tasks(b, choice.version, problems))
         .unwrap_or_default();
     for t in &mut evictions {
         // A task's replicas: its own, else what `spec.clusters` says of the cluster.
@@ -529,7 +534,8 @@ fn entry<'o>(
         state,
         uid: s.uid,
         groups,
-        failover,
+        failover: chosen_failover,
+        app_failover,
     })
 }
 

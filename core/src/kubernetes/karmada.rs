@@ -190,7 +190,7 @@ pub struct TargetCluster {
 }
 
 /// An entry of a binding's `spec.gracefulEvictionTasks`.
-pub use super::failover::Task as EvictionTask;
+pub use super::app_failover::Task as EvictionTask;
 
 /// `spec.schedulePriority`: a binding's `priority` (the queue's order, docs/rules/fleet.md §22),
 /// or a policy's PriorityClass source and name, which the detector resolves into the priority

@@ -124,7 +124,14 @@ pub struct Spec {
     /// A ResourceBinding's groups, as the detector wrote them (docs/rules/fleet.md §31).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub workload_affinity_groups: Option<Groups>,
-    /// A policy's or a binding's failover behaviour (docs/rules/fleet.md §32.1).
+    // ClusterTaintPolicy (its `taints` read above).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target_clusters: Option<crate::selector::cluster::ClusterAffinity>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub add_on_conditions: Vec<super::taint_policy::MatchCondition>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub remove_on_conditions: Vec<super::taint_policy::MatchCondition>,
+    /// A policy's (or binding's) `failover`: its `cluster` part.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failover: Option<super::failover::Failover>,
     #[serde(skip_serializing_if = "super::is_false")]
@@ -179,7 +186,7 @@ pub struct Status {
     pub last_scheduled_time: Option<String>,
     /// What each member reports of the workload (docs/rules/fleet.md §32.1).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub aggregated_status: Vec<super::failover::StatusItem>,
+    pub aggregated_status: Vec<super::app_failover::StatusItem>,
 }
 
 /// A document's objects in order, Lists and arrays opened.

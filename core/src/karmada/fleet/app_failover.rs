@@ -28,47 +28,11 @@ pub const PRODUCER: &str = "resource-binding-application-failover-controller";
 /// The reason Karmada writes on them (`EvictionReasonApplicationFailure`).
 pub const REASON: &str = "ApplicationFailure";
 
-/// How the copy on the cluster a workload leaves is removed (`purgeMode`; §32.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub enum PurgeMode {
-    /// Removed at once (`Directly`; 1.16-1.18 also accept the deprecated `Immediately`).
-    Directly,
-    /// Kept until the new placement is Healthy or `gracePeriodSeconds` passes (`Gracefully`;
-    /// 1.16-1.18 also accept the deprecated `Graciously`). The CRD's default.
-    #[default]
-    Gracefully,
-    /// Kept until a user sets the task's `suppressDeletion` to false (`Never`).
-    Never,
-}
-
-impl PurgeMode {
-    /// The mode a release accepts under `text` (the CRD's enum of that release): 1.19 dropped
-    /// `Immediately` and `Graciously`. `None`: the release rejects it.
-    pub fn parse(text: &str, version: crate::karmada::version::Version) -> Option<PurgeMode> {
-        match text {
-            "Directly" => Some(PurgeMode::Directly),
-            "Gracefully" | "" => Some(PurgeMode::Gracefully),
-            "Never" => Some(PurgeMode::Never),
-            "Immediately" if !version.at_least(19, 0) => Some(PurgeMode::Directly),
-            "Graciously" if !version.at_least(19, 0) => Some(PurgeMode::Gracefully),
-            _ => None,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            PurgeMode::Directly => "Directly",
-            PurgeMode::Gracefully => "Gracefully",
-            PurgeMode::Never => "Never",
-        }
-    }
-}
+pub use super::eviction::PurgeMode;
 
 /// One `statePreservation.rules[]` entry: the label `alias` gets the value `json_path` reads
 /// from the member's status.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PreservationRule {
     pub alias_label_name: String,
@@ -78,7 +42,6 @@ pub struct PreservationRule {
 /// A binding's `spec.failover.application`, as the detector copies it from the claiming
 /// policy (`BuildResourceBinding`), after the policy webhook's defaults.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ApplicationFailover {
     /// `decisionConditions.tolerationSeconds` (default 300).
@@ -106,7 +69,6 @@ impl Default for ApplicationFailover {
 /// A workload's health on one cluster, as the member reports it (the binding's
 /// `status.aggregatedStatus[].health`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum WorkloadHealth {
     Healthy,
     Unhealthy,
@@ -162,7 +124,7 @@ pub fn reconcile(
     settings: &Settings,
     now: i64,
 ) -> Decision {
-    let Some(failover) = e.failover.as_deref() else {
+    let Some(failover) = e.app_failover.as_deref() else {
         memory.unhealthy_since.remove(&b);
         return Decision::default();
     };
@@ -246,7 +208,7 @@ fn task(
         from_cluster: c.into(),
         replicas: e.state.clusters.get(c).copied().filter(|&r| r > 0),
         created_at: now,
-        purge_mode: Some(failover.purge_mode),
+        purge_mode: failover.purge_mode,
         producer: Some(PRODUCER.into()),
         reason: Some(REASON.into()),
         ..EvictionTask::default()
@@ -261,7 +223,7 @@ fn task(
             Some(Err(message)) => return Err(message),
             Some(Ok(labels)) => labels,
         };
-        t.preserved_label_state = Some(labels);
+        t.preserved_label_state = labels;
         t.clusters_before_failover = before.to_vec();
     }
     match failover.purge_mode {
@@ -288,14 +250,12 @@ pub fn injected_labels<'a>(e: &'a Entry, cluster: &str) -> Option<&'a BTreeMap<S
         return None;
     }
     let last = e.state.evictions.last()?;
-    if last.purge_mode != Some(PurgeMode::Directly)
+    if last.purge_mode != PurgeMode::Directly
         || last.clusters_before_failover.iter().any(|c| c == cluster)
     {
         return None;
     }
-    last.preserved_label_state
-        .as_ref()
-        .filter(|l| !l.is_empty())
+    Some(&last.preserved_label_state).filter(|l| !l.is_empty())
 }
 
 impl super::Fleet {
@@ -324,13 +284,29 @@ impl super::Fleet {
         if d.evict.is_empty() {
             return;
         }
+        let mut evicted = Vec::new();
         if let Some(e) = self.entries.get_mut(b).map(alloc::rc::Rc::make_mut) {
-            for (c, task) in &d.evict {
-                super::eviction::evict_with(e, c, task.clone());
+            for (c, task) in d.evict {
+                let mode = task.purge_mode;
+                if let Some(replicas) = super::eviction::evict_with(e, task) {
+                    evicted.push((c, replicas, mode));
+                }
             }
         }
+        let Some(id) = self.entries.get(b).map(|e| e.id.clone()) else {
+            return;
+        };
         self.waits.changed();
-        for (c, _) in d.evict {
+        for (c, replicas, purge_mode) in evicted {
+            self.journal.push(super::timeline::Moment {
+                at: now,
+                what: super::timeline::Happening::FailedOver {
+                    binding: id.clone(),
+                    cluster: c.clone(),
+                    replicas,
+                    purge_mode,
+                },
+            });
             let why = super::events::Why::SpecChanged {
                 change: super::events::Change::FailedOver(c),
             };
@@ -338,15 +314,10 @@ impl super::Fleet {
         }
     }
 
-    /// When the application failover controller or the graceful eviction controller next
-    /// looks at some binding by itself (a requeue), if ever.
-    pub(super) fn next_controller_run(&self) -> Option<i64> {
-        let timeout = self.settings.graceful_eviction_timeout;
-        let tasks = self
-            .entries
-            .iter()
-            .filter_map(|e| super::graceful_eviction::next_retry(e, timeout));
-        self.failover.requeue.values().copied().chain(tasks).min()
+    /// When the application failover controller next looks at some binding by itself (a
+    /// requeue), if ever.
+    pub(super) fn next_failover_run(&self) -> Option<i64> {
+        self.failover.requeue.values().copied().min()
     }
 
     /// Both controllers look at what is due by now: the application failover controller's
@@ -364,7 +335,10 @@ impl super::Fleet {
         let timeout = self.settings.graceful_eviction_timeout;
         for b in 0..self.entries.len() {
             let failover_due = self.failover.requeue.get(&b).is_some_and(|&t| t <= now);
-            let has_failover = self.entries.get(b).is_some_and(|e| e.failover.is_some());
+            let has_failover = self
+                .entries
+                .get(b)
+                .is_some_and(|e| e.app_failover.is_some());
             if (start && has_failover) || failover_due {
                 self.reconcile_failover(b, queue, out);
             }
@@ -391,6 +365,14 @@ impl super::Fleet {
     ) {
         if let Some(e) = self.entries.get_mut(b).map(alloc::rc::Rc::make_mut) {
             e.state.reported.entry(cluster.into()).or_default().health = health;
+            self.journal.push(super::timeline::Moment {
+                at: self.now,
+                what: super::timeline::Happening::Reported {
+                    binding: e.id.clone(),
+                    cluster: cluster.into(),
+                    health,
+                },
+            });
         }
         self.reconcile_failover(b, queue, out);
         self.reconcile_tasks(b, queue, out);

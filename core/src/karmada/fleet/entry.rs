@@ -233,25 +233,43 @@ pub struct EvictionTask {
     pub replicas: Option<i64>,
     /// When the task was created (seconds on the fleet's clock).
     pub created_at: i64,
+    /// How the workload left on the cluster is removed.
+    #[serde(default)]
+    pub purge_mode: super::eviction::PurgeMode,
     /// Read without a `creationTimestamp`: the graceful eviction controller stamps it when it
     /// first sees it (§33).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub unstamped: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub purge_mode: Option<super::app_failover::PurgeMode>,
+    /// The task's own timeout (application failover's `Gracefully`, §32.4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grace_period_seconds: Option<i64>,
+    /// Kept until a user confirms (application failover's `Never`, §32.4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suppress_deletion: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub producer: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-    /// State preservation's labels (gate StatefulFailoverInjection, §32.5).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub preserved_label_state: Option<BTreeMap<String, String>>,
+    /// `preservedLabelState`: each preserved label with the value Karmada extracts from the
+    /// member's status of the workload (empty where the fleet does not know it).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub preserved_label_state: BTreeMap<String, String>,
+    /// `clustersBeforeFailover` (with a preserved state, §32.5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub clusters_before_failover: Vec<String>,
+}
+
+/// The claiming policy's `spec.failover.cluster`, which the detector copies to the binding
+/// (from Karmada 1.16; docs/rules/fleet.md §25.3).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ClusterFailover {
+    /// `purgeMode` (the CRD's default: Gracefully).
+    #[serde(default)]
+    pub purge_mode: super::eviction::PurgeMode,
+    /// `statePreservation.rules[].aliasLabelName`.
+    #[serde(default)]
+    pub preserved_labels: Vec<String>,
 }
 
 /// The binding's `Scheduled` condition.
@@ -312,9 +330,11 @@ pub struct Entry {
     pub uid: String,
     /// `spec.workloadAffinityGroups` (a ResourceBinding's; docs/rules/fleet.md §31).
     pub groups: Option<Groups>,
+    /// `spec.failover.cluster`, from the claiming policy.
+    pub failover: Option<ClusterFailover>,
     /// `spec.failover.application`, when the application failover controller acts on the
     /// binding (docs/rules/fleet.md §32.1).
-    pub failover: Option<Rc<super::app_failover::ApplicationFailover>>,
+    pub app_failover: Option<Rc<super::app_failover::ApplicationFailover>>,
 }
 
 impl Entry {

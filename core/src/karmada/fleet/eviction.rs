@@ -7,12 +7,70 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::entry::{Entry, EvictionTask};
 use super::health::Health;
 use crate::karmada::cluster::Member;
 use crate::selector::node::TaintEffect;
+
+/// How the workload left on a cluster the binding is evicted from is removed (`PurgeMode`;
+/// the taint manager's `getPurgeMode`, §25.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum PurgeMode {
+    /// The workload stays until the graceful eviction task ends (§25.4).
+    #[default]
+    Gracefully,
+    /// The workload is removed at once (its Work deleted as an orphan), before the replicas
+    /// are placed elsewhere.
+    Directly,
+    /// The workload stays until a user sets the task's `suppressDeletion` to false
+    /// (application failover only, §32.4).
+    Never,
+}
+
+impl PurgeMode {
+    /// A `failover.cluster.purgeMode` or `--no-execute-taint-eviction-purge-mode` value: both
+    /// admit `Directly` and `Gracefully` alone, in every release from 1.16.
+    pub fn parse(text: &str) -> Option<PurgeMode> {
+        match text {
+            "Gracefully" => Some(PurgeMode::Gracefully),
+            "Directly" => Some(PurgeMode::Directly),
+            _ => None,
+        }
+    }
+
+    /// A `failover.application.purgeMode` (or a task's) as release `version`'s CRD admits it
+    /// (§32.4): `Directly`, `Gracefully` (empty: the default) and `Never`; before 1.19 also
+    /// the deprecated `Immediately` (read as Directly) and `Graciously` (as Gracefully).
+    pub fn parse_application(
+        text: &str,
+        version: crate::karmada::version::Version,
+    ) -> Option<PurgeMode> {
+        match text {
+            "Never" => Some(PurgeMode::Never),
+            "" => Some(PurgeMode::Gracefully),
+            "Immediately" if !version.at_least(19, 0) => Some(PurgeMode::Directly),
+            "Graciously" if !version.at_least(19, 0) => Some(PurgeMode::Gracefully),
+            other => PurgeMode::parse(other),
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PurgeMode::Gracefully => "Gracefully",
+            PurgeMode::Directly => "Directly",
+            PurgeMode::Never => "Never",
+        }
+    }
+}
+
+/// `getPurgeMode`: the binding's `spec.failover.cluster.purgeMode` when its policy has
+/// `failover.cluster` (empty: Gracefully), else the taint manager's
+/// `--no-execute-taint-eviction-purge-mode` (anything but Directly: Gracefully).
+pub fn purge_mode(cluster_failover: Option<PurgeMode>, flag: PurgeMode) -> PurgeMode {
+    cluster_failover.unwrap_or(flag)
+}
 
 /// When a binding placed on a NoExecute-tainted cluster is evicted from it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -68,41 +126,43 @@ pub fn due(e: &Entry, m: &Member, h: &Health) -> Option<Due> {
 }
 
 /// Evict `e` from `cluster` (`GracefulEvictCluster`): the entry leaves `spec.clusters`, and a
-/// graceful eviction task is appended unless one for the cluster exists. Answers whether the
-/// binding changed.
-pub fn evict(e: &mut Entry, cluster: &str, now: i64) -> bool {
+/// graceful eviction task (with `purge_mode`, and the labels the policy preserves) is
+/// appended unless one for the cluster exists. Answers the replicas the cluster held, when
+/// the binding changed.
+pub fn evict(e: &mut Entry, cluster: &str, purge_mode: PurgeMode, now: i64) -> Option<i64> {
+    let preserved_label_state = e
+        .failover
+        .as_ref()
+        .map(|f| {
+            f.preserved_labels
+                .iter()
+                .map(|l| (l.clone(), String::new()))
+                .collect()
+        })
+        .unwrap_or_default();
     let task = EvictionTask {
         from_cluster: String::from(cluster),
         replicas: e.state.clusters.get(cluster).copied().filter(|&r| r > 0),
         created_at: now,
+        purge_mode,
+        preserved_label_state,
         ..EvictionTask::default()
     };
-    evict_with(e, cluster, task)
+    evict_with(e, task)
 }
 
-/// `GracefulEvictCluster` with the task its caller built: the cluster leaves `spec.clusters`
-/// and `task` is appended unless a task for the cluster exists. Answers whether the binding
-/// changed.
-pub fn evict_with(e: &mut Entry, cluster: &str, task: EvictionTask) -> bool {
-    if e.state.clusters.remove(cluster).is_none() {
-        return false;
-    }
-    if !e.state.evictions.iter().any(|t| t.from_cluster == cluster) {
+/// `GracefulEvictCluster` with the task its caller built: the task's cluster leaves
+/// `spec.clusters`, and the task is appended unless one for the cluster exists. Answers the
+/// replicas the cluster held, when the binding changed.
+pub fn evict_with(e: &mut Entry, task: EvictionTask) -> Option<i64> {
+    let replicas = e.state.clusters.remove(&task.from_cluster)?;
+    if !e
+        .state
+        .evictions
+        .iter()
+        .any(|t| t.from_cluster == task.from_cluster)
+    {
         e.state.evictions.push(task);
     }
-    true
-}
-
-/// Remove the tasks whose timeout has passed (`--graceful-eviction-timeout`, §25.4); answers
-/// the clusters whose tasks ended.
-pub fn expire(e: &mut Entry, timeout: i64, now: i64) -> Vec<String> {
-    let mut ended = Vec::new();
-    e.state.evictions.retain(|t| {
-        let done = t.created_at.saturating_add(timeout) <= now;
-        if done {
-            ended.push(t.from_cluster.clone());
-        }
-        !done
-    });
-    ended
+    Some(replicas)
 }

@@ -28,7 +28,7 @@ fn failover(purge_mode: PurgeMode, toleration: i64) -> ApplicationFailover {
 /// `w`: 4 replicas divided 2/2 over a and b, both reported Healthy, under `f`.
 fn divided(f: ApplicationFailover) -> Entry {
     let mut e = entry("w", Strategy::StaticWeight, 4, &[("a", 2), ("b", 2)]);
-    e.failover = Some(Rc::new(f));
+    e.app_failover = Some(Rc::new(f));
     for c in ["a", "b"] {
         e.state.reported.insert(
             c.into(),
@@ -158,7 +158,7 @@ fn directly_ends_with_the_timeout() {
     assert_eq!(clusters(&once).get("b"), Some(&2));
     let f2 = after(&f, alloc::vec![unhealthy("b"), wait(1), unhealthy("b")]);
     let t = &tasks(&f2)[0];
-    assert_eq!(t.purge_mode, Some(PurgeMode::Directly));
+    assert_eq!(t.purge_mode, PurgeMode::Directly);
     assert_eq!((t.grace_period_seconds, t.suppress_deletion), (None, None));
     let kept = after(&f2, alloc::vec![wait(599)]);
     assert_eq!(tasks(&kept).len(), 1);
@@ -231,7 +231,7 @@ fn state_is_preserved_into_the_new_cluster() {
         alias_label_name: "ready".into(),
         json_path: "{.readyReplicas}".into(),
     });
-    e.failover = Some(Rc::new(f));
+    e.app_failover = Some(Rc::new(f));
     let labels: BTreeMap<String, String> = [("ready".into(), "2".into())].into();
     e.state.reported.insert(
         "b".into(),
@@ -247,7 +247,7 @@ fn state_is_preserved_into_the_new_cluster() {
     let fl = three(e.clone(), on);
     let f2 = after(&fl, alloc::vec![wait(1)]);
     let t = &tasks(&f2)[0];
-    assert_eq!(t.preserved_label_state.as_ref(), Some(&labels));
+    assert_eq!(t.preserved_label_state, labels);
     assert_eq!(t.clusters_before_failover, ["b"]);
     let new = clusters(&f2);
     let (c, _) = new.iter().next().unwrap();
@@ -255,7 +255,7 @@ fn state_is_preserved_into_the_new_cluster() {
     assert_eq!(injected_labels(&f2.entries[0], c), Some(&labels));
     // Without the gate: no state kept.
     let off = after(&three(e, Settings::default()), alloc::vec![wait(1)]);
-    assert_eq!(tasks(&off)[0].preserved_label_state, None);
+    assert!(tasks(&off)[0].preserved_label_state.is_empty());
     assert_eq!(injected_labels(&off.entries[0], c), None);
 }
 

@@ -9,18 +9,7 @@ use alloc::vec::Vec;
 
 use super::app_failover::WorkloadHealth;
 use super::entry::{Entry, EvictionTask};
-
-/// Why a task ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Ended {
-    /// Its `gracePeriodSeconds`, else `--graceful-eviction-timeout`, passed.
-    Timeout,
-    /// Every cluster of the new placement reports the workload Healthy.
-    Healthy,
-    /// A user set its `suppressDeletion` to false.
-    Confirmed,
-}
+use super::timeline::{Happening, Moment, TaskEnd};
 
 /// `assessEvictionTasks` of a binding's `tasks` at `now`: a task never stamped gets `now` as its
 /// `creationTimestamp` and is kept; a task with `suppressDeletion` true is kept (false: ended);
@@ -35,7 +24,7 @@ pub fn assess(
     timeout: i64,
     resets: bool,
     now: i64,
-) -> Vec<(String, Ended)> {
+) -> Vec<(String, TaskEnd)> {
     let mut ended = Vec::new();
     let mut current = timeout;
     tasks.retain_mut(|t| {
@@ -51,10 +40,10 @@ pub fn assess(
         current = limit;
         let why = match t.suppress_deletion {
             Some(true) => None,
-            Some(false) => Some(Ended::Confirmed),
+            Some(false) => Some(TaskEnd::Confirmed),
             // The requeue comes back a moment after `creationTimestamp + timeout`.
-            None if now >= t.created_at.saturating_add(limit) => Some(Ended::Timeout),
-            None if healthy => Some(Ended::Healthy),
+            None if now >= t.created_at.saturating_add(limit) => Some(TaskEnd::Timeout),
+            None if healthy => Some(TaskEnd::Healthy),
             None => None,
         };
         if let Some(why) = why {
@@ -117,7 +106,17 @@ impl super::Fleet {
                 e.state.evictions = tasks;
             }
         }
-        for (c, _) in ended {
+        for (c, reason) in ended {
+            if let Some(e) = self.entries.get(b) {
+                self.journal.push(Moment {
+                    at: now,
+                    what: Happening::TaskEnded {
+                        binding: e.id.clone(),
+                        cluster: c.clone(),
+                        reason,
+                    },
+                });
+            }
             self.waits.changed();
             let why = super::events::Why::SpecChanged {
                 change: super::events::Change::EvictionEnded(c),
