@@ -64,6 +64,15 @@ pub struct WhatIf {
     /// Policies deleted: `NAMESPACE/NAME` for a PropagationPolicy, `NAME` for a
     /// ClusterPropagationPolicy (§27.3).
     pub delete_policy: Vec<String>,
+    /// The member reports the workload Unhealthy on the cluster when the events happen:
+    /// `KIND/NAMESPACE/NAME@CLUSTER` (application failover, §32).
+    pub unhealthy: Vec<String>,
+    /// The member reports the workload Healthy on the cluster: `KIND/NAMESPACE/NAME@CLUSTER`.
+    pub healthy: Vec<String>,
+    /// Gate GracefulEviction in the controller-manager; absent: on (Karmada's default).
+    pub graceful_eviction: Option<bool>,
+    /// Gate StatefulFailoverInjection on (state preservation, §32.5).
+    pub stateful_failover_injection: bool,
 }
 
 impl WhatIf {
@@ -76,6 +85,8 @@ impl WhatIf {
             && self.scale.is_empty()
             && self.rebalance.is_empty()
             && self.delete_policy.is_empty()
+            && self.unhealthy.is_empty()
+            && self.healthy.is_empty()
             && added.is_empty()
             && applied.is_empty()
     }
@@ -215,6 +226,7 @@ fn step(
             bindings: rebalanced,
         });
     }
+    events.extend(reports(what)?);
     // Time after the events: as long as asked, else until every timed step has run (the
     // drift, with no event, is today's fleet: no time passes).
     match &what.at {
@@ -229,9 +241,39 @@ fn step(
     Ok((plan, after, merged))
 }
 
+/// The members' reports `what` asks: `--unhealthy` and `--healthy`, each
+/// `KIND/NAMESPACE/NAME@CLUSTER` (§32).
+fn reports(what: &WhatIf) -> Result<Vec<Event>> {
+    let unhealthy = what.unhealthy.iter().map(|w| ("unhealthy", w));
+    let healthy = what.healthy.iter().map(|w| ("healthy", w));
+    let mut counts = [0usize; 2];
+    unhealthy
+        .chain(healthy)
+        .map(|(field, text)| {
+            let k = &mut counts[usize::from(field == "healthy")];
+            let at = indexed(field, *k);
+            *k += 1;
+            let (workload, cluster) = text
+                .rsplit_once('@')
+                .filter(|(_, c)| !c.is_empty())
+                .ok_or_else(|| wrong(at.clone(), text, "KIND/NAMESPACE/NAME@CLUSTER"))?;
+            let binding = workload_id(workload)
+                .ok_or_else(|| wrong(at, text, "KIND/NAMESPACE/NAME@CLUSTER"))?;
+            let cluster = cluster.into();
+            Ok(if field == "healthy" {
+                Event::Healthy { binding, cluster }
+            } else {
+                Event::Unhealthy { binding, cluster }
+            })
+        })
+        .collect()
+}
+
 /// The controller-manager's failover settings `what` asks (§25), Karmada's defaults for those
 /// it leaves; a value Karmada refuses is an error at its field.
 fn failover_settings(settings: &mut Settings, what: &WhatIf) -> Result<()> {
+    settings.graceful_eviction = what.graceful_eviction.unwrap_or(true);
+    settings.stateful_failover_injection = what.stateful_failover_injection;
     settings.failover = what.failover;
     settings.enable_no_execute_taint_eviction = what.enable_no_execute_taint_eviction;
     if let Some(mode) = &what.no_execute_taint_eviction_purge_mode {
@@ -459,6 +501,16 @@ fn workload_of(e: &Entry) -> Option<String> {
 
 /// Every cluster and workload a what-if names is in the dump (or joins), else an error at the
 /// what-if's entry (`clusterDown[0]`).
+/// The workloads of `--unhealthy` or `--healthy` (`field`), each with its position.
+fn reported<'a>(
+    list: &'a [String],
+    field: &'static str,
+) -> impl Iterator<Item = (usize, (&'a str, &'static str))> + 'a {
+    list.iter()
+        .map(move |w| (w.rsplit_once('@').map_or(w.as_str(), |(w, _)| w), field))
+        .enumerate()
+}
+
 fn named(fleet: &Fleet, what: &WhatIf, added: &[Object], choice: &Choice<'_>) -> Result<()> {
     let joining: Vec<String> = joins(added, choice)?
         .iter()
@@ -495,7 +547,21 @@ fn named(fleet: &Fleet, what: &WhatIf, added: &[Object], choice: &Choice<'_>) ->
                 .iter()
                 .map(|w| (w.as_str(), "rebalance"))
                 .enumerate(),
-        );
+        )
+        .chain(reported(&what.unhealthy, "unhealthy"))
+        .chain(reported(&what.healthy, "healthy"));
+    for (field, list) in [("unhealthy", &what.unhealthy), ("healthy", &what.healthy)] {
+        for (k, text) in list.iter().enumerate() {
+            let cluster = text.rsplit_once('@').map_or("", |(_, c)| c);
+            if !cluster.is_empty() && fleet.cluster(cluster).is_none() {
+                return Err(Error::Input {
+                    field: indexed(field, k),
+                    code: ErrorCode::UnknownValue,
+                    reason: format!("no Cluster named {cluster} in the dump"),
+                });
+            }
+        }
+    }
     for (k, (w, field)) in workloads {
         if let Some(id) = workload_id(w) {
             if fleet.binding(&id).is_none() {

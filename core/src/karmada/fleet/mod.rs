@@ -344,7 +344,14 @@ fn decide(
                 .iter()
                 .map(|a| (String::from(a.name.as_str()), a.replicas as i64))
                 .collect();
-            old = Some(core::mem::replace(&mut e.state.clusters, new));
+            let was = core::mem::replace(&mut e.state.clusters, new);
+            // A cluster whose replicas changed reports its workload anew once it has applied
+            // them (docs/rules/fleet.md §33): what it reported before no longer stands.
+            let now_placed = &e.state.clusters;
+            e.state
+                .reported
+                .retain(|c, _| was.get(c) == now_placed.get(c) || !now_placed.contains_key(c));
+            old = Some(was);
             e.state.applied = Some(e.rules.clone());
             e.state.observed_affinity = d.observed_affinity;
             e.state.last_scheduled = Some(now);
