@@ -117,6 +117,13 @@ What-ifs (each repeatable, all combinable):
                               the workload is scaled (deploy/shop/web=6)
       --rebalance KIND/NAMESPACE/NAME
                               a WorkloadRebalancer lists the workload
+      --unhealthy KIND/NAMESPACE/NAME@CLUSTER
+                              the member reports the workload Unhealthy there: with
+                              spec.failover.application it fails over after
+                              tolerationSeconds (deploy/shop/web@member2)
+      --healthy KIND/NAMESPACE/NAME@CLUSTER
+                              the member reports the workload Healthy there (ends a
+                              graceful eviction task once the whole new placement is)
 Options:
   -f, --filename FILE|DIR  read objects from FILE, or from the .yaml, .yml and .json files in
                            DIR ("-": standard input); repeatable. Without any, standard
@@ -148,6 +155,7 @@ Examples:
   allot plan -f dump.yaml --apply policy.yaml -o wide
   allot plan -f dump.yaml --cluster-down member2 --cluster member3
   allot plan -f dump.yaml --delete-policy shop/web
+  allot plan -f dump.yaml --unhealthy deploy/shop/web@member2
   kubectl allot plan -f dump.yaml --scale deploy/shop/web=20 --overcommit-protection
 
 Exit status (as kubectl diff):
@@ -176,6 +184,8 @@ const WHAT_IFS = {
   "delete-policy": "deletePolicy",
   scale: "scale",
   rebalance: "rebalance",
+  unhealthy: "unhealthy",
+  healthy: "healthy",
 };
 
 // Leaving with an exit status: the status is set and the command's work unwound, and Node exits
