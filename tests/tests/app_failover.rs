@@ -174,3 +174,38 @@ fn deprecated_purge_modes_by_release() {
         .iter()
         .any(|p| p.field == "spec.failover.application.purgeMode"));
 }
+
+// A policy applied over the dump's: the detector copies its failover behaviour to the
+// binding, and the controller counts with the new tolerationSeconds.
+#[test]
+fn an_applied_policy_changes_the_failover() {
+    let edited = r#"
+apiVersion: policy.karmada.io/v1alpha1
+kind: PropagationPolicy
+metadata: {name: cart, namespace: shop}
+spec:
+  resourceSelectors:
+  - {apiVersion: apps/v1, kind: Deployment, name: cart}
+  propagateDeps: true
+  placement:
+    clusterAffinity: {clusterNames: [member1, member2, member3]}
+    replicaScheduling:
+      replicaSchedulingType: Divided
+      replicaDivisionPreference: Weighted
+      weightPreference: {dynamicWeight: AvailableReplicas}
+  failover:
+    application:
+      decisionConditions: {tolerationSeconds: 10}
+      purgeMode: Directly
+"#;
+    let applied = allot_web::yaml::objects(edited).unwrap();
+    let what = WhatIf {
+        unhealthy: vec!["deploy/shop/cart@member2".into()],
+        ..WhatIf::default()
+    };
+    let p = plan(&dump(), &Choice::default(), &what, &[], &applied).expect("plan");
+    assert_eq!(
+        failovers(&p),
+        [(10, "cart-deployment".into(), PurgeMode::Directly)]
+    );
+}

@@ -716,7 +716,8 @@ fn apply(
         let changed = e.rules != old.rules
             || e.groups != old.groups
             || e.policy != old.policy
-            || e.failover != old.failover;
+            || e.failover != old.failover
+            || e.app_failover != old.app_failover;
         if e.claimed && (changed || !old.claimed) {
             events.push(Event::Place {
                 binding: e.id.clone(),
@@ -724,6 +725,7 @@ fn apply(
                 policy: e.policy.clone(),
                 groups: e.groups.clone(),
                 failover: e.failover.clone(),
+                app_failover: e.app_failover.clone(),
             });
         } else if !e.claimed && old.claimed {
             events.push(Event::Unclaim {

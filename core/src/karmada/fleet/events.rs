@@ -92,6 +92,9 @@ pub enum Event {
         groups: Option<Groups>,
         /// The policy's `spec.failover.cluster` (not a placement: nothing is enqueued for it).
         failover: Option<super::entry::ClusterFailover>,
+        /// The policy's `spec.failover.application`: the application failover controller
+        /// looks at the binding again when it changes (§32).
+        app_failover: Option<Rc<super::app_failover::ApplicationFailover>>,
     },
     /// The claiming policy is deleted and no other claims the template (§27.3).
     Unclaim {
@@ -369,12 +372,15 @@ impl Fleet {
                 policy,
                 groups,
                 failover,
+                app_failover,
             } => {
                 let b = self.binding_at(&binding)?;
                 let Some(e) = self.entries.get_mut(b).map(Rc::make_mut) else {
                     return Ok(out);
                 };
                 e.failover = failover;
+                let refail = e.app_failover != app_failover;
+                e.app_failover = app_failover;
                 let newly = !e.claimed;
                 let changed = e.rules != rules;
                 let regrouped = e.groups != groups;
@@ -397,6 +403,9 @@ impl Fleet {
                     self.enqueue(b, why, queue, &mut out);
                 } else {
                     out.left(b, &binding, WhyNot::SpecUnchanged);
+                }
+                if refail {
+                    self.reconcile_failover(b, queue, &mut out);
                 }
             }
             Event::Unclaim { binding } => {

@@ -572,6 +572,7 @@ fn a_policy_edit_is_scheduled_in_steady_mode() {
             policy: None,
             groups: None,
             failover: None,
+            app_failover: None,
         }],
     )
     .unwrap();
