@@ -10,13 +10,11 @@ use allot_core::kubernetes::import::Choice;
 use allot_core::kubernetes::objects::Object;
 use allot_core::kubernetes::plan::{plan, Planned, WhatIf};
 
+/// The example dump, as text.
+const DUMP: &str = include_str!("../../docs/manifests/app-failover.yaml");
+
 fn dump() -> Vec<Object> {
-    let path = format!(
-        "{}/../docs/manifests/app-failover.yaml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    allot_web::yaml::objects(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+    allot_web::yaml::objects(DUMP).expect("the example dump reads")
 }
 
 fn unhealthy(workload: &str, at: Option<&str>) -> Planned {
@@ -34,22 +32,20 @@ fn after(p: &Planned, name: &str) -> Vec<(String, i64)> {
 }
 
 fn failovers(p: &Planned) -> Vec<(i64, String, PurgeMode)> {
-    p.plan
-        .timeline
-        .iter()
-        .filter_map(|m| match &m.what {
-            Happening::FailedOver {
-                binding,
-                cluster,
-                purge_mode,
-                ..
-            } => {
-                assert_eq!(cluster, "member2");
-                Some((m.at, binding.name.clone(), *purge_mode))
-            }
-            _ => None,
-        })
-        .collect()
+    let mut out = Vec::new();
+    for m in &p.plan.timeline {
+        if let Happening::FailedOver {
+            binding,
+            cluster,
+            purge_mode,
+            ..
+        } = &m.what
+        {
+            assert_eq!(cluster, "member2");
+            out.push((m.at, binding.name.clone(), *purge_mode));
+        }
+    }
+    out
 }
 
 // web tolerates 60 s of Unhealthy: at 59 s it is still on member2; at 60 s it has failed over,
@@ -143,12 +139,7 @@ fn never_keeps_the_old_copy() {
 // Release 1.19 refuses the deprecated purge modes 1.18 accepts.
 #[test]
 fn deprecated_purge_modes_by_release() {
-    let text = std::fs::read_to_string(format!(
-        "{}/../docs/manifests/app-failover.yaml",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap()
-    .replace("purgeMode: Directly", "purgeMode: Immediately");
+    let text = DUMP.replace("purgeMode: Directly", "purgeMode: Immediately");
     let objects = allot_web::yaml::objects(&text).unwrap();
     let what = WhatIf {
         unhealthy: vec!["deploy/shop/cart@member2".into()],
