@@ -77,6 +77,18 @@ fn web_fails_over_at_its_toleration_seconds() {
         .unwrap();
     assert_eq!(b.evicting[0].from_cluster, "member2");
     assert_eq!(b.evicting[0].grace_period_seconds, Some(120));
+    // The binding Karmada writes carries the task, read back as written.
+    let written = p
+        .resource_bindings
+        .iter()
+        .find(|o| o.metadata.name == "web-deployment")
+        .unwrap();
+    let task = &written.spec.graceful_eviction_tasks[0];
+    assert_eq!(
+        (task.purge_mode.as_str(), task.reason.as_str()),
+        ("Gracefully", "ApplicationFailure")
+    );
+    assert!(task.creation_timestamp.is_some());
     // The other workloads were not reported Unhealthy: they stay.
     assert!(after(&p, "cart-deployment").contains(&("member2".into(), 1)));
 }

@@ -862,6 +862,7 @@ fn written(plan: &Plan, after: &Fleet, objects: &[Object], applied: &[Object]) -
         if let Some(e) = entry {
             o.status.scheduler_observing_affinity_name = e.state.observed_affinity.clone();
             o.spec.workload_affinity_groups = e.groups.clone();
+            o.spec.graceful_eviction_tasks = super::app_failover::task_objects(&e.state.evictions);
             let policy = e
                 .policy
                 .as_ref()
