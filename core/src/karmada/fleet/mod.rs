@@ -19,6 +19,8 @@ pub mod health;
 pub mod patch;
 pub mod plan;
 pub mod queue;
+pub mod taint_policy;
+pub mod timeline;
 pub mod triggers;
 
 #[cfg(test)]
@@ -59,13 +61,15 @@ pub struct Settings {
     pub plugins: Option<Vec<String>>,
     /// The seed of random tie orders.
     pub seed: u64,
-    /// The controller-manager's `--enable-no-execute-taint-eviction` (off by default): with
-    /// gate Failover, the taint manager evicts (§25.1).
-    pub no_execute_taint_eviction: bool,
+    /// `--enable-no-execute-taint-eviction` of the controller-manager (off by default, from
+    /// 1.16): with gate Failover, the taint manager evicts (§25.1).
+    pub enable_no_execute_taint_eviction: bool,
+    /// `--no-execute-taint-eviction-purge-mode` (Gracefully by default).
+    pub no_execute_taint_eviction_purge_mode: eviction::PurgeMode,
     /// `--graceful-eviction-timeout`, seconds (10 minutes).
     pub graceful_eviction_timeout: i64,
-    /// ClusterTaintPolicies: taints added while a cluster is not Ready (§24.3).
-    pub taint_policies: Vec<health::TaintPolicy>,
+    /// The ClusterTaintPolicies, in creation order (§24.3).
+    pub taint_policies: Vec<taint_policy::ClusterTaintPolicy>,
 }
 
 impl Default for Settings {
@@ -76,7 +80,8 @@ impl Default for Settings {
             estimators: None,
             plugins: None,
             seed: 0,
-            no_execute_taint_eviction: false,
+            enable_no_execute_taint_eviction: false,
+            no_execute_taint_eviction_purge_mode: eviction::PurgeMode::Gracefully,
             graceful_eviction_timeout: 600,
             taint_policies: Vec::new(),
         }
@@ -102,8 +107,8 @@ impl Settings {
 
     /// Whether the taint manager evicts: gate Failover and `--enable-no-execute-taint-eviction`
     /// (§25.1).
-    pub fn taint_eviction(&self) -> bool {
-        self.no_execute_taint_eviction && self.gate(Gate::Failover)
+    pub fn evicts(&self) -> bool {
+        self.enable_no_execute_taint_eviction && self.gate(Gate::Failover)
     }
 
     /// Whether the detector writes workload affinity groups and the scheduler filters by them:
@@ -148,6 +153,8 @@ pub struct Fleet {
     pub settings: Settings,
     /// Seconds on the fleet's clock (events advance it).
     pub now: i64,
+    /// What the controllers did, when (absolute seconds), since the plan began noting.
+    pub(crate) journal: Vec<timeline::Moment>,
 }
 
 impl Fleet {
@@ -173,6 +180,7 @@ impl Fleet {
             entries: entries.into_iter().map(Rc::new).collect(),
             settings,
             now: 0,
+            journal: Vec::new(),
         })
     }
 
