@@ -32,6 +32,7 @@ pub mod objects;
 pub mod plan;
 pub mod pod;
 pub mod policy;
+pub mod readiness;
 
 /// Left at its default: not written.
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {

@@ -52,7 +52,7 @@ pub struct WhatIf {
 }
 
 impl WhatIf {
-    fn is_empty(&self, added: &[Object], applied: &[Object]) -> bool {
+    pub(super) fn is_empty(&self, added: &[Object], applied: &[Object]) -> bool {
         self.cluster_down.is_empty()
             && self.cluster_up.is_empty()
             && self.cordon.is_empty()
@@ -115,7 +115,7 @@ pub fn plan(
 
 /// The time of the fleet's last schedule: a what-if happens after it (a rebalancer created
 /// after every binding's last schedule).
-fn latest(fleet: &Fleet) -> i64 {
+pub(super) fn latest(fleet: &Fleet) -> i64 {
     fleet
         .entries
         .iter()
@@ -137,13 +137,33 @@ fn step(
     applied: &[Object],
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<(Plan, Fleet, Option<Vec<Object>>)> {
+    let before = under(fleet, what)?;
+    step_under(&before, objects, choice, what, added, applied, progress)
+}
+
+/// `fleet` under `what`'s settings: the scheduler's and the controller-manager's gates and
+/// flags (what a failover readiness keeps for every failure it plans).
+pub(super) fn under(fleet: &Fleet, what: &WhatIf) -> Result<Fleet> {
     let mut before = fleet.clone();
     before.settings.gates.scheduling_overcommit_protection = what.overcommit_protection;
     before.settings.priority_queue = what.priority_queue;
     before.settings.taint_eviction = what.taint_eviction;
     before.settings.workload_affinity = what.workload_affinity;
     before.settings.check()?;
-    named(&before, what, added, choice)?;
+    Ok(before)
+}
+
+/// [`step`] over a fleet already [`under`] `what`'s settings.
+pub(super) fn step_under(
+    before: &Fleet,
+    objects: &[Object],
+    choice: &Choice<'_>,
+    what: &WhatIf,
+    added: &[Object],
+    applied: &[Object],
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<(Plan, Fleet, Option<Vec<Object>>)> {
+    named(before, what, added, choice)?;
     let mut events = Vec::new();
     if what.is_empty(added, applied) {
         events.push(Event::Restart);
@@ -168,7 +188,7 @@ fn step(
     let deleted = deleted_policies(objects, &what.delete_policy)?;
     let mut merged = None;
     if !applied.is_empty() || !deleted.is_empty() {
-        let (more, objects) = apply(&before, objects, applied, &deleted, choice)?;
+        let (more, objects) = apply(before, objects, applied, &deleted, choice)?;
         events.extend(more);
         merged = Some(objects);
     }
@@ -199,7 +219,7 @@ fn step(
             bindings: rebalanced,
         });
     }
-    let (plan, after) = plan_reporting(&before, events, progress)?;
+    let (plan, after) = plan_reporting(before, events, progress)?;
     Ok((plan, after, merged))
 }
 
@@ -210,9 +230,9 @@ fn step(
 /// before.
 #[derive(Debug, Clone)]
 pub struct Session {
-    objects: Rc<Vec<Object>>,
-    fleet: Fleet,
-    report: Rc<FleetReport>,
+    pub(super) objects: Rc<Vec<Object>>,
+    pub(super) fleet: Fleet,
+    pub(super) report: Rc<FleetReport>,
 }
 
 impl Session {

@@ -18,6 +18,7 @@ pub mod groups;
 pub mod health;
 pub mod plan;
 pub mod queue;
+pub mod readiness;
 pub mod triggers;
 
 #[cfg(test)]
