@@ -22,7 +22,7 @@ use crate::error::{indexed, Error, ErrorCode, Result};
 use crate::karmada::fleet::entry::Condition;
 use crate::karmada::fleet::events::Event;
 use crate::karmada::fleet::health::UNSCHEDULABLE;
-use crate::karmada::fleet::plan::{loads, plan_reporting, ClusterPlan, Plan};
+use crate::karmada::fleet::plan::{loads, plan_reporting, plan_touched, ClusterPlan, Plan};
 use crate::karmada::fleet::{BindingKind, Entry, Fleet, Id, Readiness, Settings};
 
 /// What to ask: each list names clusters, or workloads as `KIND/NAMESPACE/NAME`
@@ -138,7 +138,9 @@ fn step(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<(Plan, Fleet, Option<Vec<Object>>)> {
     let before = under(fleet, what)?;
-    step_under(&before, objects, choice, what, added, applied, progress)
+    step_under(
+        &before, objects, choice, what, added, applied, progress, false,
+    )
 }
 
 /// `fleet` under `what`'s settings: the scheduler's and the controller-manager's gates and
@@ -153,7 +155,9 @@ pub(super) fn under(fleet: &Fleet, what: &WhatIf) -> Result<Fleet> {
     Ok(before)
 }
 
-/// [`step`] over a fleet already [`under`] `what`'s settings.
+/// [`step`] over a fleet already [`under`] `what`'s settings; `touched`: the plan lists only
+/// the bindings the what-ifs touched ([`plan_touched`]).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn step_under(
     before: &Fleet,
     objects: &[Object],
@@ -162,6 +166,7 @@ pub(super) fn step_under(
     added: &[Object],
     applied: &[Object],
     progress: &mut dyn FnMut(usize, usize),
+    touched: bool,
 ) -> Result<(Plan, Fleet, Option<Vec<Object>>)> {
     named(before, what, added, choice)?;
     let mut events = Vec::new();
@@ -219,7 +224,11 @@ pub(super) fn step_under(
             bindings: rebalanced,
         });
     }
-    let (plan, after) = plan_reporting(before, events, progress)?;
+    let (plan, after) = if touched {
+        plan_touched(before, events, progress)?
+    } else {
+        plan_reporting(before, events, progress)?
+    };
     Ok((plan, after, merged))
 }
 

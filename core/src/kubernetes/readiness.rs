@@ -5,6 +5,7 @@
 //! besides the settings (a policy applied, a cluster cordoned...), the fleet after them is
 //! answered beside the fleet before: whether the change makes the fleet less resilient.
 
+use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -15,7 +16,10 @@ use super::import::Choice;
 use super::objects::Object;
 use super::plan::{latest, step_under, under, Session, WhatIf};
 use crate::error::Result;
-use crate::karmada::fleet::readiness::{failures, worst_first, Each, Failure, Row, Site, Summary};
+use crate::karmada::fleet::readiness::{
+    failures, worst_first, Each, Failure, Row, Site, Summary, View,
+};
+use crate::karmada::fleet::Id;
 use crate::karmada::fleet::{Fleet, Settings};
 use crate::path::Path;
 
@@ -183,7 +187,9 @@ impl Session {
 }
 
 /// Each failure's row over `fleet`, worst first: `fleet` put under `what`'s settings once,
-/// then each failure planned as `--cluster-down` plans it over that fleet.
+/// the bindings indexed by the clusters they are placed on once, then each failure planned as
+/// `--cluster-down` plans it over that fleet, the plan listing only the bindings it touched;
+/// the bindings on a failed cluster it did not touch are read from the index.
 fn rows_of(
     fleet: &Fleet,
     objects: &[Object],
@@ -193,11 +199,37 @@ fn rows_of(
     done: &mut dyn FnMut(),
 ) -> Result<Vec<Row>> {
     let base = under(fleet, &what.failure(Vec::new()))?;
+    let mut placed: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (b, e) in base.entries.iter().enumerate() {
+        for c in e.state.clusters.keys() {
+            placed.entry(c.as_str()).or_default().push(b);
+        }
+    }
     let mut rows = Vec::with_capacity(failures.len());
     for f in failures {
         let one = what.failure(f.clusters.clone());
-        let (plan, _, _) = step_under(&base, objects, choice, &one, &[], &[], &mut |_, _| {})?;
-        rows.push(Row::of(f, &plan.touched(), 0));
+        let (plan, _, _) =
+            step_under(&base, objects, choice, &one, &[], &[], &mut |_, _| {}, true)?;
+        let listed: BTreeSet<&Id> = plan.bindings.iter().map(|b| &b.id).collect();
+        let mut on_down: Vec<usize> = f
+            .clusters
+            .iter()
+            .flat_map(|c| placed.get(c.as_str()).into_iter().flatten().copied())
+            .collect();
+        on_down.sort_unstable();
+        on_down.dedup();
+        let untouched = on_down
+            .into_iter()
+            .filter_map(|b| base.entries.get(b))
+            .filter(|e| !listed.contains(&e.id))
+            .map(|e| View {
+                id: &e.id,
+                before: &e.state.clusters,
+                after: &e.state.clusters,
+                outcome: None,
+            });
+        let views = plan.bindings.iter().map(View::of).chain(untouched);
+        rows.push(Row::of_views(f, views, &plan.clusters, 0));
         done();
     }
     rows.sort_by(worst_first);
@@ -237,7 +269,7 @@ fn compare(now: &[Row], was: Vec<Row>) -> Before {
 /// and its zones (`spec.zones`, and the deprecated `spec.zone` read from its object in
 /// `objects` or `added`).
 fn sites(fleet: &Fleet, objects: &[Object], added: &[&Object]) -> Vec<Site> {
-    let zone: alloc::collections::BTreeMap<&str, &str> = objects
+    let zone: BTreeMap<&str, &str> = objects
         .iter()
         .chain(added.iter().copied())
         .filter(|o| o.kind == "Cluster")

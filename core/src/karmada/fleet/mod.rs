@@ -133,6 +133,8 @@ pub struct Fleet {
     pub settings: Settings,
     /// Seconds on the fleet's clock (events advance it).
     pub now: i64,
+    /// Events note no binding they leave alone ([`events::Enqueued::quiet`]).
+    quiet: bool,
 }
 
 impl Fleet {
@@ -158,6 +160,7 @@ impl Fleet {
             entries: entries.into_iter().map(Rc::new).collect(),
             settings,
             now: 0,
+            quiet: false,
         })
     }
 

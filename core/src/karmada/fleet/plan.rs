@@ -233,6 +233,24 @@ pub fn plan_reporting(
     })
 }
 
+/// [`plan_reporting`] listing only the bindings the events touched: those enqueued or
+/// scheduled, and those an event changed (an eviction). What every event left alone is not
+/// listed, nor noted in the steps (`notEnqueued` is empty); the summary counts every binding
+/// as [`plan`]'s does. A plan that costs what it touches in a large fleet (readiness: one per
+/// failure).
+pub fn plan_touched(
+    fleet: &Fleet,
+    events: Vec<Event>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<(Plan, Fleet)> {
+    plan_in(
+        fleet,
+        events,
+        |f: &mut Fleet, q: &mut Queue| f.drain_reporting(q, progress),
+        true,
+    )
+}
+
 /// Every cluster's load as `fleet` stands (no event: before and after alike), with its
 /// capacity.
 pub fn loads(fleet: &Fleet) -> Vec<ClusterPlan> {
@@ -245,9 +263,20 @@ pub fn loads(fleet: &Fleet) -> Vec<ClusterPlan> {
 pub(super) fn plan_with(
     fleet: &Fleet,
     events: Vec<Event>,
+    worker: impl FnMut(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>,
+) -> Result<(Plan, Fleet)> {
+    plan_in(fleet, events, worker, false)
+}
+
+/// [`plan_with`]; `quiet`: only the touched bindings listed ([`plan_touched`]).
+fn plan_in(
+    fleet: &Fleet,
+    events: Vec<Event>,
     mut worker: impl FnMut(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>,
+    quiet: bool,
 ) -> Result<(Plan, Fleet)> {
     let mut f = fleet.clone();
+    f.quiet = quiet;
     // Before: the given fleet's placements (a binding created by an event had none).
     let before: Vec<&BTreeMap<String, i64>> =
         fleet.entries.iter().map(|e| &e.state.clusters).collect();
@@ -285,13 +314,17 @@ pub(super) fn plan_with(
             passes,
         });
     }
-    let bindings = outcomes(&f, &fleet.entries, &seen);
+    f.quiet = false;
+    let bindings = outcomes(&f, &fleet.entries, &seen, quiet);
     let clusters = clusters(&f, &before);
+    let changed = count_of(&bindings, |o| matches!(o, Outcome::Changed { .. }));
+    let unschedulable = count_of(&bindings, |o| matches!(o, Outcome::Unschedulable { .. }));
+    let evicted = count_of(&bindings, |o| matches!(o, Outcome::Evicted));
     let summary = Summary {
-        bindings: bindings.len(),
-        changed: count_of(&bindings, |o| matches!(o, Outcome::Changed { .. })),
-        unschedulable: count_of(&bindings, |o| matches!(o, Outcome::Unschedulable { .. })),
-        unchanged: count_of(&bindings, |o| matches!(o, Outcome::Unchanged { .. })),
+        bindings: f.entries.len(),
+        changed,
+        unschedulable,
+        unchanged: f.entries.len() - changed - unschedulable - evicted,
         moved_replicas: bindings.iter().map(|b| b.moved).sum(),
         overcommitted_clusters: clusters.iter().filter(|c| !c.overcommit.is_empty()).count(),
     };
@@ -390,11 +423,19 @@ fn drain(
     passes
 }
 
-/// Every binding of `f` with its outcome; `was`: the entries before the events.
-fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen]) -> Vec<BindingPlan> {
+/// Every binding of `f` with its outcome; `was`: the entries before the events. `quiet`:
+/// only those scheduled, enqueued or changed.
+fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen], quiet: bool) -> Vec<BindingPlan> {
     f.entries
         .iter()
         .enumerate()
+        .filter(|(b, e)| {
+            !quiet
+                || seen
+                    .get(*b)
+                    .is_some_and(|s| s.pass.is_some() || s.enqueued.is_some())
+                || !was.get(*b).is_some_and(|w| Rc::ptr_eq(w, e))
+        })
         .map(|(b, e)| {
             let placed = Placed::of(was.get(b));
             let before: &BTreeMap<String, i64> = &placed;

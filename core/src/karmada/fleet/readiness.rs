@@ -14,7 +14,7 @@ use core::cmp::Ordering;
 use serde::{Deserialize, Serialize};
 
 use super::entry::{Condition, Id};
-use super::plan::{BindingPlan, Outcome, Plan};
+use super::plan::{BindingPlan, ClusterPlan, Outcome, Plan};
 use crate::resource::ResourceList;
 use crate::selector::label::{LabelSelector, Labels};
 
@@ -150,7 +150,7 @@ pub struct Row {
     pub outages: usize,
     /// Seconds after the failure until no binding changes any more (0: at once).
     pub settled_after: i64,
-    /// Every binding affected, in the plan's order.
+    /// Every binding affected, by identity.
     pub workloads: Vec<Affected>,
 }
 
@@ -162,17 +162,31 @@ impl Row {
     }
 
     /// Read `failure`'s row from its plan (the plan of `--cluster-down` each of its
-    /// clusters). Bindings the plan did not touch add nothing, so the plan may be
-    /// [`Plan::touched`]; `settled_after` is the plan's settling time.
+    /// clusters, every binding listed); `settled_after` is the plan's settling time.
     pub fn of(failure: Failure, plan: &Plan, settled_after: i64) -> Row {
+        let views = plan.bindings.iter().map(View::of);
+        Row::of_views(failure, views, &plan.clusters, settled_after)
+    }
+
+    /// [`Row::of`] from the bindings that matter: every binding placed on a failed cluster
+    /// before, and every binding the plan does not leave as it was (others add nothing).
+    pub fn of_views<'a>(
+        failure: Failure,
+        bindings: impl Iterator<Item = View<'a>>,
+        clusters: &[ClusterPlan],
+        settled_after: i64,
+    ) -> Row {
         let down: BTreeSet<&str> = failure.clusters.iter().map(String::as_str).collect();
         let mut to: BTreeMap<&str, u64> = BTreeMap::new();
         let mut unplaced: BTreeMap<(String, String), (u64, usize)> = BTreeMap::new();
         let mut workloads = Vec::new();
         let (mut rescheduled, mut lost_all, mut unplaced_all) = (0u64, 0u64, 0u64);
-        for b in &plan.bindings {
+        for b in bindings {
             let on_down = b.before.keys().any(|c| down.contains(c.as_str()));
-            let unchanged = matches!(b.outcome, Outcome::Unchanged { .. }) && b.before == b.after;
+            let unchanged = b
+                .outcome
+                .is_none_or(|o| matches!(o, Outcome::Unchanged { .. }))
+                && b.before == b.after;
             if !on_down && unchanged {
                 continue;
             }
@@ -192,9 +206,9 @@ impl Row {
                 .sum();
             let total =
                 |m: &BTreeMap<String, i64>| m.values().map(|&n| n.max(0) as u64).sum::<u64>();
-            let short = total(&b.before).saturating_sub(total(&b.after));
+            let short = total(b.before).saturating_sub(total(b.after));
             if short > 0 {
-                let slot = unplaced.entry(reason(b)).or_default();
+                let slot = unplaced.entry(reason(b.outcome)).or_default();
                 slot.0 += short;
                 slot.1 += 1;
             }
@@ -204,19 +218,20 @@ impl Row {
                     .map(|(_, &n)| n.max(0) as u64)
                     .sum::<u64>()
             };
-            let outage = total(&b.before) > 0 && up(&b.after) == 0;
+            let outage = total(b.before) > 0 && up(b.after) == 0;
             lost_all += lost;
             unplaced_all += short;
             workloads.push(Affected {
                 id: b.id.clone(),
-                before: (*b.before).clone(),
-                after: (*b.after).clone(),
-                outcome: outcome_name(&b.outcome).into(),
+                before: b.before.clone(),
+                after: b.after.clone(),
+                outcome: b.outcome.map_or("unchanged", outcome_name).into(),
                 lost,
                 unplaced: short,
                 outage,
             });
         }
+        workloads.sort_by(|a, b| a.id.cmp(&b.id));
         let mut to: Vec<Destination> = to
             .into_iter()
             .map(|(c, replicas)| Destination {
@@ -235,8 +250,7 @@ impl Row {
             })
             .collect();
         unplaced_by.sort_by(|a, b| b.replicas.cmp(&a.replicas));
-        let overcommitted = plan
-            .clusters
+        let overcommitted = clusters
             .iter()
             .filter(|c| !c.overcommit.is_empty())
             .map(|c| Overcommit {
@@ -260,9 +274,33 @@ impl Row {
     }
 }
 
+/// One binding as a row reads it: before and after the failure, and the plan's outcome
+/// (`None`: the plan did not list it, it stays as it was).
+#[derive(Debug, Clone, Copy)]
+pub struct View<'a> {
+    pub id: &'a Id,
+    pub before: &'a BTreeMap<String, i64>,
+    pub after: &'a BTreeMap<String, i64>,
+    pub outcome: Option<&'a Outcome>,
+}
+
+impl<'a> View<'a> {
+    pub fn of(b: &'a BindingPlan) -> View<'a> {
+        View {
+            id: &b.id,
+            before: &b.before,
+            after: &b.after,
+            outcome: Some(&b.outcome),
+        }
+    }
+}
+
 /// The reason a binding holds fewer replicas: its condition when its last pass failed.
-fn reason(b: &BindingPlan) -> (String, String) {
-    match &b.outcome {
+fn reason(outcome: Option<&Outcome>) -> (String, String) {
+    let Some(outcome) = outcome else {
+        return ("Fewer".into(), String::new());
+    };
+    match outcome {
         Outcome::Unschedulable { condition } => match condition {
             Condition::NoClusterFit(m) => ("NoClusterFit".into(), m.clone()),
             Condition::Unschedulable(m) => ("Unschedulable".into(), m.clone()),
