@@ -16,8 +16,9 @@ use super::import::Choice;
 use super::objects::Object;
 use super::plan::{latest, step_under, under, Session, WhatIf};
 use crate::error::Result;
+use crate::karmada::fleet::plan::overcommitted;
 use crate::karmada::fleet::readiness::{
-    failures, worst_first, Each, Failure, Row, Site, Summary, View,
+    failures, worst_first, Each, Failure, Overcommit, Row, Site, Summary, View,
 };
 use crate::karmada::fleet::Id;
 use crate::karmada::fleet::{Fleet, Settings};
@@ -205,10 +206,16 @@ fn rows_of(
             placed.entry(c.as_str()).or_default().push(b);
         }
     }
+    let at: BTreeMap<&Id, usize> = base
+        .entries
+        .iter()
+        .enumerate()
+        .map(|(b, e)| (&e.id, b))
+        .collect();
     let mut rows = Vec::with_capacity(failures.len());
     for f in failures {
         let one = what.failure(f.clusters.clone());
-        let (plan, _, _) =
+        let (plan, after, _) =
             step_under(&base, objects, choice, &one, &[], &[], &mut |_, _| {}, true)?;
         let listed: BTreeSet<&Id> = plan.bindings.iter().map(|b| &b.id).collect();
         let mut on_down: Vec<usize> = f
@@ -228,8 +235,16 @@ fn rows_of(
                 after: &e.state.clusters,
                 outcome: None,
             });
+        let changed = plan.bindings.iter().filter_map(|b| {
+            let e = after.entries.get(*at.get(&b.id)?)?;
+            (*b.before != e.state.clusters).then_some((&**e, &*b.before))
+        });
+        let over = overcommitted(&after, changed)
+            .into_iter()
+            .map(|(cluster, by)| Overcommit { cluster, by })
+            .collect();
         let views = plan.bindings.iter().map(View::of).chain(untouched);
-        rows.push(Row::of_views(f, views, &plan.clusters, 0));
+        rows.push(Row::of_views(f, views, over, 0));
         done();
     }
     rows.sort_by(worst_first);
@@ -384,6 +399,33 @@ mod tests {
         serde_json::from_str::<Objects>(DUMP).unwrap().0
     }
 
+    /// [`DUMP`] and `batch`: divided by static weights over every cluster (no capacity
+    /// checked), its template scaled from 4 to 16 since its binding was written, so any
+    /// cluster change that enqueues it places 12 more replicas, past some clusters' capacity.
+    fn scaled() -> Vec<Object> {
+        let more = r#"[
+          {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+           "metadata": {"name": "batch", "namespace": "shop"},
+           "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "batch"}],
+                    "placement": {"replicaScheduling": {"replicaSchedulingType": "Divided",
+                       "replicaDivisionPreference": "Weighted",
+                       "weightPreference": {"staticWeightList": [
+                         {"targetCluster": {"clusterNames": ["a1", "a2", "b1", "b2"]}, "weight": 1}]}}}}},
+          {"apiVersion": "apps/v1", "kind": "Deployment",
+           "metadata": {"name": "batch", "namespace": "shop", "uid": "u4"},
+           "spec": {"replicas": 16, "template": {"spec": {"containers": [
+              {"name": "c", "resources": {"requests": {"cpu": "1"}}}]}}}},
+          {"apiVersion": "work.karmada.io/v1alpha2", "kind": "ResourceBinding",
+           "metadata": {"name": "batch-deployment", "namespace": "shop"},
+           "spec": {"resource": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "shop", "name": "batch"},
+                    "replicas": 4, "clusters": [{"name": "a1", "replicas": 2}, {"name": "b2", "replicas": 2}]},
+           "status": {"lastScheduledTime": "2024-05-01T12:00:00Z"}}
+        ]"#;
+        let mut o = objects();
+        o.extend(serde_json::from_str::<Objects>(more).unwrap().0);
+        o
+    }
+
     fn ask(each: Each, select: Option<&str>) -> Ask {
         Ask {
             each,
@@ -392,17 +434,25 @@ mod tests {
     }
 
     fn answer(what: &WhatIf, a: &Ask) -> Report {
+        answer_over(&objects(), what, a)
+    }
+
+    fn answer_over(objects: &[Object], what: &WhatIf, a: &Ask) -> Report {
         let choice = Choice::default();
-        readiness(&objects(), &choice, what, a, &[], &[], &mut |_, _| {}).unwrap()
+        readiness(objects, &choice, what, a, &[], &[], &mut |_, _| {}).unwrap()
     }
 
     /// Every row is the row of the plan of `--cluster-down` its clusters, exactly.
     fn rows_are_single_plans(what: &WhatIf, a: &Ask) -> Report {
-        let r = answer(what, a);
+        rows_are_single_plans_over(&objects(), what, a)
+    }
+
+    fn rows_are_single_plans_over(objects: &[Object], what: &WhatIf, a: &Ask) -> Report {
+        let r = answer_over(objects, what, a);
         let choice = Choice::default();
         for row in &r.rows {
             let one = what.failure(row.failure.clusters.clone());
-            let single = plan(&objects(), &choice, &one, &[], &[]).unwrap();
+            let single = plan(objects, &choice, &one, &[], &[]).unwrap();
             let expected = Row::of(row.failure.clone(), &single.plan, 0);
             assert_eq!(row, &expected, "{}", row.failure.name);
         }
@@ -429,6 +479,34 @@ mod tests {
                 rows_are_single_plans(what, &ask(each, Some("tier=prod")));
             }
         }
+    }
+
+    // Replicas that move: where they go and the capacity they overcommit are the single
+    // plan's, for every failure and setting.
+    #[test]
+    fn moved_replicas_and_overcommit_are_the_plans() {
+        let o = scaled();
+        let mut over = 0;
+        let mut moved = 0;
+        for what in [
+            WhatIf::default(),
+            WhatIf {
+                overcommit_protection: true,
+                ..WhatIf::default()
+            },
+        ] {
+            for each in [Each::Cluster, Each::Zone, Each::Region] {
+                let r = rows_are_single_plans_over(&o, &what, &ask(each, None));
+                over += r
+                    .rows
+                    .iter()
+                    .filter(|x| !x.overcommitted.is_empty())
+                    .count();
+                moved += r.rows.iter().map(|x| x.rescheduled).sum::<u64>();
+            }
+        }
+        assert!(over > 0, "some failure overcommits a cluster");
+        assert!(moved > 0, "some failure places replicas");
     }
 
     #[test]

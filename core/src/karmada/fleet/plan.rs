@@ -235,8 +235,9 @@ pub fn plan_reporting(
 
 /// [`plan_reporting`] listing only the bindings the events touched: those enqueued or
 /// scheduled, and those an event changed (an eviction). What every event left alone is not
-/// listed, nor noted in the steps (`notEnqueued` is empty); the summary counts every binding
-/// as [`plan`]'s does. A plan that costs what it touches in a large fleet (readiness: one per
+/// listed, nor noted in the steps (`notEnqueued` is empty), and no cluster's load is listed
+/// (each would be a pass over every binding); the summary counts every binding as [`plan`]'s
+/// does, but no overcommitted cluster. A plan that costs what it touches in a large fleet (readiness: one per
 /// failure).
 pub fn plan_touched(
     fleet: &Fleet,
@@ -316,7 +317,12 @@ fn plan_in(
     }
     f.quiet = false;
     let bindings = outcomes(&f, &fleet.entries, &seen, quiet);
-    let clusters = clusters(&f, &before);
+    // Every cluster's load is a pass over every binding: a touched plan lists none.
+    let clusters = if quiet {
+        Vec::new()
+    } else {
+        clusters(&f, &before)
+    };
     let changed = count_of(&bindings, |o| matches!(o, Outcome::Changed { .. }));
     let unschedulable = count_of(&bindings, |o| matches!(o, Outcome::Unschedulable { .. }));
     let evicted = count_of(&bindings, |o| matches!(o, Outcome::Evicted));
@@ -477,6 +483,34 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen], quiet: bool) -> Vec<Bin
                 moved,
                 outcome,
             }
+        })
+        .collect()
+}
+
+/// What `changed` bindings (entry after, placement before) newly place on each cluster of
+/// `f`, and where that exceeds the cluster's free capacity: (cluster, overcommit) for each
+/// overcommitted one, in the fleet's order, as [`plan`]'s clusters say it.
+pub fn overcommitted<'a>(
+    f: &Fleet,
+    changed: impl Iterator<Item = (&'a Entry, &'a BTreeMap<String, i64>)>,
+) -> Vec<(String, ResourceList)> {
+    let members = f.members();
+    let index = NameIndex::new(members.iter().map(|m| m.name.as_str()));
+    let mut added: BTreeMap<usize, Load> = BTreeMap::new();
+    for (e, old) in changed {
+        for (c, &new) in &e.state.clusters {
+            let had = old.get(c).copied().unwrap_or(0);
+            if let (true, Some(i)) = (new > had, index.get(c)) {
+                added.entry(i).or_default().add(e, new - had);
+            }
+        }
+    }
+    added
+        .into_iter()
+        .filter_map(|(i, load)| {
+            let m = members.get(i)?;
+            let over = capacity::overcommit(&capacity::free(m), &load);
+            (!over.is_empty()).then(|| (String::from(m.name.as_str()), over))
         })
         .collect()
 }

@@ -14,7 +14,7 @@ use core::cmp::Ordering;
 use serde::{Deserialize, Serialize};
 
 use super::entry::{Condition, Id};
-use super::plan::{BindingPlan, ClusterPlan, Outcome, Plan};
+use super::plan::{BindingPlan, Outcome, Plan};
 use crate::resource::ResourceList;
 use crate::selector::label::{LabelSelector, Labels};
 
@@ -143,7 +143,7 @@ pub struct Row {
     pub unplaced_by: Vec<Unplaced>,
     /// Replicas the plan keeps on a failed cluster: lost until it recovers.
     pub lost: u64,
-    /// Clusters pushed past their capacity, in name order.
+    /// Clusters pushed past their capacity, in the fleet's order.
     pub overcommitted: Vec<Overcommit>,
     /// Bindings that had replicas before and have none on a cluster that stays up: the
     /// failure takes their workload down entirely (a single point of failure for it).
@@ -165,7 +165,16 @@ impl Row {
     /// clusters, every binding listed); `settled_after` is the plan's settling time.
     pub fn of(failure: Failure, plan: &Plan, settled_after: i64) -> Row {
         let views = plan.bindings.iter().map(View::of);
-        Row::of_views(failure, views, &plan.clusters, settled_after)
+        let over = plan
+            .clusters
+            .iter()
+            .filter(|c| !c.overcommit.is_empty())
+            .map(|c| Overcommit {
+                cluster: c.name.clone(),
+                by: c.overcommit.clone(),
+            })
+            .collect();
+        Row::of_views(failure, views, over, settled_after)
     }
 
     /// [`Row::of`] from the bindings that matter: every binding placed on a failed cluster
@@ -173,7 +182,7 @@ impl Row {
     pub fn of_views<'a>(
         failure: Failure,
         bindings: impl Iterator<Item = View<'a>>,
-        clusters: &[ClusterPlan],
+        overcommitted: Vec<Overcommit>,
         settled_after: i64,
     ) -> Row {
         let down: BTreeSet<&str> = failure.clusters.iter().map(String::as_str).collect();
@@ -250,14 +259,6 @@ impl Row {
             })
             .collect();
         unplaced_by.sort_by(|a, b| b.replicas.cmp(&a.replicas));
-        let overcommitted = clusters
-            .iter()
-            .filter(|c| !c.overcommit.is_empty())
-            .map(|c| Overcommit {
-                cluster: c.name.clone(),
-                by: c.overcommit.clone(),
-            })
-            .collect();
         Row {
             failure,
             bindings: workloads.len(),
