@@ -258,7 +258,7 @@ impl Row {
                 bindings,
             })
             .collect();
-        unplaced_by.sort_by(|a, b| b.replicas.cmp(&a.replicas));
+        unplaced_by.sort_by_key(|u| core::cmp::Reverse(u.replicas));
         Row {
             failure,
             bindings: workloads.len(),
