@@ -99,6 +99,8 @@ pub(crate) struct Sorted<'o> {
     pub bindings: Vec<(usize, &'o Object)>,
     /// PriorityClasses (scheduling.k8s.io/v1): what a policy's `schedulePriority` names.
     pub priority_classes: Vec<(usize, &'o Object)>,
+    /// ClusterTaintPolicies (docs/rules/fleet.md §24.3).
+    pub taint_policies: Vec<(usize, &'o Object)>,
 }
 
 /// Sort `objects` by role and read every Cluster, with each member cluster's own Nodes and
@@ -118,6 +120,7 @@ pub(crate) fn sort<'o>(
         policies: Vec::new(),
         bindings: Vec::new(),
         priority_classes: Vec::new(),
+        taint_policies: Vec::new(),
     };
     for (i, o) in objects.iter().enumerate() {
         api_version(o, || object(i))?;
@@ -126,6 +129,7 @@ pub(crate) fn sort<'o>(
             k if POLICY_KINDS.contains(&k) => sorted.policies.push((i, o)),
             k if BINDING_KINDS.contains(&k) => sorted.bindings.push((i, o)),
             "PriorityClass" => sorted.priority_classes.push((i, o)),
+            "ClusterTaintPolicy" => sorted.taint_policies.push((i, o)),
             k if SUPPORTED.iter().any(|&(_, kind)| kind == k) => sorted.templates.push((i, o)),
             _ => r
                 .ignored

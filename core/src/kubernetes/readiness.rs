@@ -18,7 +18,7 @@ use super::plan::{latest, step_under, under, Session, WhatIf};
 use crate::error::Result;
 use crate::karmada::fleet::plan::overcommitted;
 use crate::karmada::fleet::readiness::{
-    failures, worst_first, Each, Failure, Overcommit, Row, Site, Summary, View,
+    failures, settled_after, worst_first, Each, Failure, Overcommit, Row, Site, Summary, View,
 };
 use crate::karmada::fleet::Id;
 use crate::karmada::fleet::{Fleet, Settings};
@@ -244,7 +244,7 @@ fn rows_of(
             .map(|(cluster, by)| Overcommit { cluster, by })
             .collect();
         let views = plan.bindings.iter().map(View::of).chain(untouched);
-        rows.push(Row::of_views(f, views, over, 0));
+        rows.push(Row::of_views(f, views, over, settled_after(&plan)));
         done();
     }
     rows.sort_by(worst_first);
@@ -453,7 +453,7 @@ mod tests {
         for row in &r.rows {
             let one = what.failure(row.failure.clusters.clone());
             let single = plan(objects, &choice, &one, &[], &[]).unwrap();
-            let expected = Row::of(row.failure.clone(), &single.plan, 0);
+            let expected = Row::of(row.failure.clone(), &single.plan);
             assert_eq!(row, &expected, "{}", row.failure.name);
         }
         r

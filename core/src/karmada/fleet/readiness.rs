@@ -148,7 +148,8 @@ pub struct Row {
     /// Bindings that had replicas before and have none on a cluster that stays up: the
     /// failure takes their workload down entirely (a single point of failure for it).
     pub outages: usize,
-    /// Seconds after the failure until no binding changes any more (0: at once).
+    /// Seconds after the failure until the controllers take no more steps: the last moment
+    /// of its plan's timeline (0: at once).
     pub settled_after: i64,
     /// Every binding affected, by identity.
     pub workloads: Vec<Affected>,
@@ -162,8 +163,8 @@ impl Row {
     }
 
     /// Read `failure`'s row from its plan (the plan of `--cluster-down` each of its
-    /// clusters, every binding listed); `settled_after` is the plan's settling time.
-    pub fn of(failure: Failure, plan: &Plan, settled_after: i64) -> Row {
+    /// clusters, every binding listed).
+    pub fn of(failure: Failure, plan: &Plan) -> Row {
         let views = plan.bindings.iter().map(View::of);
         let over = plan
             .clusters
@@ -174,7 +175,7 @@ impl Row {
                 by: c.overcommit.clone(),
             })
             .collect();
-        Row::of_views(failure, views, over, settled_after)
+        Row::of_views(failure, views, over, settled_after(plan))
     }
 
     /// [`Row::of`] from the bindings that matter: every binding placed on a failed cluster
@@ -294,6 +295,12 @@ impl<'a> View<'a> {
             outcome: Some(&b.outcome),
         }
     }
+}
+
+/// Seconds after the events until the fleet is settled: the last step of the plan's timeline
+/// (0 without one).
+pub fn settled_after(plan: &Plan) -> i64 {
+    plan.timeline.iter().map(|m| m.at).max().unwrap_or(0).max(0)
 }
 
 /// The reason a binding holds fewer replicas: its condition when its last pass failed.
