@@ -2,8 +2,8 @@
 //! over such a file, timed phase by phase, as the package's `planFleet` runs it: the JSON text
 //! read into objects, the fleet read and planned, the answer written as JSON text.
 //!
-//! `cargo run --release --example fleet -- dump WORKLOADS placed|fresh|zoned FILE` writes the
-//! dump (1,000 Clusters, 100 policies, WORKLOADS Deployments with, when `placed` or `zoned`,
+//! `cargo run --release --example fleet -- dump WORKLOADS placed|fresh|zoned FILE [CLUSTERS]`
+//! writes the dump (1,000 Clusters unless CLUSTERS, a multiple of 100, 100 policies, WORKLOADS Deployments with, when `placed` or `zoned`,
 //! their bindings; `zoned`: each cluster in one of 30 zones);
 //! `cargo run --release --example fleet -- plan FILE [CLUSTER]` plans it: the drift of today's
 //! bindings (every binding from scratch when none is placed), or CLUSTER down. Its peak
@@ -26,9 +26,13 @@ fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
-        ["dump", workloads, placed, file] => {
+        ["dump", workloads, placed, file, rest @ ..] => {
             let n: usize = workloads.parse().map_err(|_| "WORKLOADS: a number")?;
-            let mut dump = fleet_dump::dump(n, *placed != "fresh");
+            let clusters: usize = match rest {
+                [c] => c.parse().map_err(|_| "CLUSTERS: a number")?,
+                _ => fleet_dump::CLUSTERS,
+            };
+            let mut dump = fleet_dump::dump_of(clusters, n, *placed != "fresh");
             if *placed == "zoned" {
                 fleet_dump::zoned(&mut dump);
             }
@@ -107,7 +111,8 @@ fn main() -> Result<(), String> {
             Ok(())
         }
         _ => Err(
-            "usage: fleet dump WORKLOADS placed|fresh FILE | fleet plan FILE [CLUSTER] | \
+            "usage: fleet dump WORKLOADS placed|fresh|zoned FILE [CLUSTERS] | fleet plan FILE \
+                  [CLUSTER] | \
                   fleet readiness FILE cluster|zone|region"
                 .into(),
         ),

@@ -15,6 +15,7 @@ pub const NAMESPACES: usize = 100;
 /// over a region (its group weighs 2, the rest 1), or Duplicated over a group of 10 clusters;
 /// Deployments of 10 replicas and, when `placed`, their bindings on 2 clusters (Divided) or
 /// their group (Duplicated).
+#[allow(dead_code)]
 pub fn dump(workloads: usize, placed: bool) -> Value {
     dump_of(CLUSTERS, workloads, placed)
 }

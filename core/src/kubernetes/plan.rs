@@ -143,7 +143,7 @@ pub(super) fn latest(fleet: &Fleet) -> i64 {
 /// `fleet` under `what`'s settings: the plan, the fleet after it, and the objects with
 /// `applied` merged when some were applied. `progress` is told the bindings scheduled of
 /// those waiting as the scheduler takes them.
-fn step(
+pub(super) fn step(
     fleet: &Fleet,
     objects: &[Object],
     choice: &Choice<'_>,

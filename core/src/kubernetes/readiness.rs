@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::fleet::{read, FleetReport};
 use super::import::Choice;
 use super::objects::Object;
-use super::plan::{latest, step_under, under, Session, WhatIf};
+use super::plan::{latest, step, step_under, under, Session, WhatIf};
 use crate::error::Result;
 use crate::karmada::fleet::plan::overcommitted;
 use crate::karmada::fleet::readiness::{
@@ -109,17 +109,43 @@ pub fn readiness(
     };
     let mut read = read(objects, choice, settings)?;
     read.fleet.now = latest(&read.fleet);
-    let session = Session {
-        objects: alloc::rc::Rc::new(objects.to_vec()),
-        fleet: read.fleet,
-        report: alloc::rc::Rc::new(read.report),
+    let now = Now {
+        fleet: &read.fleet,
+        objects,
+        report: &read.report,
     };
-    session.readiness(choice, what, ask, added, applied, progress)
+    now.readiness(choice, what, ask, added, applied, progress)
+}
+
+/// A fleet and the objects it was read from (a session's, or a dump's without a copy).
+struct Now<'a> {
+    fleet: &'a Fleet,
+    objects: &'a [Object],
+    report: &'a FleetReport,
 }
 
 impl Session {
     /// [`readiness`] over the fleet as it is now.
     pub fn readiness(
+        &self,
+        choice: &Choice<'_>,
+        what: &WhatIf,
+        ask: &Ask,
+        added: &[Object],
+        applied: &[Object],
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Report> {
+        let now = Now {
+            fleet: &self.fleet,
+            objects: &self.objects,
+            report: &self.report,
+        };
+        now.readiness(choice, what, ask, added, applied, progress)
+    }
+}
+
+impl Now<'_> {
+    fn readiness(
         &self,
         choice: &Choice<'_>,
         what: &WhatIf,
@@ -137,17 +163,28 @@ impl Session {
         };
         let changed = !what.is_empty(added, applied);
         let next = if changed {
-            Some(self.plan(choice, what, added, applied)?.1)
+            let (_, f, merged) = step(
+                self.fleet,
+                self.objects,
+                choice,
+                what,
+                added,
+                applied,
+                &mut |_, _| {},
+            )?;
+            Some((f, merged))
         } else {
             None
         };
-        let now = next.as_ref().unwrap_or(self);
-        let (fleet, objects) = (&now.fleet, &now.objects[..]);
+        let (fleet, objects) = match &next {
+            Some((f, merged)) => (f, merged.as_deref().unwrap_or(self.objects)),
+            None => (self.fleet, self.objects),
+        };
         let extra: Vec<&Object> = added.iter().collect();
         let now_failures = failures(&sites(fleet, objects, &extra), ask.each, select.as_ref());
         let was_failures = if changed {
             failures(
-                &sites(&self.fleet, &self.objects, &[]),
+                &sites(self.fleet, self.objects, &[]),
                 ask.each,
                 select.as_ref(),
             )
@@ -165,8 +202,8 @@ impl Session {
         })?;
         let before = if changed {
             let was = rows_of(
-                &self.fleet,
-                &self.objects,
+                self.fleet,
+                self.objects,
                 choice,
                 what,
                 was_failures,
@@ -182,7 +219,7 @@ impl Session {
             summary: Summary::of(&rows),
             rows,
             before,
-            report: (*self.report).clone(),
+            report: self.report.clone(),
         })
     }
 }
