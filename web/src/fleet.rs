@@ -250,8 +250,7 @@ impl FleetSession {
         let mut report = reporter(progress);
         text(
             self.now()?
-                .readiness(&choice, &what, &ask, &added, &applied, &mut report)
-                .map_err(to_error),
+                .readiness(&choice, &what, &ask, &added, &applied, &mut report),
         )
     }
 
