@@ -24,8 +24,7 @@ const FLEETS: &[&str] = &[
 
 fn settings() -> Vec<WhatIf> {
     let on = WhatIf {
-        failover: true,
-        enable_no_execute_taint_eviction: true,
+        taint_eviction: true,
         ..WhatIf::default()
     };
     vec![

@@ -139,13 +139,20 @@ Options:
                            DIR ("-": standard input); repeatable. Without any, standard
                            input is read.
   -R, --recursive          read the directories of -f and their subdirectories
+      --feature-gates NAME=BOOL,...
+                           Karmada's feature gates, as its scheduler and controller-manager
+                           read them (Failover=true,SchedulingOvercommitProtection=true); an
+                           unset gate takes the release's default (docs/rules/versions.md)
+      --enable-no-execute-taint-eviction
+                           the controller-manager's flag: with gate Failover, NoExecute
+                           taints evict
       --overcommit-protection
-                           the scheduler runs with SchedulingOvercommitProtection (1.18+):
-                           each schedule's replicas are deducted for the next ones
-      --taint-eviction     gate Failover and --enable-no-execute-taint-eviction are on:
-                           NoExecute taints evict
-      --workload-affinity  gate WorkloadAffinity is on (1.17+): policies' workloadAffinity
-                           groups workloads together or apart
+                           the same as --feature-gates SchedulingOvercommitProtection=true
+                           (1.18+): each schedule's replicas are deducted for the next ones
+      --taint-eviction     the same as --feature-gates Failover=true with
+                           --enable-no-execute-taint-eviction: NoExecute taints evict
+      --workload-affinity  the same as --feature-gates WorkloadAffinity=true (1.17+):
+                           policies' workloadAffinity groups workloads together or apart
       --cluster NAME       show only what touches the cluster: the bindings placed there
                            before or after, and its load (the summary and exit status count
                            those alone)
@@ -234,6 +241,8 @@ function parse(command, args) {
           "add-cluster": many,
           apply: many,
           delete: many,
+          "feature-gates": many,
+          "enable-no-execute-taint-eviction": { type: "boolean", default: false },
           "overcommit-protection": { type: "boolean", default: false },
           "taint-eviction": { type: "boolean", default: false },
           "workload-affinity": { type: "boolean", default: false },
@@ -652,6 +661,8 @@ function plan(rest) {
     fail(o, { code: "missing", path: o.filename.join(", "), message: `no .yaml, .yml or .json files in ${o.filename.join(", ")}` });
   const texts = names.map((n) => read(o, n));
   const whatIf = Object.fromEntries(Object.entries(WHAT_IFS).map(([flag, field]) => [field, o[flag]]));
+  if (o["feature-gates"].length) whatIf.featureGates = o["feature-gates"].join(",");
+  whatIf.enableNoExecuteTaintEviction = o["enable-no-execute-taint-eviction"];
   whatIf.overcommitProtection = o["overcommit-protection"];
   whatIf.taintEviction = o["taint-eviction"];
   whatIf.workloadAffinity = o["workload-affinity"];
@@ -665,7 +676,7 @@ function plan(rest) {
   try {
     p = planFleet(input, { karmada: o["karmada-version"] }, whatIf);
   } catch (err) {
-    failed(o, err, texts, names);
+    failed(o, err, texts, names, whatIf);
   }
   if (o.cluster !== undefined) {
     if (!p.clusters.some((c) => c.name === o.cluster))
@@ -684,11 +695,14 @@ function plan(rest) {
 
 // A planning error in the user's terms: a what-if's entry said as its flag and value, a
 // selector as --select, else the field in the user's file.
-function failed(o, err, texts, names) {
+function failed(o, err, texts, names, whatIf) {
   if (!(err instanceof AllotError)) throw err;
   const m = (err.path ?? "").match(/^(\w+)\[(\d+)\]$/);
   const flag = m && Object.keys(WHAT_IFS).find((f) => WHAT_IFS[f] === m[1]);
   if (flag) fail(o, { code: err.code, path: `--${flag} ${o[flag][Number(m[2])]}`, message: err.message.replace(/^[^:]*\[\d+\]: /, "") });
+  // A gate is said as the flag that set it.
+  if (whatIf.featureGates !== undefined && /^(whatIf\.)?featureGates\b/.test(err.path ?? ""))
+    fail(o, { code: err.code, path: `--feature-gates ${whatIf.featureGates}`, message: err.message.replace(/^[^:]*featureGates[^:]*: /, "") });
   if ((err.path ?? "").startsWith("select")) fail(o, { code: err.code, path: `--select ${o.select}`, message: err.message.replace(/^select[^:]*: /, "") });
   fail(o, said(err, texts, names.map((n) => (n === "-" ? "stdin" : n)), {}));
 }
@@ -769,7 +783,7 @@ function ready(o, input, texts, names, whatIf) {
   try {
     r = readiness(input, { karmada: o["karmada-version"] }, { ...whatIf, each: o.each, select: o.select });
   } catch (err) {
-    failed(o, err, texts, names);
+    failed(o, err, texts, names, whatIf);
   }
   if (o.output === "json") process.stdout.write(JSON.stringify(r, null, 2) + "\n");
   else if (o.output === "yaml") process.stdout.write(toYaml(r));

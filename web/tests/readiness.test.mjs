@@ -31,7 +31,7 @@ function fromPlan(plan, clusters) {
 
 test("readiness: every failure's row is the plan of that failure, worst first", () => {
   const dump = text("fleet-failover.yaml");
-  for (const ask of [{ each: "cluster" }, { each: "region" }, { each: "cluster", failover: true, enableNoExecuteTaintEviction: true }]) {
+  for (const ask of [{ each: "cluster" }, { each: "region" }, { each: "cluster", taintEviction: true }]) {
     const r = readiness(dump, {}, ask);
     assert.ok(r.rows.length > 0);
     assert.equal(r.summary.failures, r.rows.length);

@@ -100,13 +100,11 @@ pub fn readiness(
     applied: &[Object],
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Report> {
-    let settings = Settings {
-        priority_queue: what.priority_queue,
-        taint_eviction: what.taint_eviction,
-        workload_affinity: what.workload_affinity,
+    let mut settings = Settings {
         version: choice.version,
         ..Settings::default()
     };
+    what.settings_into(&mut settings)?;
     let mut read = read(objects, choice, settings)?;
     read.fleet.now = latest(&read.fleet);
     let now = Now {
