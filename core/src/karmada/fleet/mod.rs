@@ -19,6 +19,7 @@ pub mod health;
 pub mod plan;
 pub mod queue;
 pub mod triggers;
+pub mod words;
 
 #[cfg(test)]
 mod tests;
