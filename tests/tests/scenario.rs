@@ -2,8 +2,6 @@
 //! checks, documented limits, and a robustness run of arbitrary and mutated documents (no panic,
 //! only outcomes or typed errors).
 
-use std::time::Instant;
-
 use allot_core::error::CODES;
 use allot_core::scenario;
 use allot_tests::scenario::{read, schedule};
@@ -465,20 +463,16 @@ fn the_seed_is_reported_and_decides() {
 }
 
 #[test]
-fn above_the_limits_is_too_large_and_quick() {
+fn above_the_limits_is_too_large() {
     let many: Vec<Value> = (0..(1 << 20) + 1)
         .map(|i| json!({"name": format!("c{i}")}))
         .collect();
     let doc = json!({"version": 1, "clusters": many, "workload": {"replicas": 1}}).to_string();
-    let start = Instant::now();
     let e = schedule(&doc).unwrap_err();
     assert_eq!(
         (e.code().as_str(), e.field().text().as_str()),
         ("too_large", "clusters")
     );
-    // Reading the document dominates; the check itself is immediate. Generous bound: a hang
-    // would take minutes.
-    assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
     let e = schedule(
         r#"{"version":1,"clusters":[{"name":"a"}],"workload":{"replicas":9007199254740993}}"#,
     )

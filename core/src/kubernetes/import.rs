@@ -99,6 +99,8 @@ pub(crate) struct Sorted<'o> {
     pub bindings: Vec<(usize, &'o Object)>,
     /// PriorityClasses (scheduling.k8s.io/v1): what a policy's `schedulePriority` names.
     pub priority_classes: Vec<(usize, &'o Object)>,
+    /// ClusterTaintPolicies (docs/rules/fleet.md §24.3).
+    pub taint_policies: Vec<(usize, &'o Object)>,
 }
 
 fn is_template(kind: &str) -> bool {
@@ -109,6 +111,7 @@ fn is_template(kind: &str) -> bool {
 pub(crate) fn reads_kind(kind: &str) -> bool {
     kind == "Cluster"
         || kind == "PriorityClass"
+        || kind == "ClusterTaintPolicy"
         || POLICY_KINDS.contains(&kind)
         || BINDING_KINDS.contains(&kind)
         || is_template(kind)
@@ -116,8 +119,8 @@ pub(crate) fn reads_kind(kind: &str) -> bool {
 
 /// The kinds [`reads_kind`] accepts, in words.
 pub(crate) const KINDS_READ: &str = "Cluster, PropagationPolicy, ClusterPropagationPolicy, \
-    ResourceBinding, ClusterResourceBinding, PriorityClass, Deployment, ReplicaSet, \
-    StatefulSet, Job, Pod";
+    ResourceBinding, ClusterResourceBinding, PriorityClass, ClusterTaintPolicy, Deployment, \
+    ReplicaSet, StatefulSet, Job, Pod";
 
 /// Sort `objects` by role and read every Cluster, with each member cluster's own Nodes and
 /// Pods from `choice`. Kinds allot does not read are reported ignored.
@@ -136,6 +139,7 @@ pub(crate) fn sort<'o>(
         policies: Vec::new(),
         bindings: Vec::new(),
         priority_classes: Vec::new(),
+        taint_policies: Vec::new(),
     };
     for (i, o) in objects.iter().enumerate() {
         api_version(o, || object(i))?;
@@ -144,6 +148,7 @@ pub(crate) fn sort<'o>(
             k if POLICY_KINDS.contains(&k) => sorted.policies.push((i, o)),
             k if BINDING_KINDS.contains(&k) => sorted.bindings.push((i, o)),
             "PriorityClass" => sorted.priority_classes.push((i, o)),
+            "ClusterTaintPolicy" => sorted.taint_policies.push((i, o)),
             k if is_template(k) => sorted.templates.push((i, o)),
             _ => r
                 .ignored

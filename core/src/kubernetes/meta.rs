@@ -20,4 +20,7 @@ pub struct ObjectMeta {
     pub annotations: BTreeMap<String, String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deletion_timestamp: Option<String>,
+    /// Orders ClusterTaintPolicies (docs/rules/fleet.md §24.3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub creation_timestamp: Option<String>,
 }

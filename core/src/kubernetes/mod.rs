@@ -23,6 +23,7 @@ pub mod binding;
 pub mod destination;
 pub mod explain;
 pub mod export;
+pub mod failover;
 pub mod fleet;
 pub mod import;
 pub mod interpreter;
@@ -32,6 +33,7 @@ pub mod objects;
 pub mod plan;
 pub mod pod;
 pub mod policy;
+pub mod taint_policy;
 
 /// Left at its default: not written.
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {

@@ -282,6 +282,16 @@ pub struct Spec {
     /// A ResourceBinding's groups, as the detector wrote them (docs/rules/fleet.md §31).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub workload_affinity_groups: Option<Groups>,
+    // ClusterTaintPolicy (its `taints` read above).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target_clusters: Option<crate::selector::cluster::ClusterAffinity>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub add_on_conditions: Vec<super::taint_policy::MatchCondition>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub remove_on_conditions: Vec<super::taint_policy::MatchCondition>,
+    /// A policy's (or binding's) `failover`: its `cluster` part.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failover: Option<super::failover::Failover>,
 }
 
 impl Spec {

@@ -18,12 +18,15 @@ use super::import::{self, Choice, ImportReport};
 use super::karmada::TargetCluster;
 use super::meta::ObjectMeta;
 use super::objects::Object;
-use crate::error::{indexed, Error, ErrorCode, Path, Result};
+use crate::error::{indexed, Error, ErrorCode, Result};
+use crate::karmada::fleet::clock::parse_duration;
 use crate::karmada::fleet::entry::Condition;
 use crate::karmada::fleet::events::Event;
+use crate::karmada::fleet::eviction::PurgeMode;
 use crate::karmada::fleet::health::UNSCHEDULABLE;
 use crate::karmada::fleet::plan::{loads, plan_reporting, ClusterPlan, Outcome, Plan, Summary};
 use crate::karmada::fleet::{BindingKind, Entry, Fleet, Id, Readiness, Settings};
+use crate::path::Path;
 
 /// What to ask: each list names clusters, or workloads as `KIND/NAMESPACE/NAME`
 /// (`deploy/shop/web`; `KIND/NAME` for a cluster-scoped one), `scale` with `=REPLICAS`.
@@ -39,8 +42,20 @@ pub struct WhatIf {
     pub rebalance: Vec<String>,
     /// SchedulingOvercommitProtection on in the scheduler (docs/rules/fleet.md §29.2).
     pub overcommit_protection: bool,
-    /// Gate Failover and `--enable-no-execute-taint-eviction` on (§25.1).
+    /// Gate Failover and `--enable-no-execute-taint-eviction` on (§25.1): a shorthand for
+    /// both.
     pub taint_eviction: bool,
+    /// Gate Failover in the controller-manager.
+    pub failover: bool,
+    /// `--enable-no-execute-taint-eviction`.
+    pub enable_no_execute_taint_eviction: bool,
+    /// `--no-execute-taint-eviction-purge-mode`: `Gracefully` (default) or `Directly`.
+    pub no_execute_taint_eviction_purge_mode: Option<String>,
+    /// `--graceful-eviction-timeout` (`10m` by default).
+    pub graceful_eviction_timeout: Option<String>,
+    /// Plan the fleet as it stands this long after the events (`90s`, `5m`); absent: once
+    /// every timed step has run (docs/rules/fleet.md §30.4).
+    pub at: Option<String>,
     /// PriorityBasedScheduling in the scheduler; absent: the release's default.
     pub priority_queue: Option<bool>,
     /// Gate WorkloadAffinity on (1.17+): the detector writes groups and the scheduler filters
@@ -144,6 +159,7 @@ fn step(
     before.settings.gates.scheduling_overcommit_protection = what.overcommit_protection;
     before.settings.priority_queue = what.priority_queue;
     before.settings.taint_eviction = what.taint_eviction;
+    failover_settings(&mut before.settings, what)?;
     before.settings.workload_affinity = what.workload_affinity;
     before.settings.check()?;
     named(&before, what, added, choice)?;
@@ -206,12 +222,49 @@ fn step(
         });
     }
     let drift = events.first() != Some(&Event::Restart);
+    // Time after the events: as long as asked, else until every timed step has run (the
+    // drift, with no event, is today's fleet: no time passes).
+    match &what.at {
+        Some(text) => events.push(Event::Advance {
+            seconds: parse_duration(text)
+                .ok_or_else(|| wrong(Path::fields("at"), text, "a duration (90s, 5m, 1h30m)"))?,
+        }),
+        None if events.first() != Some(&Event::Restart) => events.push(Event::Settle),
+        None => {}
+    }
     let (mut plan, after) = plan_reporting(&before, events, progress)?;
     if drift {
         let (pending, _) = crate::karmada::fleet::plan::plan(&before, alloc::vec![Event::Restart])?;
         mark_pending(&mut plan, &pending);
     }
     Ok((plan, after, merged))
+}
+
+/// The controller-manager's failover settings `what` asks (§25), Karmada's defaults for those
+/// it leaves; a value Karmada refuses is an error at its field.
+fn failover_settings(settings: &mut Settings, what: &WhatIf) -> Result<()> {
+    settings.failover = what.failover;
+    settings.enable_no_execute_taint_eviction = what.enable_no_execute_taint_eviction;
+    if let Some(mode) = &what.no_execute_taint_eviction_purge_mode {
+        settings.no_execute_taint_eviction_purge_mode =
+            PurgeMode::parse(mode).ok_or_else(|| {
+                wrong(
+                    Path::fields("noExecuteTaintEvictionPurgeMode"),
+                    mode,
+                    "Gracefully or Directly",
+                )
+            })?;
+    }
+    if let Some(timeout) = &what.graceful_eviction_timeout {
+        settings.graceful_eviction_timeout = parse_duration(timeout).ok_or_else(|| {
+            wrong(
+                Path::fields("gracefulEvictionTimeout"),
+                timeout,
+                "a duration (10m, 600s)",
+            )
+        })?;
+    }
+    Ok(())
 }
 
 /// Mark in `plan` the bindings whose change was already pending before its events: the
@@ -658,6 +711,13 @@ fn apply(
         })
         .collect();
     let mut events = Vec::new();
+    // ClusterTaintPolicies created or changed: the controller reconciles the clusters they
+    // target (docs/rules/fleet.md §24.3).
+    if after.fleet.settings.taint_policies != fleet.settings.taint_policies {
+        events.push(Event::TaintPolicies {
+            policies: after.fleet.settings.taint_policies.clone(),
+        });
+    }
     for e in after.fleet.entries {
         let Some(&b) = index.get(&e.id) else {
             events.push(Event::Create {
@@ -668,13 +728,17 @@ fn apply(
         let Some(old) = fleet.entries.get(b) else {
             continue;
         };
-        let changed = e.rules != old.rules || e.groups != old.groups || e.policy != old.policy;
+        let changed = e.rules != old.rules
+            || e.groups != old.groups
+            || e.policy != old.policy
+            || e.failover != old.failover;
         if e.claimed && (changed || !old.claimed) {
             events.push(Event::Place {
                 binding: e.id.clone(),
                 rules: e.rules.clone(),
                 policy: e.policy.clone(),
                 groups: e.groups.clone(),
+                failover: e.failover.clone(),
             });
         } else if !e.claimed && old.claimed {
             events.push(Event::Unclaim {

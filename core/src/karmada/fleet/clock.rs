@@ -4,7 +4,8 @@
 //! backoff, which doubles with each attempt up to 10 s), and an assumption of
 //! SchedulingOvercommitProtection ends after its time to live or once the member reports the
 //! workload Healthy. The plan runs the scheduler whenever a retry whose inputs changed is due
-//! ([`Waits::next_due`]); a retry that would read what its binding's last pass read is passed
+//! ([`Waits::next_due`]) and whenever an eviction is due or a graceful eviction task ends
+//! (§25: the taint manager's and the graceful eviction controller's own timers); a retry that would read what its binding's last pass read is passed
 //! over ([`Waiting::skip_to`]).
 
 use alloc::collections::BTreeMap;
@@ -28,6 +29,41 @@ pub const ASSUMPTION_TTL: i64 = 300;
 /// inputs changed since it failed): a bound on the timeline, never reached by the fleets the
 /// plan is for (each binding succeeds or goes stale within a few runs).
 pub const MAX_RUNS: usize = 10_000;
+
+/// A duration as Go's `time.ParseDuration` writes whole seconds and more (`90s`, `5m`,
+/// `1h30m`, `0`), or a bare number of seconds, in seconds; `None` for anything else (a
+/// negative one, a unit below seconds, a fraction).
+pub fn parse_duration(text: &str) -> Option<i64> {
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    if text == "0" {
+        return Some(0);
+    }
+    if let Ok(n) = text.parse::<i64>() {
+        return (n >= 0).then_some(n);
+    }
+    let mut total: i64 = 0;
+    let mut rest = text;
+    while !rest.is_empty() {
+        let digits = rest.find(|c: char| !c.is_ascii_digit())?;
+        let n: i64 = rest.get(..digits)?.parse().ok()?;
+        rest = rest.get(digits..)?;
+        let unit = rest
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let scale = match rest.get(..unit)? {
+            "h" => 3600,
+            "m" => 60,
+            "s" => 1,
+            _ => return None,
+        };
+        total = total.checked_add(n.checked_mul(scale)?)?;
+        rest = rest.get(unit..)?;
+    }
+    Some(total)
+}
 
 /// Where a failed binding waits (`handleErr`, pkg/scheduler/scheduler.go).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -224,7 +260,8 @@ impl Fleet {
     }
 
     /// When the scheduler next runs within an advance to `end`: the first retry due whose
-    /// inputs changed, or the first assumption to end (which frees capacity); `None`: not
+    /// inputs changed, the first assumption to end (which frees capacity), or the first
+    /// eviction or graceful eviction task's end ([`Fleet::next_timed`], §25); `None`: not
     /// before `end`.
     pub(super) fn next_run(&self, end: i64) -> Option<i64> {
         let now = self.now;
@@ -234,7 +271,12 @@ impl Fleet {
             .values()
             .map(|&at| at.saturating_add(ASSUMPTION_TTL + 1).max(now))
             .min();
-        retry.into_iter().chain(expiry).filter(|&t| t < end).min()
+        retry
+            .into_iter()
+            .chain(expiry)
+            .chain(self.next_timed())
+            .filter(|&t| t < end)
+            .min()
     }
 
     /// Assumptions older than [`ASSUMPTION_TTL`] end (`GetAssumedWorkloads` skips an expired
@@ -284,6 +326,20 @@ mod tests {
     use super::*;
     use alloc::string::String;
     use proptest::prelude::*;
+
+    // Durations as Karmada's flags write them.
+    #[test]
+    fn durations_read_as_seconds() {
+        assert_eq!(parse_duration("90s"), Some(90));
+        assert_eq!(parse_duration("5m"), Some(300));
+        assert_eq!(parse_duration("1h30m"), Some(5400));
+        assert_eq!(parse_duration("10m0s"), Some(600));
+        assert_eq!(parse_duration("300"), Some(300));
+        assert_eq!(parse_duration("0"), Some(0));
+        for wrong in ["", "5x", "-5m", "1.5h", "m", "500ms"] {
+            assert_eq!(parse_duration(wrong), None, "{wrong}");
+        }
+    }
 
     // TestBackoffQueue_calculateBackoffDuration
     // (pkg/scheduler/internal/queue/scheduling_queue_test.go): no backoff before an attempt,

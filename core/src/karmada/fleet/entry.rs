@@ -233,6 +233,26 @@ pub struct EvictionTask {
     pub replicas: Option<i64>,
     /// When the task was created (seconds on the fleet's clock).
     pub created_at: i64,
+    /// How the workload left on the cluster is removed.
+    #[serde(default)]
+    pub purge_mode: super::eviction::PurgeMode,
+    /// `preservedLabelState`'s labels (the policy's `statePreservation` aliases), whose
+    /// values Karmada extracts from the member's status of the workload.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub preserved_label_state: Vec<String>,
+}
+
+/// The claiming policy's `spec.failover.cluster`, which the detector copies to the binding
+/// (from Karmada 1.16; docs/rules/fleet.md §25.3).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ClusterFailover {
+    /// `purgeMode` (the CRD's default: Gracefully).
+    #[serde(default)]
+    pub purge_mode: super::eviction::PurgeMode,
+    /// `statePreservation.rules[].aliasLabelName`.
+    #[serde(default)]
+    pub preserved_labels: Vec<String>,
 }
 
 /// The binding's `Scheduled` condition.
@@ -291,6 +311,8 @@ pub struct Entry {
     pub uid: String,
     /// `spec.workloadAffinityGroups` (a ResourceBinding's; docs/rules/fleet.md §31).
     pub groups: Option<Groups>,
+    /// `spec.failover.cluster`, from the claiming policy.
+    pub failover: Option<ClusterFailover>,
 }
 
 impl Entry {

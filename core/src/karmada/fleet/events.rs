@@ -13,6 +13,8 @@ use super::entry::{Entry, Id, Rules};
 use super::eviction::{self, Due};
 use super::health::{self, Health, Readiness};
 use super::queue::Queue;
+use super::taint_policy;
+use super::timeline::{Happening, Moment};
 use super::Fleet;
 use crate::error::{Error, Result};
 use crate::estimate::general::ResourceSummary;
@@ -87,6 +89,8 @@ pub enum Event {
         rules: Rc<Rules>,
         policy: Option<(String, String)>,
         groups: Option<Groups>,
+        /// The policy's `spec.failover.cluster` (not a placement: nothing is enqueued for it).
+        failover: Option<super::entry::ClusterFailover>,
     },
     /// The claiming policy is deleted and no other claims the template (§27.3).
     Unclaim {
@@ -106,6 +110,14 @@ pub enum Event {
     Advance {
         seconds: i64,
     },
+    /// The ClusterTaintPolicies become these (some created, or their spec changed, §24.3).
+    TaintPolicies {
+        policies: Vec<super::taint_policy::ClusterTaintPolicy>,
+    },
+    /// Time passes until every timed step the events started has run (each eviction due, each
+    /// graceful eviction task's end, each retry they make due): the plan runs it
+    /// ([`super::plan`]); applied alone it changes nothing.
+    Settle,
     /// The member reports the binding's workload Healthy on the cluster (its aggregated
     /// status): SchedulingOvercommitProtection releases that assumption (§29.3).
     Healthy {
@@ -335,11 +347,13 @@ impl Fleet {
                 rules,
                 policy,
                 groups,
+                failover,
             } => {
                 let b = self.binding_at(&binding)?;
                 let Some(e) = self.entries.get_mut(b).map(Rc::make_mut) else {
                     return Ok(out);
                 };
+                e.failover = failover;
                 let newly = !e.claimed;
                 let changed = e.rules != rules;
                 let regrouped = e.groups != groups;
@@ -416,11 +430,27 @@ impl Fleet {
                 let timeout = self.settings.graceful_eviction_timeout;
                 let now = self.now;
                 for b in 0..self.entries.len() {
+                    let Some(e) = self.entries.get(b) else {
+                        continue;
+                    };
+                    if e.state.evictions.is_empty() {
+                        continue;
+                    }
                     let ended = match self.entries.get_mut(b).map(Rc::make_mut) {
                         Some(e) => eviction::expire(e, timeout, now),
                         None => Vec::new(),
                     };
-                    for c in ended {
+                    for (c, reason) in ended {
+                        if let Some(e) = self.entries.get(b) {
+                            self.journal.push(Moment {
+                                at: now,
+                                what: Happening::TaskEnded {
+                                    binding: e.id.clone(),
+                                    cluster: c.clone(),
+                                    reason,
+                                },
+                            });
+                        }
                         self.waits.changed();
                         let why = Why::SpecChanged {
                             change: Change::EvictionEnded(c),
@@ -435,6 +465,10 @@ impl Fleet {
                     self.enqueue(b, Why::Retried { waited }, queue, &mut out);
                 }
             }
+            Event::TaintPolicies { policies } => {
+                self.taint_policies(policies, queue, &mut out);
+            }
+            Event::Settle => {}
             Event::Healthy { binding, cluster } => {
                 let b = self.binding_at(&binding)?;
                 let i = self.cluster_at(&cluster)?;
@@ -469,16 +503,89 @@ impl Fleet {
         });
     }
 
-    /// Set cluster `i`'s readiness: the taints it brings, and the bindings their change
-    /// enqueues.
+    /// Set cluster `i`'s readiness: the cluster controller's taints (§24.2), then the
+    /// ClusterTaintPolicy controller's, which a condition change reconciles (§24.3); the
+    /// bindings their change enqueues.
     fn readiness(&mut self, i: usize, ready: Readiness, queue: &mut Queue, out: &mut Enqueued) {
         let old = self.members.get(i).cloned();
+        let was = self.health.get(i).map(|h| h.ready);
         let now = self.now;
-        let policies = self.settings.taint_policies.clone();
-        let changed = self
-            .site(i)
-            .is_some_and(|(m, h)| health::set_ready(m, h, ready, &policies, now));
+        let Some((m, h)) = self.site(i) else {
+            return;
+        };
+        let cluster = String::from(m.name.as_str());
+        let own = health::set_ready(m, h, ready, now);
+        let mut changed = !own.is_empty();
+        let mut notes = Vec::new();
+        if was != Some(ready) {
+            if let Some(&(kind, status)) = taint_policy::conditions(h).first() {
+                notes.push(Happening::Condition {
+                    cluster: cluster.clone(),
+                    kind: kind.into(),
+                    status: status.into(),
+                });
+            }
+        }
+        notes.extend(
+            own.into_iter()
+                .map(|(t, added)| tainting(&cluster, &t, added, None)),
+        );
+        if was != Some(ready) {
+            let policies = core::mem::take(&mut self.settings.taint_policies);
+            let version = self.settings.version;
+            if let Some((m, h)) = self.site(i) {
+                for c in taint_policy::reconcile(m, h, &policies, version, now) {
+                    changed = true;
+                    notes.push(tainting(&cluster, &c.taint, c.added, Some(c.policy)));
+                }
+            }
+            self.settings.taint_policies = policies;
+        }
+        self.journal
+            .extend(notes.into_iter().map(|what| Moment { at: now, what }));
         self.cluster_changed(i, old, changed, queue, out);
+    }
+
+    /// The ClusterTaintPolicies become `policies` (one created, or its spec changed): each
+    /// cluster a new or changed policy targets is reconciled (§24.3), and the bindings its
+    /// taints' change enqueues.
+    fn taint_policies(
+        &mut self,
+        policies: Vec<taint_policy::ClusterTaintPolicy>,
+        queue: &mut Queue,
+        out: &mut Enqueued,
+    ) {
+        let changed: Vec<taint_policy::ClusterTaintPolicy> = policies
+            .iter()
+            .filter(|p| !self.settings.taint_policies.contains(p))
+            .cloned()
+            .collect();
+        self.settings.taint_policies = policies;
+        let version = self.settings.version;
+        let now = self.now;
+        for i in 0..self.members.len() {
+            let targeted = self
+                .members
+                .get(i)
+                .is_some_and(|m| changed.iter().any(|p| p.targets(m, version)));
+            if !targeted {
+                continue;
+            }
+            let old = self.members.get(i).cloned();
+            let policies = core::mem::take(&mut self.settings.taint_policies);
+            let mut notes = Vec::new();
+            if let Some((m, h)) = self.site(i) {
+                let cluster = String::from(m.name.as_str());
+                for c in taint_policy::reconcile(m, h, &policies, version, now) {
+                    notes.push(tainting(&cluster, &c.taint, c.added, Some(c.policy)));
+                }
+            }
+            self.settings.taint_policies = policies;
+            let touched = !notes.is_empty();
+            self.journal
+                .extend(notes.into_iter().map(|what| Moment { at: now, what }));
+            self.cluster_changed(i, old, touched, queue, out);
+        }
     }
 
     /// `updateCluster` then `enqueueAffectedBindings` (§21.2): when the cluster's spec or
@@ -524,12 +631,14 @@ impl Fleet {
     }
 
     /// The taint manager (§25), when it runs: every binding placed on a cluster with NoExecute
-    /// taints is evicted from it once due, and enqueued.
+    /// taints is evicted from it once due (`syncBindingEviction`), with the purge mode
+    /// `getPurgeMode` gives it, and enqueued.
     fn taint_manager(&mut self, queue: &mut Queue, out: &mut Enqueued) {
-        if !self.settings.taint_eviction {
+        if !self.settings.evicts() {
             return;
         }
         let now = self.now;
+        let flag = self.settings.no_execute_taint_eviction_purge_mode;
         for c in 0..self.members.len() {
             let (Some(m), Some(h)) = (self.members.get(c), self.health.get(c)) else {
                 continue;
@@ -554,19 +663,78 @@ impl Fleet {
                 }
             }
             for b in evicted {
-                if self
-                    .entries
-                    .get_mut(b)
-                    .map(Rc::make_mut)
-                    .is_some_and(|e| eviction::evict(e, &name, now))
-                {
-                    self.waits.changed();
-                    let why = Why::SpecChanged {
-                        change: Change::Evicted(name.clone()),
-                    };
-                    self.enqueue(b, why, queue, out);
+                let Some(e) = self.entries.get_mut(b).map(Rc::make_mut) else {
+                    continue;
+                };
+                let mode = eviction::purge_mode(e.failover.as_ref().map(|f| f.purge_mode), flag);
+                let Some(replicas) = eviction::evict(e, &name, mode, now) else {
+                    continue;
+                };
+                let binding = e.id.clone();
+                self.journal.push(Moment {
+                    at: now,
+                    what: Happening::Evicted {
+                        binding,
+                        cluster: name.clone(),
+                        replicas,
+                        purge_mode: mode,
+                    },
+                });
+                self.waits.changed();
+                let why = Why::SpecChanged {
+                    change: Change::Evicted(name.clone()),
+                };
+                self.enqueue(b, why, queue, out);
+            }
+        }
+    }
+
+    /// When the taint manager or the graceful eviction controller next acts on its own, after
+    /// `now`: the first `timeAdded + tolerationSeconds` of a binding placed on a NoExecute
+    /// cluster (`AddAfter`), or the first graceful eviction task's timeout (`nextRetry`).
+    pub(super) fn next_timed(&self) -> Option<i64> {
+        let now = self.now;
+        let timeout = self.settings.graceful_eviction_timeout;
+        let tasks = self
+            .entries
+            .iter()
+            .filter_map(|e| eviction::next_end(e, timeout));
+        let mut evictions = Vec::new();
+        if self.settings.evicts() {
+            for (m, h) in self.members.iter().zip(&self.health) {
+                if !m.taints.iter().any(|t| t.effect == TaintEffect::NoExecute) {
+                    continue;
+                }
+                let name = m.name.as_str();
+                for e in &self.entries {
+                    if !e.state.clusters.contains_key(name) {
+                        continue;
+                    }
+                    if let Some(Due::At(t)) = eviction::due(e, m, h) {
+                        evictions.push(t);
+                    }
                 }
             }
+        }
+        tasks.chain(evictions).filter(|&t| t > now).min()
+    }
+}
+
+/// A taint's change as the timeline says it.
+fn tainting(cluster: &str, t: &Taint, added: bool, policy: Option<String>) -> Happening {
+    let cluster = String::from(cluster);
+    let taint = alloc::format!("{}:{}", t.key, t.effect.as_str());
+    if added {
+        Happening::Tainted {
+            cluster,
+            taint,
+            policy,
+        }
+    } else {
+        Happening::Untainted {
+            cluster,
+            taint,
+            policy,
         }
     }
 }

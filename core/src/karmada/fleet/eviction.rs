@@ -7,12 +7,51 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::entry::{Entry, EvictionTask};
 use super::health::Health;
+use super::timeline::TaskEnd;
 use crate::karmada::cluster::Member;
 use crate::selector::node::TaintEffect;
+
+/// How the workload left on a cluster the binding is evicted from is removed (`PurgeMode`;
+/// the taint manager's `getPurgeMode`, §25.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum PurgeMode {
+    /// The workload stays until the graceful eviction task ends (§25.4).
+    #[default]
+    Gracefully,
+    /// The workload is removed at once (its Work deleted as an orphan), before the replicas
+    /// are placed elsewhere.
+    Directly,
+}
+
+impl PurgeMode {
+    /// A `failover.cluster.purgeMode` or `--no-execute-taint-eviction-purge-mode` value: both
+    /// admit `Directly` and `Gracefully` alone, in every release from 1.16.
+    pub fn parse(text: &str) -> Option<PurgeMode> {
+        match text {
+            "Gracefully" => Some(PurgeMode::Gracefully),
+            "Directly" => Some(PurgeMode::Directly),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PurgeMode::Gracefully => "Gracefully",
+            PurgeMode::Directly => "Directly",
+        }
+    }
+}
+
+/// `getPurgeMode`: the binding's `spec.failover.cluster.purgeMode` when its policy has
+/// `failover.cluster` (empty: Gracefully), else the taint manager's
+/// `--no-execute-taint-eviction-purge-mode` (anything but Directly: Gracefully).
+pub fn purge_mode(cluster_failover: Option<PurgeMode>, flag: PurgeMode) -> PurgeMode {
+    cluster_failover.unwrap_or(flag)
+}
 
 /// When a binding placed on a NoExecute-tainted cluster is evicted from it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -68,32 +107,61 @@ pub fn due(e: &Entry, m: &Member, h: &Health) -> Option<Due> {
 }
 
 /// Evict `e` from `cluster` (`GracefulEvictCluster`): the entry leaves `spec.clusters`, and a
-/// graceful eviction task is appended unless one for the cluster exists. Answers whether the
-/// binding changed.
-pub fn evict(e: &mut Entry, cluster: &str, now: i64) -> bool {
-    let Some(replicas) = e.state.clusters.remove(cluster) else {
-        return false;
-    };
+/// graceful eviction task (with `purge_mode`, and the label state the policy preserves) is
+/// appended unless one for the cluster exists. Answers the replicas the cluster held, when
+/// the binding changed.
+pub fn evict(e: &mut Entry, cluster: &str, purge_mode: PurgeMode, now: i64) -> Option<i64> {
+    let replicas = e.state.clusters.remove(cluster)?;
     if !e.state.evictions.iter().any(|t| t.from_cluster == cluster) {
+        let preserved_label_state = e
+            .failover
+            .as_ref()
+            .map(|f| f.preserved_labels.clone())
+            .unwrap_or_default();
         e.state.evictions.push(EvictionTask {
             from_cluster: String::from(cluster),
             replicas: (replicas > 0).then_some(replicas),
             created_at: now,
+            purge_mode,
+            preserved_label_state,
         });
     }
-    true
+    Some(replicas)
 }
 
-/// Remove the tasks whose timeout has passed (`--graceful-eviction-timeout`, §25.4); answers
-/// the clusters whose tasks ended.
-pub fn expire(e: &mut Entry, timeout: i64, now: i64) -> Vec<String> {
+/// Whether every cluster of the binding's new placement reports the workload Healthy (with
+/// the binding scheduled since): `assessSingleTask` then ends the task before its timeout.
+/// The fleet knows no member's health of a workload, so this holds for no binding; the
+/// member's reports come in with application failover's health events.
+pub fn healthy_elsewhere(_e: &Entry) -> bool {
+    false
+}
+
+/// `assessEvictionTasks`: remove the tasks whose timeout has passed
+/// (`--graceful-eviction-timeout`, §25.4), or all of them once the new placement is healthy
+/// ([`healthy_elsewhere`]); answers the clusters whose tasks ended, and why.
+pub fn expire(e: &mut Entry, timeout: i64, now: i64) -> Vec<(String, TaskEnd)> {
+    let healthy = healthy_elsewhere(e);
     let mut ended = Vec::new();
     e.state.evictions.retain(|t| {
-        let done = t.created_at.saturating_add(timeout) <= now;
-        if done {
-            ended.push(t.from_cluster.clone());
+        let why = if t.created_at.saturating_add(timeout) <= now {
+            Some(TaskEnd::Timeout)
+        } else {
+            healthy.then_some(TaskEnd::Healthy)
+        };
+        if let Some(why) = why {
+            ended.push((t.from_cluster.clone(), why));
         }
-        !done
+        why.is_none()
     });
     ended
+}
+
+/// `nextRetry`: when the first of `e`'s tasks times out.
+pub fn next_end(e: &Entry, timeout: i64) -> Option<i64> {
+    e.state
+        .evictions
+        .iter()
+        .map(|t| t.created_at.saturating_add(timeout))
+        .min()
 }

@@ -1,8 +1,8 @@
 //! A member cluster's health and the taints it brings (docs/rules/fleet.md §24): the Ready
 //! condition, the cluster controller's `not-ready` and `unreachable` NoSchedule taints
-//! (`taintClusterByCondition`, pkg/controllers/cluster/cluster_controller.go), the taints
-//! ClusterTaintPolicies add while a condition holds, `karmadactl cordon`'s taint, and when
-//! each taint was added (the taint manager reads `timeAdded`, §25).
+//! (`taintClusterByCondition`, pkg/controllers/cluster/cluster_controller.go),
+//! `karmadactl cordon`'s taint, and when each taint was added (the taint manager reads
+//! `timeAdded`, §25). ClusterTaintPolicies are [`super::taint_policy`]'s.
 
 use alloc::vec::Vec;
 
@@ -50,15 +50,6 @@ pub struct TaintTime {
     pub key: crate::Name,
     pub effect: TaintEffect,
     pub at: i64,
-}
-
-/// A ClusterTaintPolicy reduced to the Ready condition: while a cluster's readiness is one of
-/// `when`, `taints` are added; otherwise they are removed (§24.3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct TaintPolicy {
-    pub when: Vec<Readiness>,
-    pub taints: Vec<Taint>,
 }
 
 impl Health {
@@ -116,42 +107,28 @@ fn no_schedule(key: &str) -> Taint {
 }
 
 /// Set the cluster's readiness and reconcile its taints as the cluster controller does
-/// (§24.2's table), then the ClusterTaintPolicies (§24.3), at time `now`. Answers whether the
-/// taints changed (a spec change: the scheduler enqueues bindings, §21.2).
-pub fn set_ready(
-    m: &mut Member,
-    h: &mut Health,
-    ready: Readiness,
-    policies: &[TaintPolicy],
-    now: i64,
-) -> bool {
+/// (§24.2's table) at time `now`. Answers each taint added (`true`) or removed (`false`): a
+/// spec change, for which the scheduler enqueues bindings (§21.2). The ClusterTaintPolicies
+/// are the caller's to reconcile next ([`super::taint_policy::reconcile`], §24.3).
+pub fn set_ready(m: &mut Member, h: &mut Health, ready: Readiness, now: i64) -> Vec<(Taint, bool)> {
     h.ready = ready;
-    let mut changed = false;
-    match ready {
-        Readiness::NotReady | Readiness::Never => {
-            changed |= add_taint(m, h, no_schedule(NOT_READY), Some(now));
-            changed |= remove_taint(m, h, UNREACHABLE, TaintEffect::NoSchedule);
-        }
-        Readiness::Unknown => {
-            changed |= add_taint(m, h, no_schedule(UNREACHABLE), Some(now));
-            changed |= remove_taint(m, h, NOT_READY, TaintEffect::NoSchedule);
-        }
-        Readiness::Ready => {
-            changed |= remove_taint(m, h, NOT_READY, TaintEffect::NoSchedule);
-            changed |= remove_taint(m, h, UNREACHABLE, TaintEffect::NoSchedule);
+    let (add, remove) = match ready {
+        Readiness::NotReady | Readiness::Never => (Some(NOT_READY), alloc::vec![UNREACHABLE]),
+        Readiness::Unknown => (Some(UNREACHABLE), alloc::vec![NOT_READY]),
+        Readiness::Ready => (None, alloc::vec![NOT_READY, UNREACHABLE]),
+    };
+    let mut changes = Vec::new();
+    if let Some(key) = add {
+        if add_taint(m, h, no_schedule(key), Some(now)) {
+            changes.push((no_schedule(key), true));
         }
     }
-    for p in policies {
-        let holds = p.when.contains(&ready);
-        for t in &p.taints {
-            changed |= if holds {
-                add_taint(m, h, t.clone(), Some(now))
-            } else {
-                remove_taint(m, h, &t.key, t.effect)
-            };
+    for key in remove {
+        if remove_taint(m, h, key, TaintEffect::NoSchedule) {
+            changes.push((no_schedule(key), false));
         }
     }
-    changed
+    changes
 }
 
 /// What a cluster that cannot be reached reads as: `Ready=Unknown` for a Pull cluster whose

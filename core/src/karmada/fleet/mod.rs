@@ -18,6 +18,8 @@ pub mod groups;
 pub mod health;
 pub mod plan;
 pub mod queue;
+pub mod taint_policy;
+pub mod timeline;
 pub mod triggers;
 pub mod words;
 
@@ -60,13 +62,20 @@ pub struct Settings {
     pub plugins: Option<Vec<String>>,
     /// The seed of random tie orders.
     pub seed: u64,
-    /// Gate Failover and `--enable-no-execute-taint-eviction`: the taint manager evicts
-    /// (both off by default: nothing is ever evicted, §25.1).
+    /// Both gate Failover and `--enable-no-execute-taint-eviction` (a shorthand for setting
+    /// the two).
     pub taint_eviction: bool,
+    /// Gate Failover in the controller-manager (off by default): the taint manager runs only
+    /// with it (§25.1).
+    pub failover: bool,
+    /// `--enable-no-execute-taint-eviction` (off by default, from 1.16).
+    pub enable_no_execute_taint_eviction: bool,
+    /// `--no-execute-taint-eviction-purge-mode` (Gracefully by default).
+    pub no_execute_taint_eviction_purge_mode: eviction::PurgeMode,
     /// `--graceful-eviction-timeout`, seconds (10 minutes).
     pub graceful_eviction_timeout: i64,
-    /// ClusterTaintPolicies: taints added while a cluster is not Ready (§24.3).
-    pub taint_policies: Vec<health::TaintPolicy>,
+    /// The ClusterTaintPolicies, in creation order (§24.3).
+    pub taint_policies: Vec<taint_policy::ClusterTaintPolicy>,
     /// Gate WorkloadAffinity (off by default; from 1.17), in the scheduler and the
     /// controller-manager: the detector writes groups, the scheduler filters by them (§31).
     pub workload_affinity: bool,
@@ -82,6 +91,9 @@ impl Default for Settings {
             plugins: None,
             seed: 0,
             taint_eviction: false,
+            failover: false,
+            enable_no_execute_taint_eviction: false,
+            no_execute_taint_eviction_purge_mode: eviction::PurgeMode::Gracefully,
             graceful_eviction_timeout: 600,
             taint_policies: Vec::new(),
             workload_affinity: false,
@@ -94,6 +106,12 @@ impl Settings {
     pub fn by_priority(&self) -> bool {
         self.priority_queue
             .unwrap_or_else(|| self.version.at_least(19, 0))
+    }
+
+    /// Whether the taint manager evicts: gate Failover and
+    /// `--enable-no-execute-taint-eviction` (§25.1).
+    pub fn evicts(&self) -> bool {
+        self.taint_eviction || (self.failover && self.enable_no_execute_taint_eviction)
     }
 
     /// Turning on a gate the release does not have is an error at that setting (Karmada
@@ -133,6 +151,8 @@ pub struct Fleet {
     pub settings: Settings,
     /// Seconds on the fleet's clock (events advance it).
     pub now: i64,
+    /// What the controllers did, when (absolute seconds), since the plan began noting.
+    pub(crate) journal: Vec<timeline::Moment>,
 }
 
 impl Fleet {
@@ -158,6 +178,7 @@ impl Fleet {
             entries: entries.into_iter().map(Rc::new).collect(),
             settings,
             now: 0,
+            journal: Vec::new(),
         })
     }
 

@@ -18,6 +18,7 @@ use super::capacity::{self, Load};
 use super::entry::{Condition, Entry, Id};
 use super::events::{Enqueued, Event, Noted, Why, WhyNot};
 use super::queue::Queue;
+use super::timeline::Moment;
 use super::triggers::Trigger;
 use super::{Fleet, Pass};
 use crate::error::Result;
@@ -202,6 +203,8 @@ impl Summary {
 #[serde(rename_all = "camelCase")]
 pub struct Plan {
     pub steps: Vec<Step>,
+    /// What the controllers did, when (seconds after the events, §30.4).
+    pub timeline: Vec<Moment>,
     pub bindings: Vec<BindingPlan>,
     pub clusters: Vec<ClusterPlan>,
     pub summary: Summary,
@@ -294,6 +297,8 @@ pub(super) fn plan_with(
     mut worker: impl FnMut(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>,
 ) -> Result<(Plan, Fleet)> {
     let mut f = fleet.clone();
+    let start = f.now;
+    f.journal.clear();
     // Before: the given fleet's placements (a binding created by an event had none).
     let before: Vec<&BTreeMap<String, i64>> =
         fleet.entries.iter().map(|e| &e.state.clusters).collect();
@@ -304,7 +309,7 @@ pub(super) fn plan_with(
     for (k, event) in events.into_iter().enumerate() {
         let label = event.label();
         // Time passes only after the scheduler has taken what is waiting.
-        let advancing = matches!(event, Event::Advance { .. });
+        let advancing = matches!(event, Event::Advance { .. } | Event::Settle);
         if advancing {
             if let Some(last) = steps.last_mut() {
                 let taken = drain(&mut f, &mut worker, &mut queue, &mut seen);
@@ -315,6 +320,7 @@ pub(super) fn plan_with(
             Event::Advance { seconds } => {
                 advance(&mut f, seconds, &mut worker, &mut queue, &mut seen)?
             }
+            Event::Settle => settle(&mut f, &mut worker, &mut queue, &mut seen)?,
             event => {
                 let queued = f.apply(event, &mut queue)?;
                 seen.resize(f.entries.len(), Seen::default());
@@ -331,12 +337,20 @@ pub(super) fn plan_with(
             passes,
         });
     }
+    let timeline = core::mem::take(&mut f.journal)
+        .into_iter()
+        .map(|m| Moment {
+            at: m.at.saturating_sub(start),
+            ..m
+        })
+        .collect();
     let bindings = outcomes(&f, &fleet.entries, &seen);
     let clusters = clusters_of(&f, &before, Some(fleet));
     let summary = Summary::of(&bindings, &clusters);
     Ok((
         Plan {
             steps,
+            timeline,
             bindings,
             clusters,
             summary,
@@ -398,6 +412,31 @@ fn advance(
     Ok((queued, passes))
 }
 
+/// Time passes until every timed step has run (§30.4): from one timed step to the next
+/// ([`Fleet::next_run`]: an eviction due, a graceful eviction task's end, a retry whose
+/// inputs changed, an assumption's end), the scheduler taking what each enqueues, until none
+/// is left (at most [`super::clock::MAX_RUNS`]).
+fn settle(
+    f: &mut Fleet,
+    worker: &mut impl FnMut(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>,
+    queue: &mut Queue,
+    seen: &mut Vec<Seen>,
+) -> Result<(Enqueued, Vec<Noted<Pass>>)> {
+    let mut queued = Enqueued::default();
+    let mut passes = Vec::new();
+    for _ in 0..super::clock::MAX_RUNS {
+        let Some(next) = f.next_run(i64::MAX) else {
+            break;
+        };
+        let (q, p) = advance(f, next.saturating_sub(f.now), worker, queue, seen)?;
+        queued.enqueued.extend(q.enqueued);
+        queued.not_enqueued.extend(q.not_enqueued);
+        passes.extend(p);
+        passes.extend(drain(f, worker, queue, seen));
+    }
+    Ok((queued, passes))
+}
+
 /// The scheduler takes every waiting binding, one at a time.
 fn drain(
     f: &mut Fleet,
@@ -415,6 +454,7 @@ fn drain(
             s.pass = Some(pass.clone());
         }
         if let Some(e) = f.entries.get(b) {
+            note_pass(&mut f.journal, e, &pass, changed, f.now);
             passes.push(Noted {
                 index: b,
                 binding: e.id.clone(),
@@ -423,6 +463,24 @@ fn drain(
         }
     }
     passes
+}
+
+/// Note a pass in the journal: one that wrote other clusters, or failed.
+fn note_pass(journal: &mut Vec<Moment>, e: &Entry, pass: &Pass, changed: bool, now: i64) {
+    use super::timeline::Happening;
+    let what = match pass {
+        Pass::Scheduled { condition, .. } if pass.failure().is_some() => Happening::Unschedulable {
+            binding: e.id.clone(),
+            condition: condition.clone(),
+        },
+        Pass::Scheduled { trigger, .. } if changed => Happening::Scheduled {
+            binding: e.id.clone(),
+            trigger: *trigger,
+            clusters: e.state.clusters.clone(),
+        },
+        _ => return,
+    };
+    journal.push(Moment { at: now, what });
 }
 
 /// Every binding of `f` with its outcome; `was`: the entries before the events.
@@ -600,6 +658,10 @@ impl Event {
                 format!("WorkloadRebalancer for {} workloads", bindings.len())
             }
             Event::Advance { seconds } => format!("{seconds}s pass"),
+            Event::Settle => "time passes until every timed step has run".into(),
+            Event::TaintPolicies { policies } => {
+                format!("{} ClusterTaintPolicies applied", policies.len())
+            }
             Event::Healthy { binding, cluster } => {
                 format!("{binding} reported Healthy on {cluster}")
             }

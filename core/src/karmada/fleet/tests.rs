@@ -10,9 +10,10 @@ use super::capacity::Shared;
 use super::entry::{Condition, Entry, Id, Rules, State, Workload};
 use super::events::{Change, Event, Why, WhyNot};
 use super::eviction::Due;
-use super::health::{Health, Readiness, TaintPolicy};
+use super::health::{Health, Readiness};
 use super::plan::{plan, plan_with, Outcome, Plan, Unchanged};
 use super::queue::Queue;
+use super::taint_policy::{ClusterTaintPolicy, MatchCondition, Operator};
 use super::triggers::{Skip, Trigger};
 use super::{Fleet, Pass, Settings};
 use crate::estimate::general::ResourceSummary;
@@ -72,6 +73,7 @@ fn entry(name: &str, strategy: Strategy, replicas: i64, clusters: &[(&str, i64)]
         },
         uid: name.into(),
         groups: None,
+        failover: None,
     }
 }
 
@@ -563,6 +565,7 @@ fn a_policy_edit_is_scheduled_in_steady_mode() {
             rules: rules.clone(),
             policy: None,
             groups: None,
+            failover: None,
         }],
     )
     .unwrap();
@@ -687,14 +690,26 @@ fn priority_orders_a_burst() {
     assert!(matches!(outcome(&p, "low"), Outcome::Unschedulable { .. }));
 }
 
+/// `Ready` with `op` `True`.
+fn ready(op: Operator) -> MatchCondition {
+    MatchCondition {
+        condition_type: "Ready".into(),
+        operator: op,
+        status_values: alloc::vec!["True".into()],
+    }
+}
+
 // A recorded sequence: a burst of creations, a cluster failure with a ClusterTaintPolicy's
 // NoExecute taint and the taint manager on, the eviction, and the recovery.
 #[test]
 fn replay_burst_failure_recovery() {
     let settings = Settings {
         taint_eviction: true,
-        taint_policies: alloc::vec![TaintPolicy {
-            when: alloc::vec![Readiness::NotReady, Readiness::Unknown],
+        taint_policies: alloc::vec![ClusterTaintPolicy {
+            name: "failure".into(),
+            target_clusters: None,
+            add_on_conditions: alloc::vec![ready(Operator::NotIn)],
+            remove_on_conditions: alloc::vec![ready(Operator::In)],
             taints: alloc::vec![Taint {
                 key: "failure".into(),
                 value: Default::default(),

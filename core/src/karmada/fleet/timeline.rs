@@ -1,0 +1,84 @@
+//! What happened when (docs/rules/fleet.md §30.4): as the events and the time after them run,
+//! the fleet notes each step a controller takes that a user follows a failover by: a
+//! cluster's condition, the taints added and removed (and by which ClusterTaintPolicy), each
+//! binding evicted from a cluster, each rescheduling (where the replicas go, or why they
+//! cannot be placed), each graceful eviction task's end. The kinds are open: each controller
+//! adds its own.
+
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+
+use serde::Serialize;
+
+use super::entry::{Condition, Id};
+use super::triggers::Trigger;
+
+/// One step, `at` seconds after the events (the moment the what-if happens is 0).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Moment {
+    pub at: i64,
+    #[serde(flatten)]
+    pub what: Happening,
+}
+
+/// What a controller did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum Happening {
+    /// The cluster's condition changed (`Ready` to `False`, `Unknown` or `True`).
+    Condition {
+        cluster: String,
+        #[serde(rename = "type")]
+        kind: String,
+        status: String,
+    },
+    /// A taint added to the cluster (`key:Effect`); `policy`: the ClusterTaintPolicy that
+    /// added it, absent for the cluster controller's own.
+    Tainted {
+        cluster: String,
+        taint: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        policy: Option<String>,
+    },
+    /// A taint removed from the cluster.
+    Untainted {
+        cluster: String,
+        taint: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        policy: Option<String>,
+    },
+    /// The taint manager evicted the binding from the cluster (`GracefulEvictCluster`): the
+    /// replicas it held there, and how its workload there is purged.
+    Evicted {
+        binding: Id,
+        cluster: String,
+        replicas: i64,
+        purge_mode: super::eviction::PurgeMode,
+    },
+    /// The scheduler placed the binding again: its replicas per cluster now.
+    Scheduled {
+        binding: Id,
+        trigger: Trigger,
+        clusters: BTreeMap<String, i64>,
+    },
+    /// The scheduler could not place the binding: Karmada's condition.
+    Unschedulable { binding: Id, condition: Condition },
+    /// A graceful eviction task ended: the workload left on the cluster is removed.
+    TaskEnded {
+        binding: Id,
+        cluster: String,
+        /// Why it ended (`timeout`).
+        reason: TaskEnd,
+    },
+}
+
+/// Why a graceful eviction task ended (`assessSingleTask`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum TaskEnd {
+    /// `--graceful-eviction-timeout` (or the task's `gracePeriodSeconds`) passed.
+    Timeout,
+    /// Every cluster of the new placement reports the workload Healthy.
+    Healthy,
+}

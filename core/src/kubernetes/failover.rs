@@ -1,0 +1,78 @@
+//! A PropagationPolicy's or ClusterPropagationPolicy's `spec.failover.cluster` (every release
+//! from 1.16) read straight into the fleet's [`ClusterFailover`] (docs/rules/fleet.md §25.3):
+//! `purgeMode` (Directly or Gracefully, the CRD's default Gracefully) and the
+//! `statePreservation` rules' label names. A value the CRD refuses is a problem at that field.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use super::fleet::Problem;
+use super::objects::Object;
+use crate::karmada::fleet::entry::ClusterFailover;
+use crate::karmada::fleet::eviction::PurgeMode;
+
+/// `spec.failover` as written (its `application` part is read elsewhere).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Failover {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cluster: Option<ClusterBehavior>,
+}
+
+/// `spec.failover.cluster` as written.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ClusterBehavior {
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub purge_mode: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state_preservation: Option<StatePreservation>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct StatePreservation {
+    pub rules: Vec<StatePreservationRule>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct StatePreservationRule {
+    pub alias_label_name: String,
+    #[serde(rename = "jsonPath")]
+    pub json_path: String,
+}
+
+/// The policy `p`'s `spec.failover.cluster`; absent: none. A `purgeMode` other than Directly
+/// or Gracefully is a problem, and read as the default.
+pub fn cluster(p: &Object, problems: &mut Vec<Problem>) -> Option<ClusterFailover> {
+    let c = p.spec.failover.as_ref()?.cluster.as_ref()?;
+    let purge_mode = if c.purge_mode.is_empty() {
+        PurgeMode::Gracefully
+    } else {
+        PurgeMode::parse(&c.purge_mode).unwrap_or_else(|| {
+            problems.push(Problem::at(
+                p,
+                "spec.failover.cluster.purgeMode",
+                format!(
+                    "{:?}: Directly or Gracefully; read as Gracefully",
+                    c.purge_mode
+                ),
+            ));
+            PurgeMode::Gracefully
+        })
+    };
+    let preserved_labels = c
+        .state_preservation
+        .iter()
+        .flat_map(|s| &s.rules)
+        .map(|r| r.alias_label_name.clone())
+        .collect();
+    Some(ClusterFailover {
+        purge_mode,
+        preserved_labels,
+    })
+}

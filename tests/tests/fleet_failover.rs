@@ -1,0 +1,147 @@
+//! Cluster failover as the operator configured it (docs/rules/fleet.md §24.3, §25, §30.4):
+//! the example dump `docs/manifests/fleet-failover.yaml` (a NoExecute ClusterTaintPolicy on
+//! clusters that are not Ready, `tolerationSeconds: 300` on one policy) planned with a
+//! cluster down and the controller-manager's failover on: which workloads are evicted when,
+//! where their replicas go, which cannot be placed; at a moment, and settled.
+
+use allot_core::karmada::fleet::eviction::PurgeMode;
+use allot_core::karmada::fleet::plan::Outcome;
+use allot_core::karmada::fleet::timeline::{Happening, Moment, TaskEnd};
+use allot_core::kubernetes::import::Choice;
+use allot_core::kubernetes::objects::Object;
+use allot_core::kubernetes::plan::{plan, Planned, WhatIf};
+
+fn dump() -> Vec<Object> {
+    let path = format!(
+        "{}/../docs/manifests/fleet-failover.yaml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    allot_web::yaml::objects(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn down(at: Option<&str>, failover: bool) -> Planned {
+    let what = WhatIf {
+        cluster_down: vec!["member2".into()],
+        failover,
+        enable_no_execute_taint_eviction: failover,
+        at: at.map(String::from),
+        ..WhatIf::default()
+    };
+    plan(&dump(), &Choice::default(), &what, &[], &[]).expect("plan")
+}
+
+/// The moments of `kind` (`evicted`, `scheduled`, ...) as `(at, binding name, cluster)`.
+fn evictions(p: &Planned) -> Vec<(i64, String, PurgeMode)> {
+    p.plan
+        .timeline
+        .iter()
+        .filter_map(|m: &Moment| match &m.what {
+            Happening::Evicted {
+                binding,
+                cluster,
+                purge_mode,
+                ..
+            } => {
+                assert_eq!(cluster, "member2");
+                Some((m.at, binding.name.clone(), *purge_mode))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn after(p: &Planned, name: &str) -> Vec<(String, i64)> {
+    let b = p.plan.bindings.iter().find(|b| b.id.name == name).unwrap();
+    b.after.iter().map(|(c, &n)| (c.clone(), n)).collect()
+}
+
+// Settled: member2's Ready goes False, the policy adds its NoExecute taint at 0 s; web and db
+// tolerate nothing and are evicted at once (web Directly, as its policy says), cart at
+// 300 s; web's and cart's replicas go to member1 and member3, db's cannot be placed; the
+// graceful eviction tasks end after the ten-minute timeout.
+#[test]
+fn a_cluster_down_evicts_on_time_as_configured() {
+    let p = down(None, true);
+    assert!(p.report.problems.is_empty(), "{:?}", p.report.problems);
+    let t = &p.plan.timeline;
+    assert!(t.iter().any(|m| m.at == 0
+        && m.what
+            == Happening::Tainted {
+                cluster: "member2".into(),
+                taint: "cluster.karmada.io/not-ready:NoExecute".into(),
+                policy: Some("not-ready-no-execute".into()),
+            }));
+    assert_eq!(
+        evictions(&p),
+        [
+            (0, "web-deployment".into(), PurgeMode::Directly),
+            (0, "db-deployment".into(), PurgeMode::Gracefully),
+            (300, "cart-deployment".into(), PurgeMode::Gracefully),
+        ]
+    );
+    assert!(after(&p, "web-deployment")
+        .iter()
+        .all(|(c, _)| c != "member2"));
+    assert_eq!(
+        after(&p, "web-deployment")
+            .iter()
+            .map(|(_, n)| n)
+            .sum::<i64>(),
+        6
+    );
+    assert!(after(&p, "cart-deployment")
+        .iter()
+        .all(|(c, _)| c != "member2"));
+    assert!(t.iter().any(|m| m.at == 300
+        && matches!(&m.what, Happening::Scheduled { binding, .. } if binding.name == "cart-deployment")));
+    assert!(t.iter().any(|m| m.at == 0
+        && matches!(&m.what, Happening::Unschedulable { binding, .. } if binding.name == "db-deployment")));
+    let db = p
+        .plan
+        .bindings
+        .iter()
+        .find(|b| b.id.name == "db-deployment")
+        .unwrap();
+    assert!(
+        matches!(db.outcome, Outcome::Unschedulable { .. }),
+        "{:?}",
+        db.outcome
+    );
+    let ends: Vec<(i64, &str)> = t
+        .iter()
+        .filter_map(|m| match &m.what {
+            Happening::TaskEnded {
+                binding,
+                reason: TaskEnd::Timeout,
+                ..
+            } => Some((m.at, binding.name.as_str())),
+            _ => None,
+        })
+        .collect();
+    assert!(ends.contains(&(600, "web-deployment")), "{ends:?}");
+    assert!(ends.contains(&(900, "cart-deployment")), "{ends:?}");
+}
+
+// At 90 s cart still tolerates the taint: it stays on member2; web has moved.
+#[test]
+fn at_a_moment_the_later_evictions_have_not_happened() {
+    let p = down(Some("90s"), true);
+    assert_eq!(evictions(&p).len(), 2);
+    assert!(after(&p, "cart-deployment")
+        .iter()
+        .any(|(c, _)| c == "member2"));
+    assert!(after(&p, "web-deployment")
+        .iter()
+        .all(|(c, _)| c != "member2"));
+}
+
+// Without gate Failover and the flag the taint is added, and nothing is evicted.
+#[test]
+fn without_failover_nothing_is_evicted() {
+    let p = down(None, false);
+    assert!(evictions(&p).is_empty());
+    assert!(after(&p, "cart-deployment")
+        .iter()
+        .any(|(c, _)| c == "member2"));
+}
