@@ -418,6 +418,12 @@ impl Session {
             .map(|((m, h), load)| ClusterState {
                 ready: h.ready,
                 cordoned: m.taints.iter().any(|t| t.key.as_str() == UNSCHEDULABLE),
+                deleting: m.deleting,
+                state: crate::karmada::fleet::words::cluster_state(
+                    h.ready,
+                    m.taints.iter().any(|t| t.key.as_str() == UNSCHEDULABLE),
+                    m.deleting,
+                ),
                 taints: m.taints.clone(),
                 labels: m
                     .labels
@@ -445,6 +451,10 @@ pub struct ClusterState {
     pub ready: Readiness,
     /// `karmadactl cordon`'s taint is on it.
     pub cordoned: bool,
+    /// It is being deleted (unjoined): no what-if applies to it any more.
+    pub deleting: bool,
+    /// Its state in words (docs/rules/fleet.md §30.2).
+    pub state: String,
     pub taints: Vec<crate::selector::node::Taint>,
     pub labels: BTreeMap<String, String>,
     /// Its name, load (before = after) and capacity.
@@ -1386,6 +1396,16 @@ mod tests {
         let (plan, next) = s.plan(&Choice::default(), &down, &[], &[]).unwrap();
         assert_eq!(s.state(), state);
         assert_ne!(next.state(), state);
+        // The deleted cluster is said so.
+        let member1 = |s: &Session| {
+            s.clusters()
+                .into_iter()
+                .find(|c| c.load.name == "member1")
+                .unwrap()
+        };
+        assert!(!member1(&s).deleting);
+        assert!(member1(&next).deleting);
+        assert_eq!(member1(&next).state, "Ready, being deleted");
         assert_eq!(next.written(&plan).len(), 1);
     }
 

@@ -173,7 +173,7 @@ impl Switches {
 pub enum Msg {
     Sent(u32, Pending, String),
     Slow(u32),
-    Reply(Reply),
+    Reply(Box<Reply>),
     Progress(u32, Progress),
     /// The request in flight stopped: its worker is gone.
     Cancelled,
@@ -366,7 +366,7 @@ pub struct FleetProps {
 fn start_worker(model: &UseReducerHandle<Model>) -> Option<Worker> {
     let (replies, progress) = (model.dispatcher(), model.dispatcher());
     Worker::start(
-        Callback::from(move |r: Reply| replies.dispatch(Msg::Reply(r))),
+        Callback::from(move |r: Reply| replies.dispatch(Msg::Reply(Box::new(r)))),
         Callback::from(move |(id, p): (u32, Progress)| progress.dispatch(Msg::Progress(id, p))),
     )
     .ok()

@@ -203,7 +203,10 @@ mod tests {
         let not_true = cond("Ready", Operator::NotIn, &["True"]);
         let is_false = cond("Ready", Operator::In, &["False", "Unknown"]);
         let other = cond("NetworkAvailable", Operator::NotIn, &["True"]);
-        assert!(condition_matches(&ready_false, &[not_true.clone()]));
+        assert!(condition_matches(
+            &ready_false,
+            core::slice::from_ref(&not_true)
+        ));
         assert!(condition_matches(
             &ready_false,
             &[not_true.clone(), is_false]
@@ -212,7 +215,7 @@ mod tests {
         assert!(!condition_matches(&ready_false, &[]));
         assert!(!condition_matches(
             &[("Ready", "True")],
-            &[not_true.clone()]
+            core::slice::from_ref(&not_true)
         ));
         assert!(!condition_matches(&[], &[not_true]));
     }
