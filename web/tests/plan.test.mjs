@@ -16,6 +16,9 @@ const file = (name) => join(DIR, name);
 const text = (name) => readFileSync(file(name), "utf8");
 const here = dirname(fileURLToPath(import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "allot-plan-"));
+// fleet-shop.yaml's documents, and its PropagationPolicy shop/web alone.
+const documents = (name) => text(name).split(/^---$/m);
+const webPolicy = documents("fleet-shop.yaml").find((d) => d.includes("kind: PropagationPolicy") && d.includes("name: web\n"));
 const put = (name, content) => {
   const path = join(scratch, name);
   writeFileSync(path, content);
@@ -63,13 +66,12 @@ test("an invalid object in -f or --apply is exit 2 once, at its file, object and
   assert.match(lines[0], /replicaSchedulingType: .*"Dividd".*Duplicated or Divided/);
   assert.equal(lines[0].split("replicaSchedulingType").length - 1, 1, "the path once");
   assert.match(lines[0], /bad\.yaml|documents\[\d+\]/);
-  const policy = text("fleet-policy.yaml");
-  const bad = put("policy.yaml", policy.replace(/replicaSchedulingType: \w+/, "replicaSchedulingType: Dividd"));
+  const bad = put("policy.yaml", webPolicy.replace("replicaSchedulingType: Divided", "replicaSchedulingType: Dividd"));
   const applied = allot(["plan", "-f", file("fleet-shop.yaml"), "--apply", bad]);
   assert.equal(applied.status, 2, applied.stdout);
   assert.match(applied.stderr, /--apply .*policy\.yaml.*replicaSchedulingType/);
   // A Cluster is not applied: it joins.
-  const cluster = put("cluster.yaml", text("fleet-shop.yaml").split(/^---$/m)[0]);
+  const cluster = put("cluster.yaml", `${webPolicy}\n---\n${documents("fleet-shop.yaml")[0]}`);
   const c = allot(["plan", "-f", file("fleet-shop.yaml"), "--apply", cluster]);
   assert.equal(c.status, 2);
   assert.match(c.stderr, /--add-cluster/);
@@ -80,16 +82,19 @@ test("an invalid object in -f or --apply is exit 2 once, at its file, object and
 });
 
 test("unknown kinds and fields: one warning each on stderr, listed in -o json", () => {
-  const dump =
-    text("fleet-shop.yaml").replace("kind: Deployment", "kind: Deploymnet") +
-    "\n---\n" +
-    text("fleet-policy.yaml").replace("replicaScheduling:", "replicaSchedulin: {}\n    replicaScheduling:");
+  const dump = text("fleet-shop.yaml")
+    .replace("kind: Deployment", "kind: Deploymnet")
+    .replace("weightPreference: {dynamicWeight: AvailableReplicas}", "weightPreference: {dynamicWeight: AvailableReplicas, staticWeightLis: []}");
   const r = allot(["plan", "-f", put("typos.yaml", dump), "-o", "json"]);
   assert.notEqual(r.status, 2, r.stderr);
   const warnings = r.stderr.split("\n").filter((l) => l.startsWith("warning:"));
   assert.equal(warnings.filter((w) => w.includes("Deploymnet")).length, 1, r.stderr);
-  assert.equal(warnings.filter((w) => w.includes("replicaSchedulin:")).length, 0);
-  assert.equal(warnings.filter((w) => /spec\.placement\.replicaSchedulin\b/.test(w)).length, 1, r.stderr);
+  assert.equal(warnings.filter((w) => /spec\.placement\.replicaScheduling\.weightPreference\.staticWeightLis\b/.test(w)).length, 1, r.stderr);
+  // The same typo in an applied policy: warned too.
+  const typo = put("typo.yaml", webPolicy.replace("weightPreference: {dynamicWeight: AvailableReplicas}", "weightPreference: {dynamicWeight: AvailableReplicas, staticWeightLis: []}"));
+  const applied = allot(["plan", "-f", file("fleet-shop.yaml"), "--apply", typo]);
+  assert.notEqual(applied.status, 2, applied.stderr);
+  assert.match(applied.stderr, /^warning: PropagationPolicy shop\/web: spec\.placement\.replicaScheduling\.weightPreference\.staticWeightLis: unknown field/m);
   const json = JSON.parse(r.stdout);
   assert.equal(json.report.warnings.length, warnings.length);
 });
