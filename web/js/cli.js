@@ -569,7 +569,9 @@ function planError(o, err, texts, names, given) {
     const reading = w[3].startsWith("documents") || w[2] === undefined;
     // A reading error's index is the file's; the planner's is the object's among them all.
     const inner = reading ? `${files.length > 1 ? `[${w[2] ?? 0}].` : ""}${w[3]}` : `objects[${w[2]}]${w[3] ? "." + w[3] : ""}`;
-    const e = said({ ...err, path: inner.replace(/\.$/, "") }, files.map((f) => f.text), files.map((f) => f.name), {});
+    const message = err.message.startsWith(`${path}: `) ? err.message.slice(path.length + 2) : err.message;
+    const at = { code: err.code, path: inner.replace(/\.$/, ""), message };
+    const e = said(at, files.map((f) => f.text), files.map((f) => f.name), {});
     const lone = files.length === 1 ? `${files[0].name}: ` : "";
     return { ...e, path: `--${option} ${lone}${e.path}`.trimEnd().replace(/: $/, "") };
   }

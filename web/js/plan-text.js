@@ -25,7 +25,11 @@ export function quantity(q) {
   return Number(m[1]) * (m[2] ? SUFFIX[m[2]] ?? NaN : 1);
 }
 
-const trim = (x, digits) => x.toFixed(digits).replace(/\.?0+$/, "");
+// `x` with at most `digits` decimals, the trailing zeros of its fraction left out.
+const trim = (x, digits) => {
+  const s = x.toFixed(digits);
+  return s.includes(".") ? s.replace(/0+$/, "").replace(/\.$/, "") : s;
+};
 
 // CPU as a person reads it: cores ("16.5", "6"), millicores below one core ("500m").
 export function cores(q) {

@@ -83,7 +83,7 @@ test("an invalid object in -f or --apply is exit 2 once, at its file, object and
 
 test("unknown kinds and fields: one warning each on stderr, listed in -o json", () => {
   const dump = text("fleet-shop.yaml")
-    .replace("kind: Deployment", "kind: Deploymnet")
+    .replace(/^kind: Deployment$/m, "kind: Deploymnet")
     .replace("weightPreference: {dynamicWeight: AvailableReplicas}", "weightPreference: {dynamicWeight: AvailableReplicas, staticWeightLis: []}");
   const r = allot(["plan", "-f", put("typos.yaml", dump), "-o", "json"]);
   assert.notEqual(r.status, 2, r.stderr);
@@ -113,6 +113,10 @@ test("the event apart from changes already pending; words, units and plurals", (
   assert.match(table.stdout, /^CLUSTER\s+STATE\s+REPLICAS\s+CPU \(CORES\)/m);
   assert.match(table.stdout, /^member1\s+Ready -> Ready, being deleted\s/m);
   assert.doesNotMatch(table.stdout, /\d+m -> /, "CPU in cores");
+  assert.match(table.stdout, /^member1\s.*\s14 -> 0\s+16\.5 -> 0\s+32\s+14\s+14Gi -> 0\s/m);
+  // MOVED counts replicas that land elsewhere; the 2 of legacy that go nowhere are UNPLACED.
+  assert.match(table.stdout, /^rb\/payments\/legacy-deployment\s+unschedulable\s+member1:2\s+-\s+0\s+2\s+no cluster fits \(Scheduled=False, NoClusterFit\)/m);
+  assert.match(table.stdout, /\(12 replicas move, 2 replicas placed nowhere\), 1 binding unschedulable/);
   assert.doesNotMatch(table.stdout, /\b1 (clusters|bindings|replicas)\b/);
   assert.ok(drift.summary.pending === 0);
   // Nothing moves: the default table says why.
@@ -124,6 +128,28 @@ test("the event apart from changes already pending; words, units and plurals", (
   const yaml = allot(["plan", "-f", file("fleet-shop.yaml"), "--delete-cluster", "member1", "-o", "yaml"]);
   const binding = yaml.stdout.slice(yaml.stdout.indexOf("bindings:"));
   assert.ok(binding.indexOf("id:") < binding.indexOf("before:"), binding.slice(0, 300));
+});
+
+test("a change already pending is told apart from the event's, and does not set exit 1", () => {
+  // query's Deployment says 13 replicas, its binding places 10: its reschedule is pending
+  // before any event. member2 going down enqueues it and places the 3 as the drift would.
+  const dump = put("drift.yaml", text("fleet-shop.yaml").replace("  replicas: 10\n  template:", "  replicas: 13\n  template:"));
+  const down = allot(["plan", "-f", dump, "--cluster-down", "member2"]);
+  assert.equal(down.status, 0, down.stdout);
+  assert.match(down.stdout, /^Already pending before the event: 1 binding .*-o wide lists them\.$/m);
+  assert.match(down.stdout, /; 1 binding already pending before the event\.$/m);
+  assert.doesNotMatch(down.stdout, /^rb\/search\/query-deployment/m);
+  const wide = allot(["plan", "-f", dump, "--cluster-down", "member2", "-o", "wide"]);
+  assert.match(wide.stdout, /^rb\/search\/query-deployment\s+changed\s.*\(replicasChanged\)/m);
+  const json = JSON.parse(allot(["plan", "-f", dump, "--cluster-down", "member2", "-o", "json"]).stdout);
+  const query = json.bindings.find((b) => b.id.name === "query-deployment");
+  assert.equal(query.pending, true);
+  assert.deepEqual([json.summary.changed, json.summary.pending], [0, 1]);
+  // Without what-ifs the drift is the plan: nothing is pending, and it sets 1.
+  const drift = allot(["plan", "-f", dump]);
+  assert.equal(drift.status, 1);
+  assert.match(drift.stdout, /^rb\/search\/query-deployment\s+changed/m);
+  assert.doesNotMatch(drift.stdout, /already pending/);
 });
 
 test("the top-level help is per command; plan's help has its exit status and every flag", () => {
