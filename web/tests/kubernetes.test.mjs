@@ -467,7 +467,8 @@ test("allot/fleet: all of allot/kubernetes and the fleet planner, which allot/ku
 test("planFleet: every binding of a dump, before and after a what-if", () => {
   const drift = planFleet(FLEET);
   assert.deepEqual(drift.summary, {
-    bindings: 2, changed: 0, unschedulable: 0, unchanged: 2, movedReplicas: 0, overcommittedClusters: 0,
+    bindings: 2, changed: 0, unschedulable: 0, unchanged: 2, movedReplicas: 0, unplacedReplicas: 0, pending: 0,
+    overcommittedClusters: 0,
   });
   // A cluster down: Divided bindings are enqueued by its taint but not rescheduled.
   const down = planFleet(FLEET, {}, { clusterDown: ["member1"] });
