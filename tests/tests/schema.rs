@@ -27,6 +27,7 @@ fn schema() -> Value {
     let mut input = settings().for_deserialize().into_generator();
     let root = input.root_schema_for::<Scenario>();
     input.subschema_for::<Vec<ResourceModel>>();
+    input.subschema_for::<allot_core::karmada::gates::FeatureGates>();
     let mut defs: Map<String, Value> = input.take_definitions(true);
 
     let mut output = settings().for_serialize().into_generator();

@@ -106,7 +106,8 @@ Usage:
              [--add-cluster FILE]... [--apply FILE]... [--delete FILE]...
              [--delete-policy NAMESPACE/NAME]... [--scale KIND/NAMESPACE/NAME=N]...
              [--rebalance KIND/NAMESPACE/NAME]... [--overcommit-protection]
-             [--taint-eviction] [--workload-affinity] [--cluster NAME]
+             [--taint-eviction] [--workload-affinity] [--feature-gates NAME=BOOL,...]
+             [--enable-no-execute-taint-eviction] [--cluster NAME]
              [--karmada-version VERSION] [-o table|wide|json|yaml] [--bindings]
   kubectl allot plan [what-ifs] [--kubeconfig FILE] [--context NAME] [-n NAMESPACE|-A]
              [-l SELECTOR] [--chunk-size N] [flags]
@@ -132,6 +133,13 @@ Options:
                            DIR ("-": standard input); repeatable. Without any, the
                            control plane is read through kubectl.
   -R, --recursive          read the directories of -f and their subdirectories
+      --feature-gates NAME=BOOL,...
+                           Karmada's feature gates, as its scheduler and controller-manager
+                           read them (Failover=true,SchedulingOvercommitProtection=true); an
+                           unset gate takes the release's default (docs/rules/versions.md)
+      --enable-no-execute-taint-eviction
+                           the controller-manager's flag: with gate Failover, NoExecute
+                           taints evict
       --kubeconfig FILE, --context NAME
                            without -f: the kubeconfig and context kubectl uses to reach the
                            Karmada API server
@@ -139,12 +147,12 @@ Options:
   -l, --selector SELECTOR  without -f: only the objects with these labels (kubectl's -l)
       --chunk-size N       without -f: kubectl reads N objects a request (its default 500)
       --overcommit-protection
-                           the scheduler runs with SchedulingOvercommitProtection (1.18+):
-                           each schedule's replicas are deducted for the next ones
-      --taint-eviction     gate Failover and --enable-no-execute-taint-eviction are on:
-                           NoExecute taints evict
-      --workload-affinity  gate WorkloadAffinity is on (1.17+): policies' workloadAffinity
-                           groups workloads together or apart
+                           the same as --feature-gates SchedulingOvercommitProtection=true
+                           (1.18+): each schedule's replicas are deducted for the next ones
+      --taint-eviction     the same as --feature-gates Failover=true with
+                           --enable-no-execute-taint-eviction: NoExecute taints evict
+      --workload-affinity  the same as --feature-gates WorkloadAffinity=true (1.17+):
+                           policies' workloadAffinity groups workloads together or apart
       --cluster NAME       show only what touches the cluster: the bindings placed there
                            before or after, and its load (the summary and exit status count
                            those alone)
@@ -238,6 +246,8 @@ function parse(command, args) {
           "add-cluster": many,
           apply: many,
           delete: many,
+          "feature-gates": many,
+          "enable-no-execute-taint-eviction": { type: "boolean", default: false },
           "overcommit-protection": { type: "boolean", default: false },
           "taint-eviction": { type: "boolean", default: false },
           "workload-affinity": { type: "boolean", default: false },
@@ -595,6 +605,8 @@ function plan(rest) {
     texts = names.map((n) => read(o, n));
   }
   const whatIf = Object.fromEntries(Object.entries(WHAT_IFS).map(([flag, field]) => [field, o[flag]]));
+  if (o["feature-gates"].length) whatIf.featureGates = o["feature-gates"].join(",");
+  whatIf.enableNoExecuteTaintEviction = o["enable-no-execute-taint-eviction"];
   whatIf.overcommitProtection = o["overcommit-protection"];
   whatIf.taintEviction = o["taint-eviction"];
   whatIf.workloadAffinity = o["workload-affinity"];
@@ -610,6 +622,9 @@ function plan(rest) {
     p = planFleet(input, { karmada: o["karmada-version"] }, whatIf);
   } catch (err) {
     if (!(err instanceof AllotError)) throw err;
+    // A gate is said as the flag that set it.
+    if (whatIf.featureGates !== undefined && /^(whatIf\.)?featureGates\b/.test(err.path ?? ""))
+      fail(o, { code: err.code, path: `--feature-gates ${whatIf.featureGates}`, message: err.message.replace(/^[^:]*featureGates[^:]*: /, "") });
     fail(o, planError(o, err, texts, names.map((n) => (n === "-" ? "stdin" : n)), given));
   }
   // What allot does not read: a warning each, as kubectl's field validation warns.
@@ -619,7 +634,7 @@ function plan(rest) {
       fail(o, { code: "unknown_value", path: `--cluster ${o.cluster}`, message: `no Cluster named ${o.cluster} in the dump` });
     p = touching(p, o.cluster);
   }
-  const events = Object.values(whatIf).some((v) => (Array.isArray(v) ? v.length > 0 : typeof v === "string"));
+  const events = Object.entries(whatIf).some(([k, v]) => k !== "featureGates" && (Array.isArray(v) ? v.length > 0 : typeof v === "string"));
   if (o.bindings) {
     if (o.output === "json") process.stdout.write(JSON.stringify(p.resourceBindings, null, 2) + "\n");
     else process.stdout.write(toYaml(p.resourceBindings));

@@ -25,8 +25,18 @@ export interface WhatIf {
   delete?: ObjectsInput;
   /** Policies deleted: `NAMESPACE/NAME` (PropagationPolicy) or `NAME` (ClusterPropagationPolicy). */
   deletePolicy?: string[];
+  /**
+   * Karmada's feature gates: `"Failover=true,SchedulingOvercommitProtection=true"` as
+   * `--feature-gates` writes them, or `{Failover: true}`; an unset gate takes the release's default.
+   */
+  featureGates?: T.FeatureGates;
+  /** The controller-manager's `--enable-no-execute-taint-eviction` (with gate Failover: NoExecute taints evict). */
+  enableNoExecuteTaintEviction?: boolean;
+  /** Shorthand for gate SchedulingOvercommitProtection on. */
   overcommitProtection?: boolean;
+  /** Shorthand for gate Failover on with `enableNoExecuteTaintEviction`. */
   taintEviction?: boolean;
+  /** Shorthand for gate PriorityBasedScheduling. */
   priorityQueue?: boolean;
   /** Gate WorkloadAffinity (Karmada 1.17+): policies' `workloadAffinity` groups workloads. */
   workloadAffinity?: boolean;

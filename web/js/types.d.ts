@@ -38,6 +38,30 @@ export type ModelMethod = "simulator" | "gradeFormula";
  */
 export type SpreadField = "cluster" | "region" | "zone" | "provider";
 /**
+ * Karmada's feature gates: "Failover=true,GracefulEviction=false" as --feature-gates reads them, or {"Failover": true}; an unset gate takes the release's default.
+ */
+export type FeatureGates =
+  | string
+  | {
+      Failover?: boolean;
+      GracefulEviction?: boolean;
+      PropagateDeps?: boolean;
+      CustomizedClusterResourceModeling?: boolean;
+      PolicyPreemption?: boolean;
+      MultiClusterService?: boolean;
+      ResourceQuotaEstimate?: boolean;
+      StatefulFailoverInjection?: boolean;
+      PriorityBasedScheduling?: boolean;
+      FederatedQuotaEnforcement?: boolean;
+      LoggingAlphaOptions?: boolean;
+      LoggingBetaOptions?: boolean;
+      ContextualLogging?: boolean;
+      MultiplePodTemplatesScheduling?: boolean;
+      ControllerPriorityQueue?: boolean;
+      WorkloadAffinity?: boolean;
+      SchedulingOvercommitProtection?: boolean;
+    };
+/**
  * What [`super::schedule`] returns: `kind` says which family.
  */
 export type Outcome =

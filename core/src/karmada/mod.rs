@@ -27,6 +27,7 @@ pub mod estimates;
 pub mod explain;
 pub mod filter;
 pub mod fleet;
+pub mod gates;
 mod go_sort;
 pub mod pipeline;
 pub mod plugins;

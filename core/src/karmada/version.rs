@@ -15,6 +15,7 @@ use crate::division::method::Method;
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::estimate::by_model::ModelMethod;
 use crate::estimate::Gates;
+pub use crate::karmada::gates::Gate;
 use crate::selector::cluster::ZoneIn;
 
 /// A Karmada release, `1.MINOR[.PATCH]`, no newer than [`Version::NEWEST`].
@@ -177,44 +178,9 @@ impl Version {
         }
     }
 
-    /// The first release with each feature gate allot models (versions.md "Feature gates").
-    pub const fn has_gate(self, gate: Gate) -> bool {
-        self.minor
-            >= match gate {
-                Gate::CustomizedClusterResourceModeling => 4,
-                Gate::MultiplePodTemplatesScheduling => 15,
-                Gate::SchedulingOvercommitProtection => 18,
-                Gate::WorkloadAffinity => 17,
-            }
-    }
-}
-
-/// The feature gates that change what allot computes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Gate {
-    CustomizedClusterResourceModeling,
-    MultiplePodTemplatesScheduling,
-    SchedulingOvercommitProtection,
-    /// The WorkloadAffinity pair and the detector's groups (a fleet's setting,
-    /// docs/rules/fleet.md §31).
-    WorkloadAffinity,
-}
-
-impl Gate {
-    /// Karmada's name of the gate.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Gate::CustomizedClusterResourceModeling => "CustomizedClusterResourceModeling",
-            Gate::MultiplePodTemplatesScheduling => "MultiplePodTemplatesScheduling",
-            Gate::SchedulingOvercommitProtection => "SchedulingOvercommitProtection",
-            Gate::WorkloadAffinity => "WorkloadAffinity",
-        }
-    }
-
-    /// Its default in `v` (every release that has these gates keeps the same default;
-    /// a release without the gate runs as if it were off).
-    pub const fn default_in(self, v: Version) -> bool {
-        v.has_gate(self) && matches!(self, Gate::CustomizedClusterResourceModeling)
+    /// Whether this release has `gate` (docs/rules/versions.md "Feature gates").
+    pub fn has_gate(self, gate: Gate) -> bool {
+        gate.in_release(self)
     }
 }
 
@@ -253,7 +219,7 @@ impl GateSettings {
     pub fn resolve(&self, v: Version) -> Result<Gates> {
         let one = |gate: Gate, set: Option<bool>, field: &'static str| -> Result<bool> {
             match set {
-                Some(true) if !v.has_gate(gate) => Err(Error::Input {
+                Some(true) if !gate.in_release(v) => Err(Error::Input {
                     field: Path::fields("policy.gates").field(field),
                     code: ErrorCode::InvalidInput,
                     reason: format!("Karmada {v} has no feature gate {}", gate.name()),

@@ -785,6 +785,7 @@ pub(crate) mod dump {
     use super::*;
     use crate::karmada::fleet::events::Event;
     use crate::karmada::fleet::plan::{plan, Outcome};
+    use crate::karmada::gates::Gate;
     use crate::kubernetes::objects::Objects;
 
     pub(crate) const DUMP: &str = r#"{"apiVersion": "v1", "kind": "List", "items": [
@@ -1005,12 +1006,9 @@ pub(crate) mod dump {
        "metadata": {"name": "misc", "namespace": "misc"}, "spec": {"replicas": 1}}
     ]}"#;
 
-    fn read_priorities(priority_queue: Option<bool>) -> Read {
+    fn read_priorities(gate: bool) -> Read {
         let objects: Objects = serde_json::from_str(PRIORITIES).unwrap();
-        let settings = Settings {
-            priority_queue,
-            ..Settings::default()
-        };
+        let settings = Settings::default().with(Gate::PriorityBasedScheduling, gate);
         read(&objects.0, &Choice::default(), settings).unwrap()
     }
 
@@ -1020,7 +1018,7 @@ pub(crate) mod dump {
     // policy without schedulePriority gives none, whatever class is the global default.
     #[test]
     fn the_detector_reads_a_policys_priority_class() {
-        let r = read_priorities(None);
+        let r = read_priorities(true);
         assert_eq!(entry_named(&r, "web-deployment").priority, 1000);
         assert_eq!(entry_named(&r, "misc-deployment").priority, 0);
         assert!(r
@@ -1049,7 +1047,7 @@ pub(crate) mod dump {
             .all(|u| !u.object.starts_with("PriorityClass")));
         // Without the gate the detector leaves schedulePriority alone: every binding is
         // created, with priority 0.
-        let r = read_priorities(Some(false));
+        let r = read_priorities(false);
         assert!(r.fleet.entries.iter().all(|e| e.priority == 0));
         assert_eq!(r.fleet.entries.len(), 3);
     }
@@ -1103,10 +1101,7 @@ pub(crate) mod dump {
 
     fn read_grouped(gate: bool) -> Read {
         let objects: Objects = serde_json::from_str(GROUPED).unwrap();
-        let settings = Settings {
-            workload_affinity: gate,
-            ..Settings::default()
-        };
+        let settings = Settings::default().with(Gate::WorkloadAffinity, gate);
         read(&objects.0, &Choice::default(), settings).unwrap()
     }
 

@@ -27,6 +27,7 @@ use crate::karmada::fleet::health::UNSCHEDULABLE;
 use crate::karmada::fleet::plan::{loads, plan_reporting, ClusterPlan, Outcome, Plan, Summary};
 use crate::karmada::fleet::{BindingKind, Entry, Fleet, Id, Readiness, Settings};
 use crate::path::Path;
+use crate::karmada::gates::{FeatureGates, Gate};
 
 /// What to ask: each list names clusters, or workloads as `KIND/NAMESPACE/NAME`
 /// (`deploy/shop/web`; `KIND/NAME` for a cluster-scoped one), `scale` with `=REPLICAS`.
@@ -40,14 +41,16 @@ pub struct WhatIf {
     pub delete_cluster: Vec<String>,
     pub scale: Vec<String>,
     pub rebalance: Vec<String>,
-    /// SchedulingOvercommitProtection on in the scheduler (docs/rules/fleet.md §29.2).
+    /// Karmada's feature gates (`--feature-gates`, docs/rules/versions.md "Feature gates"):
+    /// `"Failover=true,GracefulEviction=false"` or `{"Failover": true}`; an unset gate takes
+    /// the release's default.
+    pub feature_gates: FeatureGates,
+    /// Shorthand for gate SchedulingOvercommitProtection on (docs/rules/fleet.md §29.2).
     pub overcommit_protection: bool,
-    /// Gate Failover and `--enable-no-execute-taint-eviction` on (§25.1): a shorthand for
-    /// both.
+    /// Shorthand for gate Failover on and `--enable-no-execute-taint-eviction` (§25.1).
     pub taint_eviction: bool,
-    /// Gate Failover in the controller-manager.
-    pub failover: bool,
-    /// `--enable-no-execute-taint-eviction`.
+    /// The controller-manager's `--enable-no-execute-taint-eviction` (with gate Failover, the
+    /// taint manager evicts, §25.1).
     pub enable_no_execute_taint_eviction: bool,
     /// `--no-execute-taint-eviction-purge-mode`: `Gracefully` (default) or `Directly`.
     pub no_execute_taint_eviction_purge_mode: Option<String>,
@@ -56,10 +59,10 @@ pub struct WhatIf {
     /// Plan the fleet as it stands this long after the events (`90s`, `5m`); absent: once
     /// every timed step has run (docs/rules/fleet.md §30.4).
     pub at: Option<String>,
-    /// PriorityBasedScheduling in the scheduler; absent: the release's default.
+    /// Shorthand for gate PriorityBasedScheduling set (§22); absent: as `featureGates` says.
     pub priority_queue: Option<bool>,
-    /// Gate WorkloadAffinity on (1.17+): the detector writes groups and the scheduler filters
-    /// by them (docs/rules/fleet.md §31).
+    /// Shorthand for gate WorkloadAffinity on (1.17+): the detector writes groups and the
+    /// scheduler filters by them (docs/rules/fleet.md §31).
     pub workload_affinity: bool,
     /// Policies deleted: `NAMESPACE/NAME` for a PropagationPolicy, `NAME` for a
     /// ClusterPropagationPolicy (§27.3).
@@ -67,6 +70,39 @@ pub struct WhatIf {
 }
 
 impl WhatIf {
+    /// The gates and flags of `settings` as this what-if sets them: `featureGates`, then each
+    /// shorthand (one that contradicts `featureGates` is an error at the gate), checked
+    /// against the release.
+    pub fn settings_into(&self, settings: &mut Settings) -> Result<()> {
+        let at = crate::path::Path::fields("featureGates");
+        let mut gates = self.feature_gates.clone();
+        let mut shorthand = |gate: Gate, on: bool, what: &str| -> Result<()> {
+            let mut one = FeatureGates::default();
+            one.set(gate, on);
+            gates.merge(&one, &at, what)
+        };
+        if self.overcommit_protection {
+            shorthand(
+                Gate::SchedulingOvercommitProtection,
+                true,
+                "overcommitProtection",
+            )?;
+        }
+        if self.taint_eviction {
+            shorthand(Gate::Failover, true, "taintEviction")?;
+        }
+        if let Some(on) = self.priority_queue {
+            shorthand(Gate::PriorityBasedScheduling, on, "priorityQueue")?;
+        }
+        if self.workload_affinity {
+            shorthand(Gate::WorkloadAffinity, true, "workloadAffinity")?;
+        }
+        settings.feature_gates = gates;
+        settings.no_execute_taint_eviction =
+            self.taint_eviction || self.enable_no_execute_taint_eviction;
+        settings.check()
+    }
+
     fn is_empty(&self, added: &[Object], applied: &[Object]) -> bool {
         self.cluster_down.is_empty()
             && self.cluster_up.is_empty()
@@ -102,13 +138,11 @@ pub fn plan(
     added: &[Object],
     applied: &[Object],
 ) -> Result<Planned> {
-    let settings = Settings {
-        priority_queue: what.priority_queue,
-        taint_eviction: what.taint_eviction,
-        workload_affinity: what.workload_affinity,
+    let mut settings = Settings {
         version: choice.version,
         ..Settings::default()
     };
+    what.settings_into(&mut settings)?;
     let mut before = read(objects, choice, settings)?;
     before.fleet.now = latest(&before.fleet);
     let (plan, after, _) = step(
@@ -156,12 +190,8 @@ fn step(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<(Plan, Fleet, Option<Vec<Object>>)> {
     let mut before = fleet.clone();
-    before.settings.gates.scheduling_overcommit_protection = what.overcommit_protection;
-    before.settings.priority_queue = what.priority_queue;
-    before.settings.taint_eviction = what.taint_eviction;
+    what.settings_into(&mut before.settings)?;
     failover_settings(&mut before.settings, what)?;
-    before.settings.workload_affinity = what.workload_affinity;
-    before.settings.check()?;
     named(&before, what, added, choice)?;
     let mut events = Vec::new();
     if what.is_empty(added, applied) {
@@ -243,8 +273,6 @@ fn step(
 /// The controller-manager's failover settings `what` asks (§25), Karmada's defaults for those
 /// it leaves; a value Karmada refuses is an error at its field.
 fn failover_settings(settings: &mut Settings, what: &WhatIf) -> Result<()> {
-    settings.failover = what.failover;
-    settings.enable_no_execute_taint_eviction = what.enable_no_execute_taint_eviction;
     if let Some(mode) = &what.no_execute_taint_eviction_purge_mode {
         settings.no_execute_taint_eviction_purge_mode =
             PurgeMode::parse(mode).ok_or_else(|| {
@@ -1517,5 +1545,73 @@ mod tests {
             .iter()
             .find(|b| b.id.name == "web-deployment")
             .unwrap()
+    }
+}
+
+#[cfg(test)]
+mod gate_tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    fn what(json: &str) -> core::result::Result<WhatIf, Error> {
+        crate::scenario::from_json(json)
+    }
+
+    fn settings(version: &str, what: &WhatIf) -> Result<Settings> {
+        let mut s = Settings {
+            version: crate::karmada::version::Version::parse(version).unwrap(),
+            ..Settings::default()
+        };
+        what.settings_into(&mut s).map(|()| s)
+    }
+
+    // The what-if's featureGates, as text or as a map, and the shorthands, read into one set.
+    #[test]
+    fn gates_as_text_map_and_shorthands() {
+        let text =
+            what(r#"{"featureGates": "Failover=true,PriorityBasedScheduling=true"}"#).unwrap();
+        let map = what(r#"{"featureGates": {"Failover": true, "PriorityBasedScheduling": true}}"#)
+            .unwrap();
+        assert_eq!(text, map);
+        let s = settings("1.19", &text).unwrap();
+        assert!(s.gate(Gate::Failover) && s.by_priority());
+        assert!(!s.taint_eviction(), "Failover alone: the flag is off");
+        let short = what(r#"{"taintEviction": true, "overcommitProtection": true}"#).unwrap();
+        let s = settings("1.19", &short).unwrap();
+        assert!(s.taint_eviction());
+        assert!(s.gate(Gate::SchedulingOvercommitProtection));
+        assert!(
+            !s.by_priority(),
+            "PriorityBasedScheduling is off by default in 1.19"
+        );
+    }
+
+    #[test]
+    fn a_wrong_gate_is_an_error_at_it() {
+        let e = what(r#"{"featureGates": "Failover=true,Nope=true"}"#).unwrap_err();
+        assert_eq!(e.field().to_string(), "featureGates");
+        assert!(
+            e.to_string().contains("unrecognized feature gate: Nope"),
+            "{e}"
+        );
+        let e = what(r#"{"featureGates": {"Failover": "maybe"}}"#).unwrap_err();
+        assert!(e.field().to_string().starts_with("featureGates"), "{e}");
+        assert!(
+            e.to_string().contains("invalid value of Failover=maybe"),
+            "{e}"
+        );
+        let lacking = what(r#"{"featureGates": "SchedulingOvercommitProtection=true"}"#).unwrap();
+        let e = settings("1.17", &lacking).unwrap_err();
+        assert_eq!(
+            e.field().to_string(),
+            "featureGates.SchedulingOvercommitProtection"
+        );
+        let shorthand = what(r#"{"workloadAffinity": true}"#).unwrap();
+        let e = settings("1.16", &shorthand).unwrap_err();
+        assert_eq!(e.field().to_string(), "featureGates.WorkloadAffinity");
+        let both = what(r#"{"featureGates": "Failover=false", "taintEviction": true}"#).unwrap();
+        let e = settings("1.19", &both).unwrap_err();
+        assert_eq!(e.field().to_string(), "featureGates.Failover");
+        assert!(e.to_string().contains("contradicts taintEviction"), "{e}");
     }
 }

@@ -17,6 +17,8 @@ mod window;
 
 use std::rc::Rc;
 
+use allot_core::karmada::gates::Gate;
+use allot_core::karmada::version::Version;
 use serde_json::{json, Value};
 use yew::prelude::*;
 
@@ -130,43 +132,94 @@ pub struct Model {
     pub switches: Switches,
 }
 
-/// The scheduler's settings a what-if from the page carries, as `allot plan`'s
-/// `--overcommit-protection`, `--taint-eviction` and `--workload-affinity` set them
-/// (docs/rules/fleet.md §29.2, §25.1, §31).
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+/// The control plane's settings a what-if from the page carries: Karmada's feature gates that
+/// change a fleet's answer, read from allot's table of gates (docs/rules/versions.md "Feature
+/// gates"), as `allot plan --feature-gates` sets them, and the taint eviction of
+/// `--taint-eviction` (gate Failover and `--enable-no-execute-taint-eviction`, §25.1).
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Switches {
-    /// SchedulingOvercommitProtection: scheduled but not yet running workloads deducted.
-    pub protect: bool,
+    /// Per gate of [`Switches::gates`], a bit: on.
+    on: u32,
     /// Gate Failover and `--enable-no-execute-taint-eviction`: a NoExecute taint evicts.
     pub evict: bool,
-    /// Gate WorkloadAffinity: policies' workload affinity groups filter clusters.
-    pub affinity: bool,
+}
+
+impl Default for Switches {
+    /// Each gate as the newest release has it by default.
+    fn default() -> Self {
+        let mut s = Switches {
+            on: 0,
+            evict: false,
+        };
+        for g in Switches::gates() {
+            s.turn(g, g.default_in(Version::NEWEST));
+        }
+        s
+    }
 }
 
 impl Switches {
+    /// The gates the page switches: those that change a fleet's answer, but Failover, which
+    /// the taint eviction switch carries.
+    pub fn gates() -> impl Iterator<Item = Gate> {
+        Gate::all().filter(|g| g.effect().is_some() && *g != Gate::Failover)
+    }
+
+    pub fn is_on(self, gate: Gate) -> bool {
+        self.on & (1 << gate as u32) != 0
+    }
+
+    pub fn turn(&mut self, gate: Gate, on: bool) {
+        if on {
+            self.on |= 1 << gate as u32;
+        } else {
+            self.on &= !(1 << gate as u32);
+        }
+    }
+
+    /// These switches with `gate` set to `on`.
+    pub fn with(mut self, gate: Gate, on: bool) -> Switches {
+        self.turn(gate, on);
+        self
+    }
+
     /// `what_if` with these settings.
     fn set(self, what_if: &mut Value) {
-        what_if["overcommitProtection"] = self.protect.into();
+        let gates: serde_json::Map<String, Value> = Switches::gates()
+            .map(|g| (g.name().to_string(), self.is_on(g).into()))
+            .collect();
+        what_if["featureGates"] = gates.into();
         what_if["taintEviction"] = self.evict.into();
-        what_if["workloadAffinity"] = self.affinity.into();
     }
 
-    /// As a saved history carries them (`protect`, `taintEviction`, `workloadAffinity`).
-    fn saved(self) -> [(&'static str, bool); 3] {
-        [
-            ("protect", self.protect),
-            ("taintEviction", self.evict),
-            ("workloadAffinity", self.affinity),
-        ]
+    /// As a saved history carries them (`featureGates`, `taintEviction`).
+    fn save(self, saved: &mut Value) {
+        self.set(saved);
     }
 
+    /// Read back; a history saved before the gates were switched one by one carries
+    /// `protect` and `workloadAffinity`.
     fn restored(v: &Value) -> Switches {
-        let on = |key: &str| v.get(key).and_then(Value::as_bool).unwrap_or(false);
-        Switches {
-            protect: on("protect"),
-            evict: on("taintEviction"),
-            affinity: on("workloadAffinity"),
+        let on = |key: &str| v.get(key).and_then(Value::as_bool);
+        let mut s = Switches {
+            evict: on("taintEviction").unwrap_or(false),
+            ..Switches::default()
+        };
+        for (key, gate) in [
+            ("protect", Gate::SchedulingOvercommitProtection),
+            ("workloadAffinity", Gate::WorkloadAffinity),
+        ] {
+            if let Some(set) = on(key) {
+                s.turn(gate, set);
+            }
         }
+        let gates = v.get("featureGates").and_then(Value::as_object);
+        for (name, set) in gates.into_iter().flatten() {
+            if let (Some(g), Some(set)) = (Gate::named(name), set.as_bool()) {
+                s.turn(g, set);
+            }
+        }
+        s
     }
 }
 
@@ -313,9 +366,7 @@ impl Model {
             "steps": self.history.iter().map(|s| json!({"label": s.label, "whatIf": s.what_if})).collect::<Vec<_>>(),
             "at": self.at,
         });
-        for (key, on) in self.switches.saved() {
-            saved[key] = on.into();
-        }
+        self.switches.save(&mut saved);
         Some(saved)
     }
 }
@@ -502,11 +553,10 @@ impl Ask {
     /// The burst's what-if: the page's settings, protection as given.
     fn burst_what_if(&self, protect: bool) -> Value {
         let mut what_if = json!({});
-        Switches {
-            protect,
-            ..self.switches.get()
-        }
-        .set(&mut what_if);
+        self.switches
+            .get()
+            .with(Gate::SchedulingOvercommitProtection, protect)
+            .set(&mut what_if);
         what_if
     }
 
@@ -612,10 +662,11 @@ mod tests {
     #[test]
     fn a_saved_history_keeps_the_schedulers_switches() {
         let switches = Switches {
-            protect: false,
             evict: true,
-            affinity: true,
-        };
+            ..Switches::default()
+        }
+        .with(Gate::WorkloadAffinity, true)
+        .with(Gate::PriorityBasedScheduling, true);
         let model = Model {
             source: Some(Source::Example("fleet-shop".into())),
             switches,
@@ -627,16 +678,42 @@ mod tests {
         let mut what_if = json!({"clusterDown": ["member1"]});
         back.set(&mut what_if);
         assert_eq!(what_if["taintEviction"], true);
-        assert_eq!(what_if["overcommitProtection"], false);
-        assert_eq!(what_if["workloadAffinity"], true);
-        // A history saved before the other switches existed: protection alone.
+        let gates = &what_if["featureGates"];
+        assert_eq!(gates["SchedulingOvercommitProtection"], false);
+        assert_eq!(gates["WorkloadAffinity"], true);
+        assert_eq!(gates["PriorityBasedScheduling"], true);
+        assert_eq!(
+            gates["CustomizedClusterResourceModeling"], true,
+            "on by default"
+        );
+        assert!(
+            gates.get("Failover").is_none(),
+            "the eviction switch carries it"
+        );
+        // A history saved before the gates were switched one by one: protection alone.
         let old = json!({"source": {"example": "fleet-shop"}, "protect": true});
         assert_eq!(
             restored(&old).expect("reads").3,
-            Switches {
-                protect: true,
-                ..Switches::default()
-            }
+            Switches::default().with(Gate::SchedulingOvercommitProtection, true)
         );
+    }
+
+    // The page's switches are the table's gates that change a fleet's answer.
+    #[test]
+    fn the_switches_read_the_gate_table() {
+        let names: Vec<&str> = Switches::gates().map(Gate::name).collect();
+        assert_eq!(
+            names,
+            [
+                "CustomizedClusterResourceModeling",
+                "PriorityBasedScheduling",
+                "MultiplePodTemplatesScheduling",
+                "WorkloadAffinity",
+                "SchedulingOvercommitProtection"
+            ]
+        );
+        let d = Switches::default();
+        assert!(d.is_on(Gate::CustomizedClusterResourceModeling));
+        assert!(!d.is_on(Gate::PriorityBasedScheduling));
     }
 }

@@ -137,13 +137,26 @@ fn loader(p: &LoaderProps) -> Html {
 }
 
 /// A switch of the toolbar: its id, label, what it means, whether on, and how to turn it.
-type Toggle = (
-    &'static str,
-    &'static str,
-    &'static str,
-    bool,
-    fn(&mut Switches, bool),
-);
+/// A checkbox of the toolbar: (id, label, what it means, whether on, what it turns).
+type Toggle = (String, &'static str, String, bool, Turns);
+
+/// What a toolbar checkbox turns: the taint eviction, or a gate.
+#[derive(Clone, Copy)]
+enum Turns {
+    Eviction,
+    Gate(allot_core::karmada::gates::Gate),
+}
+
+/// The taint eviction's checkbox: gate Failover and `--enable-no-execute-taint-eviction`.
+fn eviction_toggle(switches: Switches) -> Vec<Toggle> {
+    vec![(
+        "fleet-evict".into(),
+        "Taint eviction",
+        "gate Failover and --enable-no-execute-taint-eviction: a NoExecute taint evicts the bindings that do not tolerate it".into(),
+        switches.evict,
+        Turns::Eviction,
+    )]
+}
 
 /// A chosen or dropped file's text, read as [`read_text`] reads it.
 fn read_file(ask: Ask, file: web_sys::File) {
@@ -248,31 +261,19 @@ fn toolbar(ask: &Ask, m: &Model, embedded: bool) -> Html {
             );
         }
     });
-    // One checkbox per setting: (id, label, what it means, whether on, how to turn it).
+    // One checkbox per setting: the taint eviction, then each gate the table says changes a
+    // fleet's answer (docs/rules/versions.md "Feature gates").
     let switches = m.switches;
-    let toggles: [Toggle; 3] = [
+    let mut toggles: Vec<Toggle> = eviction_toggle(switches);
+    toggles.extend(Switches::gates().map(|g| {
         (
-            "fleet-protect",
-            "SchedulingOvercommitProtection",
-            "scheduled but not yet running workloads are deducted from a cluster's free resources",
-            switches.protect,
-            |s, on| s.protect = on,
-        ),
-        (
-            "fleet-evict",
-            "Taint eviction",
-            "gate Failover and --enable-no-execute-taint-eviction: a NoExecute taint evicts the bindings that do not tolerate it",
-            switches.evict,
-            |s, on| s.evict = on,
-        ),
-        (
-            "fleet-affinity",
-            "WorkloadAffinity",
-            "gate WorkloadAffinity (Karmada 1.17+): policies' workload affinity groups filter clusters",
-            switches.affinity,
-            |s, on| s.affinity = on,
-        ),
-    ];
+            format!("fleet-gate-{}", g.name()),
+            g.name(),
+            format!("gate {g}: {}", g.effect().unwrap_or_default()),
+            switches.is_on(g),
+            Turns::Gate(g),
+        )
+    }));
     let toggles = toggles
         .into_iter()
         .map(|(id, label, title, on, turn)| {
@@ -280,7 +281,10 @@ fn toolbar(ask: &Ask, m: &Model, embedded: bool) -> Html {
             let changed = Callback::from(move |e: Event| {
                 let input: HtmlInputElement = e.target_unchecked_into();
                 let mut s = switches;
-                turn(&mut s, input.checked());
+                match turn {
+                    Turns::Eviction => s.evict = input.checked(),
+                    Turns::Gate(g) => s.turn(g, input.checked()),
+                }
                 ask.model.dispatch(Msg::Switches(s));
             });
             html! {

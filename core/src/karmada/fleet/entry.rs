@@ -349,7 +349,7 @@ impl Entry {
             static_weights: self.rules.static_weights(),
             estimators: settings.estimators.as_deref(),
             model_method: settings.version.model_method(),
-            gates: settings.gates,
+            gates: settings.estimate_gates(),
             overflow: self.rules.overflow,
             cluster_affinity: cluster_affinity.as_ref(),
             cluster_affinities: (!cluster_affinities.is_empty())

@@ -634,7 +634,7 @@ impl Fleet {
     /// taints is evicted from it once due (`syncBindingEviction`), with the purge mode
     /// `getPurgeMode` gives it, and enqueued.
     fn taint_manager(&mut self, queue: &mut Queue, out: &mut Enqueued) {
-        if !self.settings.evicts() {
+        if !self.settings.taint_eviction() {
             return;
         }
         let now = self.now;
@@ -700,7 +700,7 @@ impl Fleet {
             .iter()
             .filter_map(|e| eviction::next_end(e, timeout));
         let mut evictions = Vec::new();
-        if self.settings.evicts() {
+        if self.settings.taint_eviction() {
             for (m, h) in self.members.iter().zip(&self.health) {
                 if !m.taints.iter().any(|t| t.effect == TaintEffect::NoExecute) {
                     continue;

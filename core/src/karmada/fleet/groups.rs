@@ -13,7 +13,6 @@ use super::entry::{BindingKind, Entry};
 use super::Settings;
 use crate::karmada::filter::workload_affinity::{GroupView, Other, Own};
 use crate::karmada::plugins::workload_pair;
-use crate::karmada::version::Gate;
 
 /// The ResourceBindings of each group, by their position in the fleet.
 #[derive(Debug, Default)]
@@ -27,7 +26,7 @@ pub struct Index {
 impl Index {
     /// The index of `entries`; empty when the gate is off or the release lacks it.
     pub fn new(entries: &[Rc<Entry>], settings: &Settings) -> Index {
-        let gate = settings.workload_affinity && settings.version.has_gate(Gate::WorkloadAffinity);
+        let gate = settings.workload_affinity();
         if !gate {
             return Index::default();
         }

@@ -38,6 +38,7 @@ use crate::estimate::{AssumedWorkload, Gates};
 use crate::karmada::binding::Estimator;
 use crate::karmada::cluster::{Clusters, Member};
 use crate::karmada::filter::workload_affinity::GroupView;
+use crate::karmada::gates::{FeatureGates, Gate};
 use crate::karmada::pipeline;
 use crate::karmada::version::Version;
 
@@ -51,85 +52,86 @@ pub use health::{Health, Readiness};
 pub struct Settings {
     /// The Karmada release.
     pub version: Version,
-    /// The scheduler's feature gates (SchedulingOvercommitProtection: shared capacity §29.2).
-    pub gates: Gates,
-    /// Gate PriorityBasedScheduling in the scheduler (absent: the release's default, on
-    /// from 1.19).
-    pub priority_queue: Option<bool>,
+    /// Karmada's feature gates as set, in the scheduler and the controller-manager alike;
+    /// each unset gate takes the release's default (docs/rules/versions.md "Feature gates").
+    pub feature_gates: FeatureGates,
     /// The estimators; absent: each whose input a cluster has.
     pub estimators: Option<Vec<Estimator>>,
     /// `--plugins`; absent: `*`.
     pub plugins: Option<Vec<String>>,
     /// The seed of random tie orders.
     pub seed: u64,
-    /// Both gate Failover and `--enable-no-execute-taint-eviction` (a shorthand for setting
-    /// the two).
-    pub taint_eviction: bool,
-    /// Gate Failover in the controller-manager (off by default): the taint manager runs only
-    /// with it (§25.1).
-    pub failover: bool,
-    /// `--enable-no-execute-taint-eviction` (off by default, from 1.16).
-    pub enable_no_execute_taint_eviction: bool,
+    /// The controller-manager's `--enable-no-execute-taint-eviction` (off by default, from
+    /// 1.16): with gate Failover, the taint manager evicts (§25.1).
+    pub no_execute_taint_eviction: bool,
     /// `--no-execute-taint-eviction-purge-mode` (Gracefully by default).
     pub no_execute_taint_eviction_purge_mode: eviction::PurgeMode,
     /// `--graceful-eviction-timeout`, seconds (10 minutes).
     pub graceful_eviction_timeout: i64,
     /// The ClusterTaintPolicies, in creation order (§24.3).
     pub taint_policies: Vec<taint_policy::ClusterTaintPolicy>,
-    /// Gate WorkloadAffinity (off by default; from 1.17), in the scheduler and the
-    /// controller-manager: the detector writes groups, the scheduler filters by them (§31).
-    pub workload_affinity: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
         Settings {
             version: Version::NEWEST,
-            gates: Gates::default(),
-            priority_queue: None,
+            feature_gates: FeatureGates::default(),
             estimators: None,
             plugins: None,
             seed: 0,
-            taint_eviction: false,
-            failover: false,
-            enable_no_execute_taint_eviction: false,
+            no_execute_taint_eviction: false,
             no_execute_taint_eviction_purge_mode: eviction::PurgeMode::Gracefully,
             graceful_eviction_timeout: 600,
             taint_policies: Vec::new(),
-            workload_affinity: false,
         }
     }
 }
 
 impl Settings {
-    /// Whether the queue orders by priority (§22).
+    /// Whether `gate` is on: as set, else the release's default.
+    pub fn gate(&self, gate: Gate) -> bool {
+        self.feature_gates.enabled(gate, self.version)
+    }
+
+    /// These settings with `gate` set to `on`.
+    pub fn with(mut self, gate: Gate, on: bool) -> Settings {
+        self.feature_gates.set(gate, on);
+        self
+    }
+
+    /// Whether the queue orders by priority: gate PriorityBasedScheduling (§22).
     pub fn by_priority(&self) -> bool {
-        self.priority_queue
-            .unwrap_or_else(|| self.version.at_least(19, 0))
+        self.gate(Gate::PriorityBasedScheduling)
     }
 
-    /// Whether the taint manager evicts: gate Failover and
-    /// `--enable-no-execute-taint-eviction` (§25.1).
-    pub fn evicts(&self) -> bool {
-        self.taint_eviction || (self.failover && self.enable_no_execute_taint_eviction)
+    /// Whether the taint manager evicts: gate Failover and `--enable-no-execute-taint-eviction`
+    /// (§25.1).
+    pub fn taint_eviction(&self) -> bool {
+        self.no_execute_taint_eviction && self.gate(Gate::Failover)
     }
 
-    /// Turning on a gate the release does not have is an error at that setting (Karmada
-    /// refuses an unknown gate at start).
-    pub fn check(&self) -> Result<()> {
-        let gate = crate::karmada::version::Gate::WorkloadAffinity;
-        if self.workload_affinity && !self.version.has_gate(gate) {
-            return Err(Error::Input {
-                field: crate::path::Path::fields("settings.workloadAffinity"),
-                code: crate::error::ErrorCode::InvalidInput,
-                reason: alloc::format!(
-                    "Karmada {} has no feature gate {}",
-                    self.version,
-                    gate.name()
-                ),
-            });
+    /// Whether the detector writes workload affinity groups and the scheduler filters by them:
+    /// gate WorkloadAffinity (§31).
+    pub fn workload_affinity(&self) -> bool {
+        self.gate(Gate::WorkloadAffinity)
+    }
+
+    /// The gates the estimators read.
+    pub fn estimate_gates(&self) -> Gates {
+        Gates {
+            scheduling_overcommit_protection: self.gate(Gate::SchedulingOvercommitProtection),
+            customized_cluster_resource_modeling: self
+                .gate(Gate::CustomizedClusterResourceModeling),
+            multiple_pod_templates_scheduling: self.gate(Gate::MultiplePodTemplatesScheduling),
         }
-        Ok(())
+    }
+
+    /// Turning on a gate the release does not have is an error at `featureGates.<Gate>`
+    /// (Karmada refuses an unknown gate at start).
+    pub fn check(&self) -> Result<()> {
+        self.feature_gates
+            .check(self.version, &crate::path::Path::fields("featureGates"))
     }
 }
 
@@ -236,7 +238,7 @@ impl Fleet {
         queue: &mut queue::Queue,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Vec<(usize, Pass, bool)> {
-        let protect = self.settings.gates.scheduling_overcommit_protection;
+        let protect = self.settings.gate(Gate::SchedulingOvercommitProtection);
         let mut out = Vec::new();
         let mut touched: Vec<usize> = Vec::new();
         {

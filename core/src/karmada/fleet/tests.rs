@@ -18,6 +18,7 @@ use super::triggers::{Skip, Trigger};
 use super::{Fleet, Pass, Settings};
 use crate::estimate::general::ResourceSummary;
 use crate::karmada::cluster::{Clusters, Member};
+use crate::karmada::gates::Gate;
 use crate::karmada::Strategy;
 use crate::resource::ResourceList;
 use crate::selector::cluster::ClusterAffinity;
@@ -154,7 +155,9 @@ fn placed(pairs: &[(&str, i64)]) -> Vec<(String, i64)> {
 
 fn burst(protect: bool) -> Plan {
     let mut settings = Settings::default();
-    settings.gates.scheduling_overcommit_protection = protect;
+    settings
+        .feature_gates
+        .set(Gate::SchedulingOvercommitProtection, protect);
     let f = fleet(
         alloc::vec![member("a", 10), member("b", 4)],
         Vec::new(),
@@ -404,9 +407,10 @@ fn on_a_and_b(eviction: bool, rules: impl FnOnce(Rules) -> Rules) -> Fleet {
     e.rules = Rc::new(rules((*e.rules).clone()));
     e.state.applied = Some(e.rules.clone());
     let settings = Settings {
-        taint_eviction: eviction,
+        no_execute_taint_eviction: eviction,
         ..Settings::default()
-    };
+    }
+    .with(Gate::Failover, eviction);
     fleet(
         alloc::vec![member("a", 10), member("b", 10)],
         alloc::vec![e],
@@ -671,8 +675,12 @@ fn an_unclaimed_binding_keeps_its_clusters_and_is_never_scheduled() {
 #[test]
 fn priority_orders_a_burst() {
     let mut settings = Settings::default();
-    settings.gates.scheduling_overcommit_protection = true;
-    settings.priority_queue = Some(true);
+    settings
+        .feature_gates
+        .set(Gate::SchedulingOvercommitProtection, true);
+    settings
+        .feature_gates
+        .set(Gate::PriorityBasedScheduling, true);
     let f = fleet(alloc::vec![member("a", 6)], Vec::new(), settings);
     let mut high = entry("high", Strategy::Aggregated, 6, &[]);
     high.priority = 100;
@@ -704,7 +712,8 @@ fn ready(op: Operator) -> MatchCondition {
 #[test]
 fn replay_burst_failure_recovery() {
     let settings = Settings {
-        taint_eviction: true,
+        no_execute_taint_eviction: true,
+        feature_gates: crate::karmada::gates::FeatureGates::parse("Failover=true").unwrap(),
         taint_policies: alloc::vec![ClusterTaintPolicy {
             name: "failure".into(),
             target_clusters: None,
@@ -905,7 +914,7 @@ fn the_plan_reads_as_json() {
 /// with every assumption written back at once): what the drain's one reused set must agree
 /// with.
 fn drain_fresh(f: &mut Fleet, queue: &mut Queue) -> Vec<(usize, Pass, bool)> {
-    let protect = f.settings.gates.scheduling_overcommit_protection;
+    let protect = f.settings.gate(Gate::SchedulingOvercommitProtection);
     let mut out = Vec::new();
     while let Some(b) = queue.pop() {
         let mut touched = Vec::new();
@@ -1001,7 +1010,9 @@ mod properties {
             seed,
             ..Settings::default()
         };
-        settings.gates.scheduling_overcommit_protection = protect;
+        settings
+            .feature_gates
+            .set(Gate::SchedulingOvercommitProtection, protect);
         let f = fleet(members, Vec::new(), settings);
         let mut all: Vec<Event> = entries
             .into_iter()
@@ -1054,7 +1065,7 @@ mod properties {
             long in 0i64..10_000_000,
         ) {
             let (mut f, mut all) = generated(&cpus, &specs, seed, protect, events);
-            f.settings.priority_queue = Some(priority);
+            f.settings.feature_gates.set(Gate::PriorityBasedScheduling, priority);
             all.push(Event::Advance { seconds: long });
             let Ok((p, _)) = plan(&f, all) else {
                 return Ok(());
@@ -1110,7 +1121,7 @@ mod properties {
             seed in 0u64..1000,
         ) {
             let (mut f, _) = generated(&cpus, &[], seed, false, Vec::new());
-            f.settings.workload_affinity = true;
+            f.settings.feature_gates.set(Gate::WorkloadAffinity, true);
             let (affinity, apart) = if anti { ("", "g=1") } else { ("g=1", "") };
             let events = specs
                 .iter()
@@ -1159,10 +1170,7 @@ fn grouped(
 
 /// Clusters a, b and c (a has the most room, so a binding alone goes there), the gate on.
 fn three(entries: Vec<Entry>, gate: bool) -> Fleet {
-    let settings = Settings {
-        workload_affinity: gate,
-        ..Settings::default()
-    };
+    let settings = Settings::default().with(Gate::WorkloadAffinity, gate);
     fleet(
         alloc::vec![member("a", 10), member("b", 8), member("c", 6)],
         entries,
@@ -1312,10 +1320,10 @@ fn members_placed_apart_settle_in_one_pass() {
 #[test]
 fn the_gate_needs_karmada_1_17() {
     let settings = Settings {
-        workload_affinity: true,
         version: crate::karmada::version::Version::minor_release(16).unwrap(),
         ..Settings::default()
-    };
+    }
+    .with(Gate::WorkloadAffinity, true);
     let err = Fleet::new(Vec::new(), Vec::new(), settings).unwrap_err();
     assert!(
         alloc::format!("{err}").contains("WorkloadAffinity"),
@@ -1341,10 +1349,14 @@ fn plugins_flag_disables_one_of_the_pair() {
 // A binding that failed with UnschedulableError waits in the unschedulable set
 // (`PushUnschedulableIfNotPresent`, `handleErr`); `flushUnschedulableBindingsLeftover`
 // (pkg/scheduler/internal/queue/scheduling_queue.go) moves it back once it has waited more
-// than five minutes, and it is scheduled against the capacity then.
+// than five minutes, and it is scheduled against the capacity then (the queue of gate
+// PriorityBasedScheduling).
 #[test]
 fn an_unschedulable_binding_is_retried_after_five_minutes() {
-    let f = two(Vec::new());
+    let mut f = two(Vec::new());
+    f.settings
+        .feature_gates
+        .set(Gate::PriorityBasedScheduling, true);
     let big = entry("big", Strategy::Aggregated, 30, &[]);
     let grow = |cluster: &str| Event::Capacity {
         cluster: cluster.into(),
@@ -1409,7 +1421,9 @@ fn an_unschedulable_binding_is_retried_after_five_minutes() {
 fn a_backoff_retry_runs_only_once_its_inputs_changed() {
     let f = two(Vec::new());
     let mut settings = f.settings.clone();
-    settings.priority_queue = Some(true);
+    settings
+        .feature_gates
+        .set(Gate::PriorityBasedScheduling, true);
     let f = Fleet { settings, ..f };
     let down = |c: &str| Event::ClusterDown { cluster: c.into() };
     let create = Event::Create {
@@ -1466,7 +1480,9 @@ fn a_backoff_retry_runs_only_once_its_inputs_changed() {
 #[test]
 fn an_advance_runs_the_scheduler_when_a_retry_is_due() {
     let mut settings = Settings::default();
-    settings.gates.scheduling_overcommit_protection = true;
+    settings
+        .feature_gates
+        .set(Gate::SchedulingOvercommitProtection, true);
     let f = fleet(alloc::vec![member("a", 10)], Vec::new(), settings);
     let create = |n: &str| Event::Create {
         entry: Box::new(entry(n, Strategy::Aggregated, 6, &[])),
@@ -1494,7 +1510,9 @@ fn an_advance_runs_the_scheduler_when_a_retry_is_due() {
 #[test]
 fn an_assumption_ends_when_healthy_or_after_five_minutes() {
     let mut settings = Settings::default();
-    settings.gates.scheduling_overcommit_protection = true;
+    settings
+        .feature_gates
+        .set(Gate::SchedulingOvercommitProtection, true);
     let f = fleet(alloc::vec![member("a", 10)], Vec::new(), settings);
     let create = |n: &str| Event::Create {
         entry: Box::new(entry(n, Strategy::Aggregated, 6, &[])),

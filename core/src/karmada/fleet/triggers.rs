@@ -32,7 +32,8 @@ pub fn trigger(e: &Entry, members: &[Member], settings: &Settings) -> Result<Tri
         replicas: e.workload.replicas,
         has_replica_requirements: e.workload.requests.is_some() || e.workload.node_claim.is_some(),
         has_components: !e.workload.components.is_empty(),
-        multiple_pod_templates: settings.gates.multiple_pod_templates_scheduling,
+        multiple_pod_templates: settings
+            .gate(crate::karmada::gates::Gate::MultiplePodTemplatesScheduling),
         previous: &previous,
         reschedule_triggered_at: s.reschedule_triggered_at,
         last_scheduled: s.last_scheduled,
