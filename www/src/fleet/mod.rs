@@ -199,10 +199,7 @@ impl Switches {
 
     /// `what_if` with these settings.
     fn set(self, what_if: &mut Value) {
-        let gates: serde_json::Map<String, Value> = Switches::gates()
-            .map(|g| (g.name().to_string(), self.is_on(g).into()))
-            .collect();
-        what_if["featureGates"] = gates.into();
+        what_if["featureGates"] = self.feature_gates();
         what_if["taintEviction"] = self.evict.into();
         if self.directly {
             what_if["noExecuteTaintEvictionPurgeMode"] = "Directly".into();
@@ -214,6 +211,14 @@ impl Switches {
         }
     }
 
+    /// The switched gates as `featureGates` writes them: `{Gate: on}`.
+    fn feature_gates(self) -> Value {
+        Switches::gates()
+            .map(|g| (g.name().to_string(), Value::from(self.is_on(g))))
+            .collect::<serde_json::Map<String, Value>>()
+            .into()
+    }
+
     /// The timed settings, by the what-if's key (and the saved history's, with `Seconds`).
     fn times(self) -> [(&'static str, Option<u32>); 2] {
         [("gracefulEvictionTimeout", self.timeout), ("at", self.at)]
@@ -222,10 +227,7 @@ impl Switches {
     /// As a saved history carries them (`featureGates`, `taintEviction`, `purgeDirectly`,
     /// `gracefulEvictionTimeoutSeconds`, `atSeconds`).
     fn save(self, saved: &mut Value) {
-        let gates: serde_json::Map<String, Value> = Switches::gates()
-            .map(|g| (g.name().to_string(), self.is_on(g).into()))
-            .collect();
-        saved["featureGates"] = gates.into();
+        saved["featureGates"] = self.feature_gates();
         saved["taintEviction"] = self.evict.into();
         saved["purgeDirectly"] = self.directly.into();
         for (key, seconds) in self.times() {
