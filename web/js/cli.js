@@ -120,6 +120,13 @@ What-ifs (each repeatable, all combinable):
                               the workload is scaled (deploy/shop/web=6)
       --rebalance KIND/NAMESPACE/NAME
                               a WorkloadRebalancer lists the workload
+      --unhealthy KIND/NAMESPACE/NAME@CLUSTER
+                              the member reports the workload Unhealthy there: with
+                              spec.failover.application it fails over after
+                              tolerationSeconds (deploy/shop/web@member2)
+      --healthy KIND/NAMESPACE/NAME@CLUSTER
+                              the member reports the workload Healthy there (ends a
+                              graceful eviction task once the whole new placement is)
 Options:
   -f, --filename FILE|DIR  read objects from FILE, or from the .yaml, .yml and .json files in
                            DIR ("-": standard input); repeatable. Without any, standard
@@ -170,6 +177,7 @@ Examples:
   allot plan -f dump.yaml --cluster-down member2 --cluster member3
   allot plan -f dump.yaml --cluster-down member2 --taint-eviction --at 5m
   allot plan -f dump.yaml --delete-policy shop/web
+  allot plan -f dump.yaml --unhealthy deploy/shop/web@member2
   kubectl allot plan -f dump.yaml --scale deploy/shop/web=20 --overcommit-protection
 
 Exit status (as kubectl diff):
@@ -198,6 +206,8 @@ const WHAT_IFS = {
   "delete-policy": "deletePolicy",
   scale: "scale",
   rebalance: "rebalance",
+  unhealthy: "unhealthy",
+  healthy: "healthy",
 };
 
 // Leaving with an exit status: the status is set and the command's work unwound, and Node exits
@@ -588,6 +598,10 @@ function moment(t) {
       return `cluster ${t.cluster} ${t.kind} ${t.taint}${t.policy ? ` by ClusterTaintPolicy ${t.policy}` : ""}`;
     case "evicted":
       return `${b} evicted from ${t.cluster} (${t.replicas} replica${t.replicas === 1 ? "" : "s"}, purge ${t.purgeMode})`;
+    case "reported":
+      return `${b} reported ${t.health} on ${t.cluster}`;
+    case "failedOver":
+      return `${b} failed over from ${t.cluster} (application failover: ${t.replicas} replica${t.replicas === 1 ? "" : "s"}, purge ${t.purgeMode})`;
     case "scheduled":
       return `${b} placed: ${placement(t.clusters)}`;
     case "unschedulable":

@@ -46,6 +46,28 @@ export interface WhatIf {
   priorityQueue?: boolean;
   /** Gate WorkloadAffinity (Karmada 1.17+): policies' `workloadAffinity` groups workloads. */
   workloadAffinity?: boolean;
+  /** `KIND/NAMESPACE/NAME@CLUSTER`: the member reports the workload Unhealthy there (application failover). */
+  unhealthy?: string[];
+  /** `KIND/NAMESPACE/NAME@CLUSTER`: the member reports the workload Healthy there. */
+  healthy?: string[];
+  /** Gate GracefulEviction (default on): application failover's `Gracefully` needs it. */
+  gracefulEviction?: boolean;
+  /** Gate StatefulFailoverInjection (default off): state preservation. */
+  statefulFailoverInjection?: boolean;
+}
+
+/** A graceful eviction task: a cluster the binding is leaving. */
+export interface EvictionTask {
+  fromCluster: string;
+  replicas?: number;
+  createdAt: number;
+  purgeMode: "Gracefully" | "Directly" | "Never";
+  gracePeriodSeconds?: number;
+  suppressDeletion?: boolean;
+  producer?: string;
+  reason?: string;
+  preservedLabelState?: Record<string, string>;
+  clustersBeforeFailover?: string[];
 }
 
 /** A binding of the plan: `spec.clusters` before and after, and what became of it. */
@@ -59,6 +81,8 @@ export interface BindingPlan {
   trigger?: string;
   condition?: { reason: string; message?: string };
   why?: { reason: string; [key: string]: unknown };
+  /** Its graceful eviction tasks afterwards (absent: none). */
+  evicting?: EvictionTask[];
 }
 
 /** A cluster of the plan: the load placed there before and after, against its capacity. */

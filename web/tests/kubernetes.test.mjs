@@ -650,3 +650,39 @@ test("npx allot plan -o json: a large plan arrives whole through a pipe", () => 
   const plan = JSON.parse(r.stdout);
   assert.equal(plan.bindings.length, 2000);
 });
+
+// Application failover (docs/rules/fleet.md §32): the member reports web Unhealthy on member2;
+// its policy tolerates 60 s, so the fleet at 59 s still has it there, and at 60 s it has
+// failed over, member2's copy kept (Gracefully) by a graceful eviction task.
+test("planFleet unhealthy: a workload fails over after tolerationSeconds", () => {
+  const dump = text("app-failover.yaml");
+  const at = (time) => planFleet(dump, {}, { unhealthy: ["deploy/shop/web@member2"], at: time });
+  const web = (plan) => plan.bindings.find((b) => b.id.name === "web-deployment");
+  const early = at("59s");
+  assert.equal(web(early).after.member2, 2);
+  assert.ok(!early.timeline.some((m) => m.kind === "failedOver"));
+  const late = at("60s");
+  assert.equal(web(late).after.member2, undefined);
+  assert.equal(Object.values(web(late).after).reduce((a, b) => a + b, 0), 6);
+  assert.deepEqual(
+    web(late).evicting.map((t) => [t.fromCluster, t.purgeMode, t.gracePeriodSeconds]),
+    [["member2", "Gracefully", 120]],
+  );
+  assert.ok(late.timeline.some((m) => m.kind === "failedOver" && m.at === 60));
+  assert.equal(code(() => planFleet(dump, {}, { unhealthy: ["deploy/shop/web"] })).path, "unhealthy[0]");
+  assert.equal(code(() => planFleet(dump, {}, { unhealthy: ["deploy/shop/web@member9"] })).path, "unhealthy[0]");
+});
+
+test("npx allot plan --unhealthy: each purge mode as its policy says", () => {
+  const file_ = file("app-failover.yaml");
+  const plan = (workload) =>
+    JSON.parse(allot(["plan", "-f", file_, "--unhealthy", `deploy/shop/${workload}@member2`, "-o", "json"]).stdout);
+  const failed = (p) => p.timeline.filter((m) => m.kind === "failedOver").map((m) => m.at);
+  assert.deepEqual(failed(plan("web")), [60]);
+  assert.deepEqual(failed(plan("cart")), [300]);
+  const stream = plan("stream");
+  assert.deepEqual(failed(stream), [30]);
+  const b = stream.bindings.find((b) => b.id.name === "stream-deployment");
+  assert.equal(b.evicting[0].suppressDeletion, true);
+  assert.match(allot(["plan", "-h"]).stdout, /--unhealthy KIND\/NAMESPACE\/NAME@CLUSTER/);
+});

@@ -168,6 +168,13 @@ impl Version {
         self.carries(&[(16, 6), (17, 3), (18, 0)])
     }
 
+    /// The graceful eviction controller times each task by its own `gracePeriodSeconds` or
+    /// the flag's timeout (docs/rules/fleet.md §33; Karmada 1.16.3, 1.17); before, a task's
+    /// grace period stayed the timeout of the tasks after it.
+    pub fn resets_task_timeout(self) -> bool {
+        self.carries(&[(16, 3), (17, 0)])
+    }
+
     /// Multi-template scheduling applies to a workload with one component too (versions.md
     /// "Multiple pod templates", Karmada #7287, 1.18); before, to two or more.
     pub const fn min_template_components(self) -> usize {

@@ -15,12 +15,14 @@ use crate::karmada::fleet::entry::ClusterFailover;
 use crate::karmada::fleet::eviction::PurgeMode;
 use crate::karmada::version::Version;
 
-/// `spec.failover` as written (its `application` part is read elsewhere).
+/// `spec.failover` as written (its `application` part is read by [`super::app_failover`]).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Failover {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cluster: Option<ClusterBehavior>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub application: Option<super::app_failover::Application>,
 }
 
 /// `spec.failover.cluster` as written.

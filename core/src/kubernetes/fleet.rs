@@ -21,7 +21,7 @@ use crate::error::Result;
 use crate::karmada::affinity_terms::{PlacementSpec, ReplicaScheduling, WeightPreference};
 use crate::karmada::binding::Estimator;
 use crate::karmada::filter::workload_affinity::{Groups, WorkloadAffinity};
-use crate::karmada::fleet::entry::{Condition, EvictionTask, State};
+use crate::karmada::fleet::entry::{Condition, State};
 use crate::karmada::fleet::health::TaintTime;
 use crate::karmada::fleet::{BindingKind, Entry, Fleet, Health, Id, Readiness, Rules, Settings};
 use crate::names::NameIndex;
@@ -478,39 +478,35 @@ fn entry<'o>(
         },
         _ => 0,
     };
+    // Application failover (§32.1): the claiming policy's behaviour as the detector copies it
+    // into the binding; a binding read alone keeps what it carries.
+    let kind = s.workload.kind.as_deref().unwrap_or_default();
+    let failover_from = match (template, policy) {
+        (Some(_), Some(p)) => Some(p),
+        _ => binding.map(|(_, b)| b),
+    };
+    let app_failover = failover_from
+        .and_then(|o| super::app_failover::application(o, kind, choice.version, problems))
+        .map(Rc::new);
+    let rules_read = app_failover
+        .as_ref()
+        .map_or(&[][..], |f| f.state_preservation.as_slice());
+    let reported = binding
+        .map(|(_, b)| super::app_failover::reported(b, rules_read, problems))
+        .unwrap_or_default();
+    let mut evictions = binding
+        .map(|(_, b)| super::app_failover::tasks(b, choice.version, problems))
+        .unwrap_or_default();
+    for t in &mut evictions {
+        // A task's replicas: its own, else what `spec.clusters` says of the cluster.
+        t.replicas = t
+            .replicas
+            .or_else(|| s.previous.get(&t.from_cluster).copied());
+    }
     let state = State {
         applied,
-        evictions: s
-            .graceful_evictions
-            .iter()
-            .map(|c| {
-                // The binding's own task: its purge mode and creation (without one, it is
-                // taken as created at the last schedule).
-                let given = binding.and_then(|(_, b)| {
-                    b.spec
-                        .graceful_eviction_tasks
-                        .iter()
-                        .find(|t| t.from_cluster == *c)
-                });
-                EvictionTask {
-                    from_cluster: c.clone(),
-                    replicas: given
-                        .and_then(|t| t.replicas)
-                        .or_else(|| s.previous.get(c).copied()),
-                    created_at: given
-                        .and_then(|t| t.creation_timestamp.as_deref())
-                        .and_then(seconds)
-                        .or(last)
-                        .unwrap_or(0),
-                    purge_mode: given
-                        .and_then(|t| {
-                            crate::karmada::fleet::eviction::PurgeMode::parse(&t.purge_mode)
-                        })
-                        .unwrap_or_default(),
-                    preserved_label_state: Vec::new(),
-                }
-            })
-            .collect(),
+        evictions,
+        reported,
         clusters: s.previous,
         observed_affinity: s.observed_affinity,
         reschedule_triggered_at: triggered,
@@ -541,6 +537,7 @@ fn entry<'o>(
         uid: s.uid,
         groups,
         failover: chosen_failover,
+        app_failover,
     })
 }
 

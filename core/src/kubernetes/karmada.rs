@@ -190,24 +190,7 @@ pub struct TargetCluster {
 }
 
 /// An entry of a binding's `spec.gracefulEvictionTasks`.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct EvictionTask {
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub from_cluster: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub replicas: Option<i64>,
-    /// `Directly` or `Gracefully` (docs/rules/fleet.md §25.3).
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub purge_mode: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub producer: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub reason: String,
-    /// When the task was created: its timeout runs from it (§25.4).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub creation_timestamp: Option<String>,
-}
+pub use super::app_failover::Task as EvictionTask;
 
 /// `spec.schedulePriority`: a binding's `priority` (the queue's order, docs/rules/fleet.md §22),
 /// or a policy's PriorityClass source and name, which the detector resolves into the priority

@@ -14,11 +14,14 @@
 //! - [`import`]: objects to a scenario, with the report of what fed what.
 //! - [`fleet`]: a dump of objects to a fleet (every binding at once); [`plan`]: what-ifs
 //!   over it, and the bindings Karmada would write.
+//! - [`app_failover`]: what application failover reads: `spec.failover.application`,
+//!   `aggregatedStatus`, graceful eviction tasks.
 //! - [`policy`]: which policy propagates the template, as Karmada's detector chooses it.
 //! - [`binding`]: what a schedule writes back into the binding, and what changes.
 //! - [`explain`]: objects in, the schedule, the binding result and the ResourceBinding out.
 //! - [`export`]: a scenario back to objects.
 
+pub mod app_failover;
 pub mod binding;
 pub mod destination;
 pub mod explain;

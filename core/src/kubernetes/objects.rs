@@ -134,6 +134,8 @@ pub struct Spec {
     /// A policy's (or binding's) `failover`: its `cluster` part.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failover: Option<super::failover::Failover>,
+    #[serde(skip_serializing_if = "super::is_false")]
+    pub propagate_deps: bool,
 }
 
 impl Spec {
@@ -182,6 +184,9 @@ pub struct Status {
     pub scheduler_observing_affinity_name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_scheduled_time: Option<String>,
+    /// What each member reports of the workload (docs/rules/fleet.md §32.1).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub aggregated_status: Vec<super::app_failover::StatusItem>,
 }
 
 /// A document's objects in order, Lists and arrays opened.

@@ -67,6 +67,15 @@ pub struct WhatIf {
     /// Policies deleted: `NAMESPACE/NAME` for a PropagationPolicy, `NAME` for a
     /// ClusterPropagationPolicy (§27.3).
     pub delete_policy: Vec<String>,
+    /// The member reports the workload Unhealthy on the cluster when the events happen:
+    /// `KIND/NAMESPACE/NAME@CLUSTER` (application failover, §32).
+    pub unhealthy: Vec<String>,
+    /// The member reports the workload Healthy on the cluster: `KIND/NAMESPACE/NAME@CLUSTER`.
+    pub healthy: Vec<String>,
+    /// Gate GracefulEviction in the controller-manager; absent: on (Karmada's default).
+    pub graceful_eviction: Option<bool>,
+    /// Gate StatefulFailoverInjection on (state preservation, §32.5).
+    pub stateful_failover_injection: bool,
 }
 
 impl WhatIf {
@@ -114,6 +123,8 @@ impl WhatIf {
             && self.scale.is_empty()
             && self.rebalance.is_empty()
             && self.delete_policy.is_empty()
+            && self.unhealthy.is_empty()
+            && self.healthy.is_empty()
             && added.is_empty()
             && applied.is_empty()
     }
@@ -247,6 +258,7 @@ fn step(
             bindings: rebalanced,
         });
     }
+    events.extend(reports(what)?);
     // Time after the events: as long as asked, else until every timed step has run (the
     // drift, with no event, is today's fleet: no time passes).
     match &what.at {
@@ -261,9 +273,45 @@ fn step(
     Ok((plan, after, merged))
 }
 
+/// The members' reports `what` asks: `--unhealthy` and `--healthy`, each
+/// `KIND/NAMESPACE/NAME@CLUSTER` (§32).
+fn reports(what: &WhatIf) -> Result<Vec<Event>> {
+    let unhealthy = what.unhealthy.iter().map(|w| ("unhealthy", w));
+    let healthy = what.healthy.iter().map(|w| ("healthy", w));
+    let mut counts = [0usize; 2];
+    unhealthy
+        .chain(healthy)
+        .map(|(field, text)| {
+            let k = &mut counts[usize::from(field == "healthy")];
+            let at = indexed(field, *k);
+            *k += 1;
+            let (workload, cluster) = text
+                .rsplit_once('@')
+                .filter(|(_, c)| !c.is_empty())
+                .ok_or_else(|| wrong(at.clone(), text, "KIND/NAMESPACE/NAME@CLUSTER"))?;
+            let binding = workload_id(workload)
+                .ok_or_else(|| wrong(at, text, "KIND/NAMESPACE/NAME@CLUSTER"))?;
+            let cluster = cluster.into();
+            Ok(if field == "healthy" {
+                Event::Healthy { binding, cluster }
+            } else {
+                Event::Unhealthy { binding, cluster }
+            })
+        })
+        .collect()
+}
+
 /// The controller-manager's failover settings `what` asks (§25), Karmada's defaults for those
 /// it leaves; a value Karmada refuses is an error at its field.
 fn failover_settings(settings: &mut Settings, what: &WhatIf) -> Result<()> {
+    if let Some(on) = what.graceful_eviction {
+        settings.feature_gates.set(Gate::GracefulEviction, on);
+    }
+    if what.stateful_failover_injection {
+        settings
+            .feature_gates
+            .set(Gate::StatefulFailoverInjection, true);
+    }
     if let Some(mode) = &what.no_execute_taint_eviction_purge_mode {
         settings.no_execute_taint_eviction_purge_mode =
             PurgeMode::parse(mode).ok_or_else(|| {
@@ -489,6 +537,16 @@ fn workload_of(e: &Entry) -> Option<String> {
 
 /// Every cluster and workload a what-if names is in the dump (or joins), else an error at the
 /// what-if's entry (`clusterDown[0]`).
+/// The workloads of `--unhealthy` or `--healthy` (`field`), each with its position.
+fn reported<'a>(
+    list: &'a [String],
+    field: &'static str,
+) -> impl Iterator<Item = (usize, (&'a str, &'static str))> + 'a {
+    list.iter()
+        .map(move |w| (w.rsplit_once('@').map_or(w.as_str(), |(w, _)| w), field))
+        .enumerate()
+}
+
 fn named(fleet: &Fleet, what: &WhatIf, added: &[Object], choice: &Choice<'_>) -> Result<()> {
     let joining: Vec<String> = joins(added, choice)?
         .iter()
@@ -525,7 +583,21 @@ fn named(fleet: &Fleet, what: &WhatIf, added: &[Object], choice: &Choice<'_>) ->
                 .iter()
                 .map(|w| (w.as_str(), "rebalance"))
                 .enumerate(),
-        );
+        )
+        .chain(reported(&what.unhealthy, "unhealthy"))
+        .chain(reported(&what.healthy, "healthy"));
+    for (field, list) in [("unhealthy", &what.unhealthy), ("healthy", &what.healthy)] {
+        for (k, text) in list.iter().enumerate() {
+            let cluster = text.rsplit_once('@').map_or("", |(_, c)| c);
+            if !cluster.is_empty() && fleet.cluster(cluster).is_none() {
+                return Err(Error::Input {
+                    field: indexed(field, k),
+                    code: ErrorCode::UnknownValue,
+                    reason: format!("no Cluster named {cluster} in the dump"),
+                });
+            }
+        }
+    }
     for (k, (w, field)) in workloads {
         if let Some(id) = workload_id(w) {
             if fleet.binding(&id).is_none() {
@@ -680,7 +752,8 @@ fn apply(
         let changed = e.rules != old.rules
             || e.groups != old.groups
             || e.policy != old.policy
-            || e.failover != old.failover;
+            || e.failover != old.failover
+            || e.app_failover != old.app_failover;
         if e.claimed && (changed || !old.claimed) {
             events.push(Event::Place {
                 binding: e.id.clone(),
@@ -688,6 +761,7 @@ fn apply(
                 policy: e.policy.clone(),
                 groups: e.groups.clone(),
                 failover: e.failover.clone(),
+                app_failover: e.app_failover.clone(),
             });
         } else if !e.claimed && old.claimed {
             events.push(Event::Unclaim {
@@ -702,30 +776,6 @@ fn apply(
         }
     }
     Ok((events, merged))
-}
-
-/// `spec.gracefulEvictionTasks` as Karmada writes them after the plan: the binding's own
-/// tasks kept as written, the taint manager's new ones with their replicas and purge mode
-/// (docs/rules/fleet.md §25.3).
-fn tasks(e: &Entry, given: &[super::karmada::EvictionTask]) -> Vec<super::karmada::EvictionTask> {
-    e.state
-        .evictions
-        .iter()
-        .map(|t| {
-            given
-                .iter()
-                .find(|g| g.from_cluster == t.from_cluster)
-                .cloned()
-                .unwrap_or_else(|| super::karmada::EvictionTask {
-                    from_cluster: t.from_cluster.clone(),
-                    replicas: t.replicas,
-                    purge_mode: t.purge_mode.as_str().into(),
-                    producer: "TaintManager".into(),
-                    reason: "TaintUntolerated".into(),
-                    creation_timestamp: None,
-                })
-        })
-        .collect()
 }
 
 /// The positions in `objects` of the policies `names` deletes (`NAMESPACE/NAME`: a
@@ -846,9 +896,9 @@ fn written(plan: &Plan, after: &Fleet, objects: &[Object], applied: &[Object]) -
             _ => after.binding(&b.id).and_then(|i| after.entries.get(i)),
         };
         if let Some(e) = entry {
-            o.spec.graceful_eviction_tasks = tasks(e, &o.spec.graceful_eviction_tasks);
             o.status.scheduler_observing_affinity_name = e.state.observed_affinity.clone();
             o.spec.workload_affinity_groups = e.groups.clone();
+            o.spec.graceful_eviction_tasks = super::app_failover::task_objects(&e.state.evictions);
             let policy = e
                 .policy
                 .as_ref()

@@ -72,6 +72,26 @@ pub fn said(h: &Happening) -> String {
             },
             purge_mode.as_str()
         ),
+        Happening::Reported {
+            binding,
+            cluster,
+            health,
+        } => format!("{} reported {health:?} on {cluster}", name(binding)),
+        Happening::FailedOver {
+            binding,
+            cluster,
+            replicas,
+            purge_mode,
+        } => format!(
+            "{} failed over from {cluster} (application failover: {replicas} {}, purge {})",
+            name(binding),
+            if *replicas == 1 {
+                "replica"
+            } else {
+                "replicas"
+            },
+            purge_mode.as_str()
+        ),
         Happening::Scheduled {
             binding, clusters, ..
         } => {
@@ -99,6 +119,7 @@ pub fn said(h: &Happening) -> String {
             match reason {
                 allot_core::karmada::fleet::timeline::TaskEnd::Timeout => "timeout",
                 allot_core::karmada::fleet::timeline::TaskEnd::Healthy => "healthy elsewhere",
+                allot_core::karmada::fleet::timeline::TaskEnd::Confirmed => "confirmed",
             }
         ),
     }

@@ -908,12 +908,29 @@ fn workloads(p: &StateProps) -> Html {
                         let (ask, w) = (p.ask.clone(), w.clone());
                         Callback::from(move |_| ask.apply(format!("WorkloadRebalancer for {w}"), json!({"rebalance": [w]})))
                     };
+                    // The member reports the workload Unhealthy on a cluster it is placed on
+                    // (application failover, docs/rules/fleet.md §32).
+                    let on_unhealthy = {
+                        let (ask, w) = (p.ask.clone(), w.clone());
+                        Callback::from(move |e: Event| {
+                            let select: HtmlSelectElement = e.target_unchecked_into();
+                            let c = select.value();
+                            select.set_value("");
+                            if !c.is_empty() {
+                                ask.apply(format!("{w} Unhealthy on {c}"), json!({"unhealthy": [format!("{w}@{c}")]}));
+                            }
+                        })
+                    };
                     html! {
                         <>
                         <input type="number" min="0" class="replicas" value={value.clone()} oninput={on_input}
                                aria-label={format!("replicas of {w}")} />
                         <button type="button" class="scale" onclick={on_scale}>{ "Scale" }</button>
                         <button type="button" class="rebalance" onclick={on_rebalance}>{ "Rebalance" }</button>
+                        <select class="unhealthy" onchange={on_unhealthy} aria-label={format!("report {w} Unhealthy on a cluster")}>
+                            <option value="" selected=true>{ "Unhealthy on…" }</option>
+                            { for b.clusters.keys().map(|c| html! { <option value={c.clone()}>{ c.clone() }</option> }) }
+                        </select>
                         </>
                     }
                 });

@@ -223,8 +223,8 @@ impl Workload {
     }
 }
 
-/// A `spec.gracefulEvictionTasks[]` entry (docs/rules/fleet.md §25.3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A `spec.gracefulEvictionTasks[]` entry (docs/rules/fleet.md §25.3, §32.4).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EvictionTask {
     pub from_cluster: String,
@@ -236,10 +236,27 @@ pub struct EvictionTask {
     /// How the workload left on the cluster is removed.
     #[serde(default)]
     pub purge_mode: super::eviction::PurgeMode,
-    /// `preservedLabelState`'s labels (the policy's `statePreservation` aliases), whose
-    /// values Karmada extracts from the member's status of the workload.
+    /// Read without a `creationTimestamp`: the graceful eviction controller stamps it when it
+    /// first sees it (§33).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub unstamped: bool,
+    /// The task's own timeout (application failover's `Gracefully`, §32.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grace_period_seconds: Option<i64>,
+    /// Kept until a user confirms (application failover's `Never`, §32.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suppress_deletion: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub producer: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// `preservedLabelState`: each preserved label with the value Karmada extracts from the
+    /// member's status of the workload (empty where the fleet does not know it).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub preserved_label_state: BTreeMap<String, String>,
+    /// `clustersBeforeFailover` (with a preserved state, §32.5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub preserved_label_state: Vec<String>,
+    pub clusters_before_failover: Vec<String>,
 }
 
 /// The claiming policy's `spec.failover.cluster`, which the detector copies to the binding
@@ -289,6 +306,8 @@ pub struct State {
     /// `status.lastScheduledTime` (seconds).
     pub last_scheduled: Option<i64>,
     pub condition: Condition,
+    /// `status.aggregatedStatus`: what each member reports of the workload (§32).
+    pub reported: BTreeMap<String, super::app_failover::Reported>,
 }
 
 /// One binding of the fleet.
@@ -313,6 +332,9 @@ pub struct Entry {
     pub groups: Option<Groups>,
     /// `spec.failover.cluster`, from the claiming policy.
     pub failover: Option<ClusterFailover>,
+    /// `spec.failover.application`, when the application failover controller acts on the
+    /// binding (docs/rules/fleet.md §32.1).
+    pub app_failover: Option<Rc<super::app_failover::ApplicationFailover>>,
 }
 
 impl Entry {

@@ -9,6 +9,7 @@ use alloc::vec::Vec;
 
 use serde::Serialize;
 
+use super::app_failover::WorkloadHealth;
 use super::entry::{Entry, Id, Rules};
 use super::eviction::{self, Due};
 use super::health::{self, Health, Readiness};
@@ -91,6 +92,9 @@ pub enum Event {
         groups: Option<Groups>,
         /// The policy's `spec.failover.cluster` (not a placement: nothing is enqueued for it).
         failover: Option<super::entry::ClusterFailover>,
+        /// The policy's `spec.failover.application`: the application failover controller
+        /// looks at the binding again when it changes (§32).
+        app_failover: Option<Rc<super::app_failover::ApplicationFailover>>,
     },
     /// The claiming policy is deleted and no other claims the template (§27.3).
     Unclaim {
@@ -119,8 +123,16 @@ pub enum Event {
     /// ([`super::plan`]); applied alone it changes nothing.
     Settle,
     /// The member reports the binding's workload Healthy on the cluster (its aggregated
-    /// status): SchedulingOvercommitProtection releases that assumption (§29.3).
+    /// status): SchedulingOvercommitProtection releases that assumption (§29.3), the
+    /// application failover controller stops counting (§32.2), a graceful eviction task may
+    /// end (§33).
     Healthy {
+        binding: Id,
+        cluster: String,
+    },
+    /// The member reports the binding's workload Unhealthy on the cluster: the application
+    /// failover controller starts counting `tolerationSeconds` (§32.2).
+    Unhealthy {
         binding: Id,
         cluster: String,
     },
@@ -153,6 +165,9 @@ pub enum Change {
     Evicted(String),
     /// A graceful eviction task for this cluster ended.
     EvictionEnded(String),
+    /// The application failover controller removed this cluster: the workload was Unhealthy
+    /// there for `tolerationSeconds` (§32).
+    FailedOver(String),
     /// A WorkloadRebalancer set `rescheduleTriggeredAt`.
     RescheduleTriggered,
     /// The detector wrote other `workloadAffinityGroups` (§31.1).
@@ -177,6 +192,11 @@ pub enum WhyNot {
     AlreadyTriggered,
     /// The taint manager leaves it on the cluster (for now, or forever).
     Tolerated { cluster: Name, due: Due },
+    /// The application failover controller cannot build the eviction task (§32.4).
+    FailoverHeld {
+        #[serde(flatten)]
+        held: super::app_failover::Held,
+    },
 }
 
 /// One binding an event concerned, and why (`W`: [`Why`] it was enqueued, or [`WhyNot`]).
@@ -201,7 +221,7 @@ pub struct Enqueued {
 
 impl Enqueued {
     /// Binding `index` (`id`) is left out of the queue, for `why`.
-    fn left(&mut self, index: usize, id: &Id, why: WhyNot) {
+    pub(super) fn left(&mut self, index: usize, id: &Id, why: WhyNot) {
         self.not_enqueued.push(Noted {
             index,
             binding: id.clone(),
@@ -230,6 +250,10 @@ impl Fleet {
     /// Apply `event`, putting the bindings it enqueues in `queue`.
     pub fn apply(&mut self, event: Event, queue: &mut Queue) -> Result<Enqueued> {
         let mut out = Enqueued::default();
+        // The controller-manager's controllers start with the plan (§32.3).
+        if !self.failover.started {
+            self.controllers_due(queue, &mut out);
+        }
         // Any event but time passing may change what a failed binding's retry reads; time
         // passing notes its own changes (an eviction or assumption ending, §22.1).
         if !matches!(event, Event::Advance { .. }) {
@@ -348,12 +372,15 @@ impl Fleet {
                 policy,
                 groups,
                 failover,
+                app_failover,
             } => {
                 let b = self.binding_at(&binding)?;
                 let Some(e) = self.entries.get_mut(b).map(Rc::make_mut) else {
                     return Ok(out);
                 };
                 e.failover = failover;
+                let refail = e.app_failover != app_failover;
+                e.app_failover = app_failover;
                 let newly = !e.claimed;
                 let changed = e.rules != rules;
                 let regrouped = e.groups != groups;
@@ -376,6 +403,9 @@ impl Fleet {
                     self.enqueue(b, why, queue, &mut out);
                 } else {
                     out.left(b, &binding, WhyNot::SpecUnchanged);
+                }
+                if refail {
+                    self.reconcile_failover(b, queue, &mut out);
                 }
             }
             Event::Unclaim { binding } => {
@@ -427,37 +457,8 @@ impl Fleet {
             }
             Event::Advance { seconds } => {
                 self.now = self.now.saturating_add(seconds.max(0));
-                let timeout = self.settings.graceful_eviction_timeout;
-                let now = self.now;
-                for b in 0..self.entries.len() {
-                    let Some(e) = self.entries.get(b) else {
-                        continue;
-                    };
-                    if e.state.evictions.is_empty() {
-                        continue;
-                    }
-                    let ended = match self.entries.get_mut(b).map(Rc::make_mut) {
-                        Some(e) => eviction::expire(e, timeout, now),
-                        None => Vec::new(),
-                    };
-                    for (c, reason) in ended {
-                        if let Some(e) = self.entries.get(b) {
-                            self.journal.push(Moment {
-                                at: now,
-                                what: Happening::TaskEnded {
-                                    binding: e.id.clone(),
-                                    cluster: c.clone(),
-                                    reason,
-                                },
-                            });
-                        }
-                        self.waits.changed();
-                        let why = Why::SpecChanged {
-                            change: Change::EvictionEnded(c),
-                        };
-                        self.enqueue(b, why, queue, &mut out);
-                    }
-                }
+                // The controllers' requeues due now (§32.2, §33).
+                self.controllers_due(queue, &mut out);
                 // An assumption past its time to live no longer counts (`GetAssumedWorkloads`
                 // skips it) when a retry due now reads the capacity.
                 self.expire_assumptions();
@@ -472,8 +473,16 @@ impl Fleet {
             Event::Healthy { binding, cluster } => {
                 let b = self.binding_at(&binding)?;
                 let i = self.cluster_at(&cluster)?;
-                // A status change (the aggregated status): nothing is enqueued.
+                // A status change (the aggregated status): nothing is enqueued by it.
                 self.release(b, Some(i));
+                self.report(b, &cluster, WorkloadHealth::Healthy, queue, &mut out);
+                let cluster = cluster.as_str().into();
+                out.left(b, &binding, WhyNot::StatusOnly { cluster });
+            }
+            Event::Unhealthy { binding, cluster } => {
+                let b = self.binding_at(&binding)?;
+                self.cluster_at(&cluster)?;
+                self.report(b, &cluster, WorkloadHealth::Unhealthy, queue, &mut out);
                 let cluster = cluster.as_str().into();
                 out.left(b, &binding, WhyNot::StatusOnly { cluster });
             }
@@ -483,7 +492,7 @@ impl Fleet {
     }
 
     /// Put binding `b` in the queue, if the scheduler sees it.
-    fn enqueue(&self, b: usize, why: Why, queue: &mut Queue, out: &mut Enqueued) {
+    pub(super) fn enqueue(&self, b: usize, why: Why, queue: &mut Queue, out: &mut Enqueued) {
         let Some(e) = self.entries.get(b) else {
             return;
         };
@@ -698,7 +707,8 @@ impl Fleet {
         let tasks = self
             .entries
             .iter()
-            .filter_map(|e| eviction::next_end(e, timeout));
+            .filter_map(|e| super::graceful_eviction::next_retry(e, timeout))
+            .chain(self.next_failover_run());
         let mut evictions = Vec::new();
         if self.settings.taint_eviction() {
             for (m, h) in self.members.iter().zip(&self.health) {

@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 
 use super::entry::{Entry, EvictionTask};
 use super::health::Health;
-use super::timeline::TaskEnd;
 use crate::karmada::cluster::Member;
 use crate::selector::node::TaintEffect;
 
@@ -25,6 +24,9 @@ pub enum PurgeMode {
     /// The workload is removed at once (its Work deleted as an orphan), before the replicas
     /// are placed elsewhere.
     Directly,
+    /// The workload stays until a user sets the task's `suppressDeletion` to false
+    /// (application failover only, §32.4).
+    Never,
 }
 
 impl PurgeMode {
@@ -38,10 +40,27 @@ impl PurgeMode {
         }
     }
 
+    /// A `failover.application.purgeMode` (or a task's) as release `version`'s CRD admits it
+    /// (§32.4): `Directly`, `Gracefully` (empty: the default) and `Never`; before 1.19 also
+    /// the deprecated `Immediately` (read as Directly) and `Graciously` (as Gracefully).
+    pub fn parse_application(
+        text: &str,
+        version: crate::karmada::version::Version,
+    ) -> Option<PurgeMode> {
+        match text {
+            "Never" => Some(PurgeMode::Never),
+            "" => Some(PurgeMode::Gracefully),
+            "Immediately" if !version.at_least(19, 0) => Some(PurgeMode::Directly),
+            "Graciously" if !version.at_least(19, 0) => Some(PurgeMode::Gracefully),
+            other => PurgeMode::parse(other),
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             PurgeMode::Gracefully => "Gracefully",
             PurgeMode::Directly => "Directly",
+            PurgeMode::Never => "Never",
         }
     }
 }
@@ -107,61 +126,43 @@ pub fn due(e: &Entry, m: &Member, h: &Health) -> Option<Due> {
 }
 
 /// Evict `e` from `cluster` (`GracefulEvictCluster`): the entry leaves `spec.clusters`, and a
-/// graceful eviction task (with `purge_mode`, and the label state the policy preserves) is
+/// graceful eviction task (with `purge_mode`, and the labels the policy preserves) is
 /// appended unless one for the cluster exists. Answers the replicas the cluster held, when
 /// the binding changed.
 pub fn evict(e: &mut Entry, cluster: &str, purge_mode: PurgeMode, now: i64) -> Option<i64> {
-    let replicas = e.state.clusters.remove(cluster)?;
-    if !e.state.evictions.iter().any(|t| t.from_cluster == cluster) {
-        let preserved_label_state = e
-            .failover
-            .as_ref()
-            .map(|f| f.preserved_labels.clone())
-            .unwrap_or_default();
-        e.state.evictions.push(EvictionTask {
-            from_cluster: String::from(cluster),
-            replicas: (replicas > 0).then_some(replicas),
-            created_at: now,
-            purge_mode,
-            preserved_label_state,
-        });
-    }
-    Some(replicas)
+    let preserved_label_state = e
+        .failover
+        .as_ref()
+        .map(|f| {
+            f.preserved_labels
+                .iter()
+                .map(|l| (l.clone(), String::new()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let task = EvictionTask {
+        from_cluster: String::from(cluster),
+        replicas: e.state.clusters.get(cluster).copied().filter(|&r| r > 0),
+        created_at: now,
+        purge_mode,
+        preserved_label_state,
+        ..EvictionTask::default()
+    };
+    evict_with(e, task)
 }
 
-/// Whether every cluster of the binding's new placement reports the workload Healthy (with
-/// the binding scheduled since): `assessSingleTask` then ends the task before its timeout.
-/// The fleet knows no member's health of a workload, so this holds for no binding; the
-/// member's reports come in with application failover's health events.
-pub fn healthy_elsewhere(_e: &Entry) -> bool {
-    false
-}
-
-/// `assessEvictionTasks`: remove the tasks whose timeout has passed
-/// (`--graceful-eviction-timeout`, §25.4), or all of them once the new placement is healthy
-/// ([`healthy_elsewhere`]); answers the clusters whose tasks ended, and why.
-pub fn expire(e: &mut Entry, timeout: i64, now: i64) -> Vec<(String, TaskEnd)> {
-    let healthy = healthy_elsewhere(e);
-    let mut ended = Vec::new();
-    e.state.evictions.retain(|t| {
-        let why = if t.created_at.saturating_add(timeout) <= now {
-            Some(TaskEnd::Timeout)
-        } else {
-            healthy.then_some(TaskEnd::Healthy)
-        };
-        if let Some(why) = why {
-            ended.push((t.from_cluster.clone(), why));
-        }
-        why.is_none()
-    });
-    ended
-}
-
-/// `nextRetry`: when the first of `e`'s tasks times out.
-pub fn next_end(e: &Entry, timeout: i64) -> Option<i64> {
-    e.state
+/// `GracefulEvictCluster` with the task its caller built: the task's cluster leaves
+/// `spec.clusters`, and the task is appended unless one for the cluster exists. Answers the
+/// replicas the cluster held, when the binding changed.
+pub fn evict_with(e: &mut Entry, task: EvictionTask) -> Option<i64> {
+    let replicas = e.state.clusters.remove(&task.from_cluster)?;
+    if !e
+        .state
         .evictions
         .iter()
-        .map(|t| t.created_at.saturating_add(timeout))
-        .min()
+        .any(|t| t.from_cluster == task.from_cluster)
+    {
+        e.state.evictions.push(task);
+    }
+    Some(replicas)
 }

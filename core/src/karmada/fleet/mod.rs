@@ -9,11 +9,13 @@
 //! A fleet is built once; each what-if is a list of events applied to a copy of it, and only
 //! the bindings those events enqueue are scheduled again.
 
+pub mod app_failover;
 pub mod capacity;
 pub mod clock;
 pub mod entry;
 pub mod events;
 pub mod eviction;
+pub mod graceful_eviction;
 pub mod groups;
 pub mod health;
 pub mod plan;
@@ -22,6 +24,8 @@ pub mod taint_policy;
 pub mod timeline;
 pub mod triggers;
 
+#[cfg(test)]
+mod failover_tests;
 #[cfg(test)]
 mod tests;
 
@@ -160,6 +164,8 @@ pub struct Fleet {
     /// The bindings whose last pass failed, since when and how: they wait in the queue's
     /// unschedulable set or its backoff queue until time passes or an event (§22.1).
     waits: clock::Waits,
+    /// The application failover controller's memory (§32.3).
+    failover: app_failover::Memory,
     /// Every binding, shared with the fleet it was copied from until it changes (a what-if
     /// copies only the bindings its events change or schedule).
     pub entries: Vec<Rc<Entry>>,
@@ -190,6 +196,7 @@ impl Fleet {
             assumed,
             assumed_at: BTreeMap::new(),
             waits: clock::Waits::default(),
+            failover: app_failover::Memory::default(),
             entries: entries.into_iter().map(Rc::new).collect(),
             settings,
             now: 0,
@@ -346,7 +353,14 @@ fn decide(
                 .iter()
                 .map(|a| (String::from(a.name.as_str()), a.replicas as i64))
                 .collect();
-            old = Some(core::mem::replace(&mut e.state.clusters, new));
+            let was = core::mem::replace(&mut e.state.clusters, new);
+            // A cluster whose replicas changed reports its workload anew once it has applied
+            // them (docs/rules/fleet.md §33): what it reported before no longer stands.
+            let now_placed = &e.state.clusters;
+            e.state
+                .reported
+                .retain(|c, _| was.get(c) == now_placed.get(c) || !now_placed.contains_key(c));
+            old = Some(was);
             e.state.applied = Some(e.rules.clone());
             e.state.observed_affinity = d.observed_affinity;
             e.state.last_scheduled = Some(now);

@@ -121,6 +121,9 @@ pub struct BindingPlan {
     pub moved: u64,
     #[serde(flatten)]
     pub outcome: Outcome,
+    /// Its graceful eviction tasks afterwards: the clusters it is leaving (§25.3, §32.4).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub evicting: Vec<super::entry::EvictionTask>,
 }
 
 /// One cluster, before and after.
@@ -402,14 +405,28 @@ fn settle(
     Ok((queued, passes))
 }
 
-/// The scheduler takes every waiting binding, one at a time.
+/// The scheduler takes every waiting binding, one at a time; the graceful eviction
+/// controller then sees the bindings it updated, and what that enqueues is taken too.
 fn drain(
     f: &mut Fleet,
     worker: &mut impl FnMut(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>,
     queue: &mut Queue,
     seen: &mut [Seen],
 ) -> Vec<Noted<Pass>> {
-    let taken = worker(f, queue);
+    let mut passes = Vec::new();
+    loop {
+        let taken = worker(f, queue);
+        let bindings: Vec<usize> = taken.iter().map(|(b, _, _)| *b).collect();
+        passes.extend(noted(f, taken, seen));
+        record(&f.scheduled(&bindings, queue), seen);
+        if queue.is_empty() || bindings.is_empty() {
+            return passes;
+        }
+    }
+}
+
+/// The passes of one drain, noted on each binding's record.
+fn noted(f: &mut Fleet, taken: Vec<(usize, Pass, bool)>, seen: &mut [Seen]) -> Vec<Noted<Pass>> {
     let mut passes = Vec::with_capacity(taken.len());
     for (b, pass, changed) in taken {
         if let Some(s) = seen.get_mut(b) {
@@ -493,6 +510,7 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen]) -> Vec<BindingPlan> {
                 after: Placed::of(Some(e)),
                 moved,
                 outcome,
+                evicting: e.state.evictions.clone(),
             }
         })
         .collect()
@@ -585,6 +603,9 @@ impl Event {
             }
             Event::Healthy { binding, cluster } => {
                 format!("{binding} reported Healthy on {cluster}")
+            }
+            Event::Unhealthy { binding, cluster } => {
+                format!("{binding} reported Unhealthy on {cluster}")
             }
         }
     }

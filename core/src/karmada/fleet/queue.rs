@@ -69,6 +69,11 @@ impl Queue {
         Some(b)
     }
 
+    /// Whether `binding` waits to be taken.
+    pub fn contains(&self, binding: usize) -> bool {
+        self.waiting.contains(&binding)
+    }
+
     pub fn is_empty(&self) -> bool {
         self.order.is_empty()
     }

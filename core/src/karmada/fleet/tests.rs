@@ -25,7 +25,7 @@ use crate::selector::cluster::ClusterAffinity;
 use crate::selector::node::{Taint, TaintEffect, Toleration, TolerationOperator};
 
 /// A cluster with `cpu` free CPUs (in cores) and plenty of pod slots.
-fn member(name: &str, cpu: u64) -> Member {
+pub(super) fn member(name: &str, cpu: u64) -> Member {
     Member {
         name: name.into(),
         resource_summary: Some(ResourceSummary {
@@ -36,7 +36,7 @@ fn member(name: &str, cpu: u64) -> Member {
     }
 }
 
-fn id(name: &str) -> Id {
+pub(super) fn id(name: &str) -> Id {
     Id {
         kind: super::BindingKind::ResourceBinding,
         namespace: "default".into(),
@@ -46,7 +46,12 @@ fn id(name: &str) -> Id {
 
 /// A Deployment of `replicas` × 1 CPU under `strategy`, placed at `clusters` (scheduled
 /// before, with that placement applied, when `clusters` is not empty).
-fn entry(name: &str, strategy: Strategy, replicas: i64, clusters: &[(&str, i64)]) -> Entry {
+pub(super) fn entry(
+    name: &str,
+    strategy: Strategy,
+    replicas: i64,
+    clusters: &[(&str, i64)],
+) -> Entry {
     let rules = Rc::new(Rules::of(strategy));
     let placed: BTreeMap<String, i64> = clusters.iter().map(|&(c, n)| (c.into(), n)).collect();
     let scheduled = !placed.is_empty();
@@ -75,10 +80,11 @@ fn entry(name: &str, strategy: Strategy, replicas: i64, clusters: &[(&str, i64)]
         uid: name.into(),
         groups: None,
         failover: None,
+        app_failover: None,
     }
 }
 
-fn fleet(members: Vec<Member>, entries: Vec<Entry>, settings: Settings) -> Fleet {
+pub(super) fn fleet(members: Vec<Member>, entries: Vec<Entry>, settings: Settings) -> Fleet {
     let clusters = members
         .into_iter()
         .map(|m| (m, Health::default()))
@@ -570,6 +576,7 @@ fn a_policy_edit_is_scheduled_in_steady_mode() {
             policy: None,
             groups: None,
             failover: None,
+            app_failover: None,
         }],
     )
     .unwrap();

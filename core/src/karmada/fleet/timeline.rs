@@ -57,6 +57,20 @@ pub enum Happening {
         replicas: i64,
         purge_mode: super::eviction::PurgeMode,
     },
+    /// The member reported the workload Unhealthy (or Healthy) on the cluster.
+    Reported {
+        binding: Id,
+        cluster: String,
+        health: super::app_failover::WorkloadHealth,
+    },
+    /// The application failover controller evicted the binding from the cluster: its
+    /// workload had been Unhealthy there for `tolerationSeconds` (§32).
+    FailedOver {
+        binding: Id,
+        cluster: String,
+        replicas: i64,
+        purge_mode: super::eviction::PurgeMode,
+    },
     /// The scheduler placed the binding again: its replicas per cluster now.
     Scheduled {
         binding: Id,
@@ -82,6 +96,8 @@ pub enum TaskEnd {
     Timeout,
     /// Every cluster of the new placement reports the workload Healthy.
     Healthy,
+    /// A user set the task's `suppressDeletion` to false.
+    Confirmed,
 }
 
 #[cfg(test)]
