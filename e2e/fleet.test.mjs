@@ -36,17 +36,26 @@ const name = (id) => (id.kind === "ResourceBinding" ? `rb/${id.namespace}/${id.n
 function lists(plan) {
   const of = (f) => plan.bindings.filter(f).map((b) => name(b.id)).sort();
   return {
-    moved: of((b) => b.outcome === "changed" || b.outcome === "evicted"),
-    unschedulable: of((b) => b.outcome === "unschedulable"),
+    moved: of((b) => !b.pending && (b.outcome === "changed" || b.outcome === "evicted")),
+    unschedulable: of((b) => !b.pending && b.outcome === "unschedulable"),
+    pending: of((b) => b.pending),
   };
 }
 /** What the page shows. */
 const shownLists = (page) =>
   page.evaluate(() => {
     const rows = (id) => [...document.querySelectorAll(`#${id} tbody th`)].map((t) => t.textContent).sort();
-    return { moved: rows("fleet-moved"), unschedulable: rows("fleet-unschedulable") };
+    return { moved: rows("fleet-moved"), unschedulable: rows("fleet-unschedulable"), pending: rows("fleet-pending") };
   });
 const summary = (page) => page.textContent("#fleet-summary");
+/** The summary the page says for the core's counts: plurals, the pending apart. */
+function said(c) {
+  const n = (k, one, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
+  const unplaced = c.unplacedReplicas ? `, ${n(c.unplacedReplicas, "replica")} placed nowhere` : "";
+  const pending = c.pending ? `; ${n(c.pending, "binding")} already pending before the event` : "";
+  return `${n(c.changed, "binding")} changed (${n(c.movedReplicas, "replica")} moved${unplaced}), ${c.unschedulable} ` +
+    `unschedulable, ${c.unchanged} unchanged; ${n(c.overcommittedClusters, "cluster")} overcommitted${pending}`;
+}
 
 /** The paths `path` downloads until `ready` shows, with the page. */
 async function downloads(path, ready) {
@@ -276,14 +285,16 @@ test("a cluster added from the form: problems at their fields, then its plan is 
   const core = planFleet(manifest("fleet-shop"), {}, { addClusters: [cluster] });
   assert.deepEqual(await shownLists(page), lists(core));
   const c = core.summary;
-  assert.equal(await summary(page), `${c.changed} bindings changed (${c.movedReplicas} replicas moved), ${c.unschedulable} ` +
-    `unschedulable, ${c.unchanged} unchanged; ${c.overcommittedClusters} clusters overcommitted`);
+  assert.equal(await summary(page), said(c));
   assert.match(await page.textContent('[data-cluster="member9"]'), /Ready/);
   // Nothing Divided moves: the plan says why the binding the join enqueued stays.
   assert.deepEqual(lists(core).moved, []);
   const kept = await page.textContent("#fleet-kept");
   assert.match(kept, /rb\/shop\/checkout-deployment/);
-  assert.match(kept, /enqueued, no trigger: Divided/);
+  assert.match(kept, /Divided with its placement and replicas as applied \(no trigger\)/);
+  // The sentence is the planner's, the one the command prints.
+  const checkout = core.bindings.find((b) => b.id.name === "checkout-deployment");
+  assert.ok(kept.includes(checkout.because), checkout.because);
   await screenshot(page, "fleet-add-cluster");
   await page.close();
 });
@@ -366,6 +377,61 @@ test("burst: six creations in queue order, with and without SchedulingOvercommit
   await page.close();
 });
 
+test("a deleted cluster is said so, without controls; the policy form follows the loaded fleet", async () => {
+  const page = await open();
+  await example(page, "fleet-shop");
+  await page.click('[data-cluster="member1"] button.delete');
+  await page.waitForSelector("#fleet-plan");
+  await page.waitForSelector('[data-cluster="member1"].deleted');
+  const row = page.locator('[data-cluster="member1"]');
+  assert.match(await row.textContent(), /being deleted/);
+  assert.equal(await row.locator("button").count(), 0, "no Down, Cordon or Delete on a deleted cluster");
+  // The plan's clusters say their state, before and after.
+  assert.match(await page.textContent("#fleet-loads"), /Ready → Ready, being deleted/);
+  // A policy chosen in one fleet, then another fleet loaded: the form reads the new fleet's.
+  await example(page, "fleet-policy");
+  await page.click(".fleet-policy summary");
+  await page.selectOption("#fleet-policy-pick", { label: "PropagationPolicy shop/shop" });
+  await page.fill("#fleet-policy-names", "member1, member9");
+  await example(page, "fleet-shop");
+  await page.waitForSelector("#fleet-policy-pick");
+  const picked = await page.$eval("#fleet-policy-pick", (s) => s.selectedOptions[0]?.textContent ?? "");
+  const names = (await page.$("#fleet-policy-names")) ? await page.inputValue("#fleet-policy-names") : "";
+  assert.doesNotMatch(names, /member9/, "the previous fleet's edit is not kept");
+  if (picked.startsWith("PropagationPolicy")) {
+    const policy = manifest("fleet-shop").split(/^---$/m).find((d) => d.includes("kind: PropagationPolicy") && d.includes(picked.split("/")[1]));
+    assert.ok(policy, picked);
+  }
+  await page.close();
+});
+
+test("a dump's problems are shown, worded as the command words them", async () => {
+  const page = await open();
+  // A policy selecting nothing: a problem of the report, shown in the page.
+  const nothing = `${manifest("fleet-shop")}\n---\napiVersion: policy.karmada.io/v1alpha1
+kind: PropagationPolicy
+metadata: {name: nothing, namespace: shop}
+spec:
+  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: gone}]
+  placement: {}
+`;
+  await page.click(".fleet-load details summary");
+  await page.fill("#fleet-paste", nothing);
+  await page.click("#fleet-read");
+  await page.waitForSelector("#fleet-problems");
+  assert.match(await page.textContent("#fleet-problems"), /PropagationPolicy shop\/nothing.*selects no template/s);
+  // A bad quantity: its path once, its object named.
+  const bad = manifest("fleet-shop").replace('allocatable: {cpu: "32"', 'allocatable: {cpu: "lots"');
+  assert.notEqual(bad, manifest("fleet-shop"));
+  await page.fill("#fleet-paste", bad);
+  await page.click("#fleet-read");
+  await page.waitForSelector("#fleet-error");
+  const error = await page.textContent("#fleet-error");
+  assert.match(error, /Cluster member1/);
+  assert.equal(error.split("allocatable.cpu").length - 1, 1, error);
+  await page.close();
+});
+
 test("accessible and fits at 400, 1,280 and 1,920 px", async () => {
   const page = await open();
   await example(page, "fleet-shop");
@@ -384,6 +450,17 @@ test("accessible and fits at 400, 1,280 and 1,920 px", async () => {
       return { scroll: box.scrollWidth, client: box.clientWidth };
     });
     assert.ok(list.scroll <= list.client + 1, `workloads ${list.scroll} px in ${list.client} at ${width}`);
+    // The plan's tables fit without scrolling sideways; the search boxes' placeholders fit.
+    const scrolls = await page.$$eval("#fleet-plan .scroll", (all) => all.map((b) => [b.scrollWidth, b.clientWidth]));
+    for (const [scroll, client] of scrolls) assert.ok(scroll <= client + 1, `a plan's table ${scroll} px in ${client} at ${width}`);
+    const cut = await page.$$eval("input[type=search]", (all) =>
+      all.filter((i) => {
+        const c = document.createElement("canvas").getContext("2d");
+        c.font = getComputedStyle(i).font;
+        const s = getComputedStyle(i);
+        return c.measureText(i.placeholder).width > i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+      }).map((i) => i.id));
+    assert.deepEqual(cut, [], `placeholders cut at ${width}`);
     await screenshot(page, `fleet-${width}`);
   }
   await page.close();

@@ -379,6 +379,12 @@ impl Error {
         *field = core::mem::take(field).within(outer);
         self
     }
+
+    /// The same error located at `field` instead.
+    pub fn at(mut self, field: Path) -> Self {
+        *field_of!(&mut self) = field;
+        self
+    }
 }
 
 impl serde::Serialize for Error {

@@ -9,6 +9,8 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import * as kubectl from "./kubectl.js";
+import { planReport, table, touching } from "./plan-text.js";
 
 // The package's module a command needs, loaded when the command runs: `allot plan` the fleet
 // module (the Kubernetes API and the fleet planner), every other command the smaller
@@ -34,12 +36,11 @@ const HELP = {
   top: `allot: how many replicas fit where, and which cluster gets how many, as Karmada decides.
 
 Usage:
-  allot explain [-f FILE|DIR|-]... [-R] [--member CLUSTER=FILE]... [--policy NAME]
-                [--karmada-version VERSION] [-o json|yaml|wide] [--binding]
-  allot plan [-f FILE|DIR|-]... [-R] [--cluster-down NAME]... [--cordon NAME]...
-             [--delete-cluster NAME]... [--add-cluster FILE]... [--apply FILE]...
-             [--delete FILE]... [--cluster NAME]
-             [--scale KIND/NAMESPACE/NAME=N]... [-o table|wide|json|yaml] [--bindings]
+  allot explain [-f FILE|DIR|-]... [flags]   where a workload's replicas go, and why
+  allot plan [-f FILE|DIR|-]... [what-ifs] [flags]
+                                             what Karmada does with every binding when the
+                                             fleet changes (without -f: the control plane,
+                                             through kubectl)
   allot version
   allot help [COMMAND]
 
@@ -48,9 +49,7 @@ Commands:
   plan     Print what Karmada does with every workload of a dump when the fleet changes.
   version  Print allot's version.
 
-Run "allot COMMAND -h" for a command's flags.
-
-${EXIT}`,
+Each command has its own flags and exit status: run "allot COMMAND -h".`,
   explain: `Print where Karmada places a workload's replicas, and why.
 
 Import the objects (Clusters, a PropagationPolicy or ClusterPropagationPolicy, the resource
@@ -99,9 +98,21 @@ each cluster's load before and after against its capacity; when each step happen
 cluster's taints, evictions, rescheduling). Without what-ifs: the drift between today's
 placements and what the scheduler would decide now.
 
+Without -f, the control plane itself is read through kubectl (the kubectl on PATH, or
+$KUBECTL): point it at the Karmada API server's kubeconfig (--kubeconfig, --context, as
+kubectl's), not at a member cluster's.
+
 Usage:
-  allot plan [-f FILE|DIR|-]... [-R] [what-ifs] [-o table|wide|json|yaml] [--bindings]
-             [--cluster NAME]
+  allot plan [-f FILE|DIR|-]... [-R] [--cluster-down NAME]... [--cluster-up NAME]...
+             [--cordon NAME]... [--uncordon NAME]... [--delete-cluster NAME]...
+             [--add-cluster FILE]... [--apply FILE]... [--delete FILE]...
+             [--delete-policy NAMESPACE/NAME]... [--scale KIND/NAMESPACE/NAME=N]...
+             [--rebalance KIND/NAMESPACE/NAME]... [--overcommit-protection]
+             [--taint-eviction] [--workload-affinity] [--feature-gates NAME=BOOL,...]
+             [--enable-no-execute-taint-eviction] [--cluster NAME]
+             [--karmada-version VERSION] [-o table|wide|json|yaml] [--bindings]
+  kubectl allot plan [what-ifs] [--kubeconfig FILE] [--context NAME] [-n NAMESPACE|-A]
+             [-l SELECTOR] [--chunk-size N] [flags]
 
 What-ifs (each repeatable, all combinable):
       --cluster-down NAME     the cluster cannot be reached (Ready False: a NoSchedule taint,
@@ -129,8 +140,8 @@ What-ifs (each repeatable, all combinable):
                               graceful eviction task once the whole new placement is)
 Options:
   -f, --filename FILE|DIR  read objects from FILE, or from the .yaml, .yml and .json files in
-                           DIR ("-": standard input); repeatable. Without any, standard
-                           input is read.
+                           DIR ("-": standard input); repeatable. Without any, the
+                           control plane is read through kubectl.
   -R, --recursive          read the directories of -f and their subdirectories
       --feature-gates NAME=BOOL,...
                            Karmada's feature gates, as its scheduler and controller-manager
@@ -139,6 +150,12 @@ Options:
       --enable-no-execute-taint-eviction
                            the controller-manager's flag: with gate Failover, NoExecute
                            taints evict
+      --kubeconfig FILE, --context NAME
+                           without -f: the kubeconfig and context kubectl uses to reach the
+                           Karmada API server
+  -n, --namespace NS       without -f: the namespaced objects of NS alone (default: -A, all)
+  -l, --selector SELECTOR  without -f: only the objects with these labels (kubectl's -l)
+      --chunk-size N       without -f: kubectl reads N objects a request (its default 500)
       --overcommit-protection
                            the same as --feature-gates SchedulingOvercommitProtection=true
                            (1.18+): each schedule's replicas are deducted for the next ones
@@ -160,16 +177,26 @@ Options:
                            those alone)
       --karmada-version VERSION
                            the Karmada release the objects come from (default the newest)
-  -o, --output FORMAT      table (default): the bindings that change, the clusters and the
-                           timeline (what happens when, after a cluster goes down);
-                           wide: every binding, with why it does not change; json or yaml:
-                           the whole plan (steps, timeline, bindings, clusters, summary,
-                           report)
+  -o, --output FORMAT      table (default): the bindings the what-ifs change, the clusters
+                           whose state or load changes, the timeline (what happens when,
+                           after a cluster or an application fails), and why nothing moves
+                           when nothing does; wide: every binding (with why it does not
+                           change, and those already pending listed) and every cluster; json
+                           or yaml: the whole plan (steps, timeline, bindings, clusters,
+                           summary, report)
       --bindings           print the ResourceBindings Karmada would write (YAML; -o json:
                            as JSON)
   -h, --help               print this help
 
+Changes already pending: a dump whose placements are not what the scheduler would choose
+now changes without any event. Those changes are told apart from the what-ifs' own: a
+binding's change is the event's when its placement after the events differs from the one a
+scheduler restart over the dump gives it (allot plan without what-ifs); the others are
+counted as "already pending before the event" (listed with -o wide; "pending": true in -o
+json, where summary.pending counts them and the other counts are the event's).
+
 Examples:
+  kubectl allot plan --kubeconfig karmada-apiserver.config --cluster-down member1
   kubectl get clusters,clustertaintpolicies,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml > dump.yaml
   allot plan -f dump.yaml
   allot plan -f dump.yaml --cluster-down member2
@@ -181,10 +208,15 @@ Examples:
   kubectl allot plan -f dump.yaml --scale deploy/shop/web=20 --overcommit-protection
 
 Exit status (as kubectl diff):
-  0  nothing changes
-  1  some binding changes or becomes unschedulable
-  2  the input is wrong or cannot be read, or the command line is wrong (with -o json the
-     error is printed as {"code", "path", "message"} on standard output)`,
+  0  the what-ifs change nothing (changes already pending before them may be listed)
+  1  the what-ifs move, evict or make unschedulable some binding; without what-ifs: some
+     binding drifts
+  2  nothing can be planned: no objects, no Cluster, text that is not YAML or JSON, an
+     invalid object of a kind allot reads (in -f, --apply, --add-cluster), an invalid
+     what-if, kubectl failing (its message shown), or the command line is wrong; the
+     object, the field and what to do are printed (with -o json as {"code", "path",
+     "message"} on standard output). Objects or fields allot does not read are warnings on
+     standard error, and in -o json's report.warnings.`,
   version: `Print allot's version.
 
 Usage:
@@ -251,6 +283,13 @@ function parse(command, args) {
           "karmada-version": { type: "string" },
           output: { type: "string", short: "o" },
           bindings: { type: "boolean", default: false },
+          // The control plane through kubectl (without -f): kubectl's own flags.
+          context: { type: "string" },
+          kubeconfig: { type: "string" },
+          namespace: { type: "string", short: "n" },
+          "all-namespaces": { type: "boolean", short: "A", default: false },
+          selector: { type: "string", short: "l" },
+          "chunk-size": { type: "string" },
           help: { type: "boolean", short: "h", default: false },
         }
       : command === "explain"
@@ -292,7 +331,14 @@ function parse(command, args) {
       usage(`-o wants table, wide, json or yaml, got ${values.output}`, command);
     if (values.bindings && (values.output === "table" || values.output === "wide"))
       usage("--bindings prints objects: -o json or yaml", command);
-    if (values.filename.length === 0) values.filename.push("-");
+    if (values.namespace !== undefined && values["all-namespaces"])
+      usage("-n and -A together: one namespace, or all of them", command);
+    if (values["chunk-size"] !== undefined && !/^\d+$/.test(values["chunk-size"]))
+      usage(`--chunk-size wants a whole number, got ${values["chunk-size"]}`, command);
+    // Without -f: the control plane, through kubectl.
+    values.live = values.filename.length === 0;
+    const live = ["context", "kubeconfig", "namespace", "selector", "chunk-size"].find((f) => values[f] !== undefined);
+    if (!values.live && live) usage(`--${live} is kubectl's: it reads the control plane, which -f replaces`, command);
     return values;
   }
   if (values.json) values.output ??= "json";
@@ -354,14 +400,6 @@ function read(o, file) {
     const what = file === "-" ? "standard input" : file;
     return fail(o, { code: "unreadable", path: what, message: `cannot read ${what}: ${e.message}` });
   }
-}
-
-// A plain-text table: columns padded to their widest cell.
-function table(rows) {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
-  return rows
-    .map((r) => r.map((cell, c) => String(cell).padEnd(widths[c])).join("  ").trimEnd())
-    .join("\n");
 }
 
 function verdict(v) {
@@ -555,162 +593,45 @@ function missing(imported) {
 
 // --- allot plan -------------------------------------------------------------------------
 
-const placement = (clusters) =>
-  Object.entries(clusters)
-    .map(([c, n]) => `${c}:${n}`)
-    .join(",") || "-";
-
-const bindingName = (id) =>
-  id.kind === "ResourceBinding" ? `rb/${id.namespace}/${id.name}` : `crb/${id.name}`;
-
-// Why a binding ends as it does, in a few words.
-function why(b) {
-  if (b.outcome === "changed") return `rescheduled: ${b.trigger}`;
-  if (b.outcome === "unschedulable") return `${b.condition.reason}: ${b.condition.message ?? ""}`.trim();
-  if (b.outcome === "evicted") return "evicted; the scheduler does not see it";
-  const w = b.why ?? {};
-  if (w.reason === "notEnqueued") {
-    const n = w.why ?? {};
-    return `not enqueued: ${n.reason}${n.cluster ? ` (${n.cluster})` : ""}`;
+// An error of planFleet in the user's terms: a what-if's entry as its flag and value; an
+// object of --apply or --add-cluster at its file and place there; else as said() says it.
+function planError(o, err, texts, names, given) {
+  const path = err.path ?? "";
+  const m = path.match(/^(\w+)\[(\d+)\]$/);
+  const flag = m && Object.keys(WHAT_IFS).find((f) => WHAT_IFS[f] === m[1]);
+  if (flag) return { code: err.code, path: `--${flag} ${o[flag][Number(m[2])]}`, message: err.message.replace(/^[^:]*\[\d+\]: /, "") };
+  const w = path.match(/^(apply|addClusters|delete)(?:\[(\d+)\])?\.?(.*)$/);
+  if (w) {
+    const option = { apply: "apply", addClusters: "add-cluster", delete: "delete" }[w[1]];
+    const files = given[option];
+    const reading = w[3].startsWith("documents") || w[2] === undefined;
+    // A reading error's index is the file's; the planner's is the object's among them all.
+    const inner = reading ? `${files.length > 1 ? `[${w[2] ?? 0}].` : ""}${w[3]}` : `objects[${w[2]}]${w[3] ? "." + w[3] : ""}`;
+    const message = err.message.startsWith(`${path}: `) ? err.message.slice(path.length + 2) : err.message;
+    const at = { code: err.code, path: inner.replace(/\.$/, ""), message };
+    const e = said(at, files.map((f) => f.text), files.map((f) => f.name), {});
+    const lone = files.length === 1 ? `${files[0].name}: ` : "";
+    return { ...e, path: `--${option} ${lone}${e.path}`.trimEnd().replace(/: $/, "") };
   }
-  if (w.reason === "noTrigger") return "enqueued, no trigger (Divided, placement and replicas unchanged)";
-  if (w.reason === "sameResult") return `rescheduled (${w.trigger}), same result`;
-  return "no event concerned it";
-}
-
-// Seconds as Go writes a duration: 0s, 90s -> 1m30s, 300 -> 5m0s is said 5m.
-function duration(seconds) {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const text = `${h ? `${h}h` : ""}${m ? `${m}m` : ""}${s ? `${s}s` : ""}`;
-  return text || "0s";
-}
-
-// One timeline entry in a few words.
-function moment(t) {
-  const b = t.binding && bindingName(t.binding);
-  switch (t.kind) {
-    case "condition":
-      return `cluster ${t.cluster}: ${t.type}=${t.status}`;
-    case "tainted":
-    case "untainted":
-      return `cluster ${t.cluster} ${t.kind} ${t.taint}${t.policy ? ` by ClusterTaintPolicy ${t.policy}` : ""}`;
-    case "evicted":
-      return `${b} evicted from ${t.cluster} (${t.replicas} replica${t.replicas === 1 ? "" : "s"}, purge ${t.purgeMode})`;
-    case "reported":
-      return `${b} reported ${t.health} on ${t.cluster}`;
-    case "failedOver":
-      return `${b} failed over from ${t.cluster} (application failover: ${t.replicas} replica${t.replicas === 1 ? "" : "s"}, purge ${t.purgeMode})`;
-    case "scheduled":
-      return `${b} placed: ${placement(t.clusters)}`;
-    case "unschedulable":
-      return `${b} cannot be placed: ${`${t.condition.reason}: ${t.condition.message ?? ""}`.trim()}`;
-    case "taskEnded":
-      return `${b}: its graceful eviction task for ${t.cluster} ends (${t.reason})`;
-    default:
-      return `${t.kind}${b ? ` ${b}` : ""}`;
-  }
-}
-
-// The timeline's section: what the controllers did, when (with what-ifs that start timed
-// steps: a cluster's condition, taints, evictions).
-function timeline(p) {
-  const list = p.timeline ?? [];
-  if (!list.some((t) => t.kind !== "scheduled" && t.kind !== "unschedulable")) return [];
-  const rows = [["AT", "WHAT"]];
-  // A binding that fails again as it failed is said once.
-  const failed = new Map();
-  for (const t of list) {
-    if (t.kind === "unschedulable" || t.kind === "scheduled") {
-      const key = bindingName(t.binding);
-      const said = JSON.stringify(t.condition ?? null);
-      if (t.kind === "unschedulable" && failed.get(key) === said) continue;
-      failed.set(key, t.kind === "unschedulable" ? said : undefined);
-    }
-    rows.push([duration(t.at), moment(t)]);
-  }
-  return ["Timeline:", table(rows), ""];
-}
-
-// A resource's quantity as Kubernetes writes it ("1500m", "8"), or a dash.
-const qty = (list, r) => list?.[r] ?? "-";
-
-function planReport(p, wide) {
-  const out = [];
-  const shown = p.bindings.filter((b) => wide || b.outcome !== "unchanged");
-  if (shown.length) {
-    const rows = [["BINDING", "OUTCOME", "BEFORE", "AFTER", "MOVED", "WHY"]];
-    for (const b of shown)
-      rows.push([bindingName(b.id), b.outcome, placement(b.before), placement(b.after), b.moved, why(b)]);
-    out.push(table(rows), "");
-  }
-  const crow = [["CLUSTER", "REPLICAS", "CPU", "ALLOCATABLE CPU", "FREE CPU", "OVERCOMMIT"]];
-  for (const c of p.clusters) {
-    const over = Object.entries(c.overcommit)
-      .map(([r, n]) => `${r} ${n}`)
-      .join(", ");
-    crow.push([
-      c.name,
-      `${c.before.replicas} -> ${c.after.replicas}`,
-      `${c.before.requests.cpu ?? "0"} -> ${c.after.requests.cpu ?? "0"}`,
-      qty(c.allocatable, "cpu"),
-      qty(c.free, "cpu"),
-      over || "-",
-    ]);
-  }
-  if (p.clusters.length) out.push(table(crow), "");
-  out.push(...timeline(p));
-  const s = p.summary;
-  out.push(
-    `Plan${p.cluster === undefined ? "" : ` (touching ${p.cluster})`}: ${s.changed} to change (${s.movedReplicas} replicas move), ${s.unschedulable} unschedulable, ` +
-      `${s.unchanged} unchanged; ${s.overcommittedClusters} cluster(s) overcommitted.`,
-  );
-  const problems = p.report.problems;
-  if (problems.length) {
-    out.push("", "Read:");
-    for (const x of problems) out.push(`  ${x.object} ${x.field}: ${x.message}`);
-  }
-  return out.join("\n") + "\n";
-}
-
-// The part of plan `p` that touches cluster `name`: the bindings placed there before or
-// after (their steps and ResourceBindings too), that cluster's load, and the summary of those.
-function touching(p, name) {
-  const on = (clusters) => Object.hasOwn(clusters, name);
-  const bindings = p.bindings.filter((b) => on(b.before) || on(b.after));
-  const ids = new Set(bindings.map((b) => bindingName(b.id)));
-  const kept = (list) => list.filter((n) => ids.has(bindingName(n.binding)));
-  const count = (outcome) => bindings.filter((b) => b.outcome === outcome).length;
-  const clusters = p.clusters.filter((c) => c.name === name);
-  return {
-    ...p,
-    cluster: name,
-    steps: p.steps.map((s) => ({ ...s, enqueued: kept(s.enqueued), notEnqueued: kept(s.notEnqueued), passes: kept(s.passes) })),
-    bindings,
-    clusters,
-    timeline: (p.timeline ?? []).filter((t) => (t.binding ? ids.has(bindingName(t.binding)) : t.cluster === name)),
-    summary: {
-      bindings: bindings.length,
-      changed: count("changed"),
-      unschedulable: count("unschedulable"),
-      unchanged: count("unchanged"),
-      movedReplicas: bindings.reduce((n, b) => n + b.moved, 0),
-      overcommittedClusters: clusters.filter((c) => Object.keys(c.overcommit).length > 0).length,
-    },
-    resourceBindings: p.resourceBindings.filter((o) =>
-      ids.has(bindingName({ kind: o.kind, namespace: o.metadata.namespace, name: o.metadata.name })),
-    ),
-  };
+  return said(err, texts, names, {});
 }
 
 function plan(rest) {
   const o = parse("plan", rest);
   o.failure = 2;
-  const names = o.filename.flatMap((f) => expand(o, f));
-  if (names.length === 0)
-    fail(o, { code: "missing", path: o.filename.join(", "), message: `no .yaml, .yml or .json files in ${o.filename.join(", ")}` });
-  const texts = names.map((n) => read(o, n));
+  let names, texts;
+  if (o.live) {
+    const got = kubectl.read(o, (w) => process.stderr.write(`warning: ${w}\n`));
+    if (got.failure)
+      fail(o, { code: "kubectl_failed", path: got.failure.command, message: `${got.failure.message}; allot plan reads the control plane through kubectl: point it at the Karmada API server (--kubeconfig, --context), or give a dump with -f` });
+    names = got.texts.map((t) => t.name);
+    texts = got.texts.map((t) => t.text);
+  } else {
+    names = o.filename.flatMap((f) => expand(o, f));
+    if (names.length === 0)
+      fail(o, { code: "missing", path: o.filename.join(", "), message: `no .yaml, .yml or .json files in ${o.filename.join(", ")}` });
+    texts = names.map((n) => read(o, n));
+  }
   const whatIf = Object.fromEntries(Object.entries(WHAT_IFS).map(([flag, field]) => [field, o[flag]]));
   if (o["feature-gates"].length) whatIf.featureGates = o["feature-gates"].join(",");
   whatIf.enableNoExecuteTaintEviction = o["enable-no-execute-taint-eviction"];
@@ -723,38 +644,41 @@ function plan(rest) {
   ])
     if (o[flag] !== undefined) whatIf[field] = o[flag];
   whatIf.workloadAffinity = o["workload-affinity"];
-  const files = (list) => (list.length === 1 ? read(o, list[0]) : list.map((f) => read(o, f)));
-  if (o["add-cluster"].length) whatIf.addClusters = files(o["add-cluster"]);
-  if (o.apply.length) whatIf.apply = files(o.apply);
-  if (o.delete.length) whatIf.delete = files(o.delete);
+  const given = {};
+  for (const flag of ["add-cluster", "apply", "delete"]) given[flag] = o[flag].map((f) => ({ name: f, text: read(o, f) }));
+  const files = (list) => (list.length === 1 ? list[0].text : list.map((f) => f.text));
+  if (o["add-cluster"].length) whatIf.addClusters = files(given["add-cluster"]);
+  if (o.apply.length) whatIf.apply = files(given.apply);
+  if (o.delete.length) whatIf.delete = files(given.delete);
   const input = texts.length === 1 ? texts[0] : texts;
   let p;
   try {
     p = planFleet(input, { karmada: o["karmada-version"] }, whatIf);
   } catch (err) {
     if (!(err instanceof AllotError)) throw err;
-    // A what-if's entry is said as its flag and value.
-    const m = (err.path ?? "").match(/^(\w+)\[(\d+)\]$/);
-    const flag = m && Object.keys(WHAT_IFS).find((f) => WHAT_IFS[f] === m[1]);
-    if (flag) fail(o, { code: err.code, path: `--${flag} ${o[flag][Number(m[2])]}`, message: err.message.replace(/^[^:]*\[\d+\]: /, "") });
     // A gate is said as the flag that set it.
     if (whatIf.featureGates !== undefined && /^(whatIf\.)?featureGates\b/.test(err.path ?? ""))
       fail(o, { code: err.code, path: `--feature-gates ${whatIf.featureGates}`, message: err.message.replace(/^[^:]*featureGates[^:]*: /, "") });
-    fail(o, said(err, texts, names.map((n) => (n === "-" ? "stdin" : n)), {}));
+    fail(o, planError(o, err, texts, names.map((n) => (n === "-" ? "stdin" : n)), given));
   }
+  // What allot does not read: a warning each, as kubectl's field validation warns.
+  for (const w of p.report.warnings ?? []) process.stderr.write(`warning: ${w.object}: ${w.field}: ${w.message}\n`);
   if (o.cluster !== undefined) {
     if (!p.clusters.some((c) => c.name === o.cluster))
       fail(o, { code: "unknown_value", path: `--cluster ${o.cluster}`, message: `no Cluster named ${o.cluster} in the dump` });
     p = touching(p, o.cluster);
   }
+  const events = Object.entries(whatIf).some(([k, v]) => k !== "featureGates" && (Array.isArray(v) ? v.length > 0 : typeof v === "string"));
   if (o.bindings) {
     if (o.output === "json") process.stdout.write(JSON.stringify(p.resourceBindings, null, 2) + "\n");
     else process.stdout.write(toYaml(p.resourceBindings));
   } else if (o.output === "json") process.stdout.write(JSON.stringify(p, null, 2) + "\n");
   else if (o.output === "yaml") process.stdout.write(toYaml(p));
-  else process.stdout.write(planReport(p, o.output === "wide"));
+  else process.stdout.write(planReport(p, o.output === "wide", events));
+  // 1: the what-ifs change some binding (moved, evicted, unschedulable); changes already
+  // pending before them alone leave 0 (the drift, allot plan without what-ifs, says 1).
   const s = p.summary;
-  exit(s.changed + s.unschedulable > 0 || p.bindings.some((b) => b.outcome === "evicted") ? 1 : 0);
+  exit(s.changed + s.unschedulable > 0 ? 1 : 0);
 }
 
 async function main(argv) {

@@ -76,7 +76,17 @@ export interface BindingPlan {
   replicas: number;
   before: Record<string, number>;
   after: Record<string, number>;
+  /** Replicas that leave a cluster and land on another. */
   moved: number;
+  /** Replicas of the workload placed nowhere after. */
+  unplaced: number;
+  /**
+   * Its change was already pending before the what-ifs: a scheduler restart over the same
+   * fleet (the drift) changes it the same way. The summary's counts leave it out.
+   */
+  pending: boolean;
+  /** Why it ends as it does, in plain words with Karmada's term in brackets. */
+  because: string;
   outcome: "changed" | "unschedulable" | "unchanged" | "evicted";
   trigger?: string;
   condition?: { reason: string; message?: string };
@@ -88,6 +98,9 @@ export interface BindingPlan {
 /** A cluster of the plan: the load placed there before and after, against its capacity. */
 export interface ClusterPlan {
   name: string;
+  /** Its state before the events and after, in words (`Ready`, `NotReady (Ready=False)`, `Ready, being deleted`). */
+  stateBefore: string;
+  state: string;
   before: { replicas: number; requests: Record<string, number> };
   after: { replicas: number; requests: Record<string, number> };
   allocatable: Record<string, number>;
@@ -116,15 +129,27 @@ export interface FleetPlan {
   timeline: TimelineEntry[];
   bindings: BindingPlan[];
   clusters: ClusterPlan[];
+  /** Counts of what the what-ifs cause; `pending`: the bindings whose change was already pending. */
   summary: {
     bindings: number;
     changed: number;
     unschedulable: number;
     unchanged: number;
     movedReplicas: number;
+    unplacedReplicas: number;
+    pending: number;
     overcommittedClusters: number;
   };
-  report: { clusters: T.ImportReport; problems: Array<{ object: string; field: string; message: string }> };
+  /**
+   * How the dump was read: `problems`, what Karmada would act on otherwise than it looks (a
+   * policy selecting nothing); `warnings`, what allot does not read (an unknown kind, an unknown
+   * field of a policy's placement).
+   */
+  report: {
+    clusters: T.ImportReport;
+    problems: Array<{ object: string; field: string; message: string }>;
+    warnings: Array<{ object: string; field: string; message: string }>;
+  };
   resourceBindings: T.KubernetesObject[];
 }
 
@@ -174,6 +199,10 @@ export interface FleetClusterState {
   name: string;
   ready: "ready" | "notReady" | "unknown" | "never";
   cordoned: boolean;
+  /** Being deleted (unjoined). */
+  deleting: boolean;
+  /** Its state in words. */
+  state: string;
   taints: { key: string; value?: string; effect: string }[];
   labels: Record<string, string>;
   after: { replicas: number; requests: Record<string, number> };

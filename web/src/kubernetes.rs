@@ -8,7 +8,7 @@ use allot_core::karmada::version::Version;
 use allot_core::kubernetes::explain::explain as explain_objects;
 use allot_core::kubernetes::export::export;
 use allot_core::kubernetes::import::{import, Choice};
-use allot_core::kubernetes::objects::{Object, Objects};
+use allot_core::kubernetes::objects::Object;
 use wasm_bindgen::prelude::*;
 
 use crate::bindings::{draw_seed, from_js, text, text_of, to_error, utf8, wrong_type, Text};
@@ -33,9 +33,7 @@ pub(crate) fn objects_of(value: &JsValue, at: &Path) -> Result<Vec<Object>, JsVa
         }
     }
     let text = text_of(value, "objects")?;
-    allot_core::json::from_json::<Objects>(&text)
-        .map(|o| o.0)
-        .map_err(within)
+    allot_core::kubernetes::objects::read_json(&text).map_err(within)
 }
 
 /// `{policy?, members?, karmada?}`: the name of the policy to use over the one Karmada's
@@ -302,11 +300,9 @@ pub fn from_yaml(text: &str) -> Result<String, JsValue> {
 #[wasm_bindgen(js_name = toYaml)]
 pub fn to_yaml(documents: JsValue) -> Result<String, JsValue> {
     let many = js_sys::Array::is_array(&documents);
-    let value: serde_json::Value = from_js(documents, "documents")?;
-    let list = match value {
-        serde_json::Value::Array(items) if many => items,
-        one => vec![one],
-    };
+    // In the order the keys are given (a plan's binding starts with its id).
+    let value: yaml::Ordered = from_js(documents, "documents")?;
+    let list = if many { value.documents() } else { vec![value] };
     yaml::to_yaml(&list).map_err(to_error)
 }
 

@@ -15,8 +15,8 @@
 //! work, so only they (and the depth, which is stack) have limits of their own.
 
 use allot_core::error::{indexed, Error, ErrorCode, Path, Result};
-use allot_core::json::{from_json, to_json_bytes};
-use allot_core::kubernetes::objects::{Object, Objects};
+use allot_core::json::to_json_bytes;
+use allot_core::kubernetes::objects::{read_json, Object};
 use serde::Serialize;
 
 /// Text longer than this is refused before parsing: 256 MiB, room for a control plane's dump
@@ -29,8 +29,9 @@ pub fn objects(text: &str) -> Result<Vec<Object>> {
     if text.len() > MAX_TEXT {
         return Err(too_long());
     }
+    allot_core::kubernetes::objects::check_text(text)?;
     if is_json(text) {
-        return from_json::<Objects>(text).map(|o| o.0);
+        return read_json(text);
     }
     // Each document as JSON text, with no generic value of it in between: building, writing
     // and dropping those values cost most of the time, and several times the text in memory.
@@ -67,8 +68,8 @@ impl<'de> serde::Deserialize<'de> for Json {
 fn read_document(json: &[u8], k: usize, several: bool) -> Result<Vec<Object>> {
     // The writer writes ASCII, with escapes.
     let json = String::from_utf8_lossy(json);
-    match from_json::<Objects>(&json) {
-        Ok(objects) => Ok(objects.0),
+    match read_json(&json) {
+        Ok(objects) => Ok(objects),
         Err(e) if several => Err(e.within(&indexed("documents", k))),
         Err(e) => Err(e),
     }
@@ -219,6 +220,114 @@ pub fn value(text: &str) -> Result<String> {
     Ok(value.to_string())
 }
 
+/// A JSON value whose objects keep their keys in the order given (serde_json's `Value` sorts
+/// them): what is written as YAML reads in the order the JSON has (a plan's binding starts
+/// with its `id`, not with `after`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ordered {
+    Null,
+    Bool(bool),
+    Unsigned(u64),
+    Signed(i64),
+    Float(f64),
+    Text(String),
+    List(Vec<Ordered>),
+    Map(Vec<(String, Ordered)>),
+}
+
+impl Ordered {
+    /// An array's items, or the value alone.
+    pub fn documents(self) -> Vec<Ordered> {
+        match self {
+            Ordered::List(items) => items,
+            one => vec![one],
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Ordered {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> core::result::Result<Self, D::Error> {
+        use serde::de::{MapAccess, SeqAccess, Visitor};
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Ordered;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_unit<E>(self) -> core::result::Result<Ordered, E> {
+                Ok(Ordered::Null)
+            }
+            fn visit_none<E>(self) -> core::result::Result<Ordered, E> {
+                Ok(Ordered::Null)
+            }
+            fn visit_bool<E>(self, v: bool) -> core::result::Result<Ordered, E> {
+                Ok(Ordered::Bool(v))
+            }
+            fn visit_u64<E>(self, v: u64) -> core::result::Result<Ordered, E> {
+                Ok(Ordered::Unsigned(v))
+            }
+            fn visit_i64<E>(self, v: i64) -> core::result::Result<Ordered, E> {
+                Ok(Ordered::Signed(v))
+            }
+            fn visit_f64<E>(self, v: f64) -> core::result::Result<Ordered, E> {
+                Ok(Ordered::Float(v))
+            }
+            fn visit_str<E>(self, v: &str) -> core::result::Result<Ordered, E> {
+                Ok(Ordered::Text(v.into()))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> core::result::Result<Ordered, A::Error> {
+                let mut items = Vec::new();
+                while let Some(v) = a.next_element()? {
+                    items.push(v);
+                }
+                Ok(Ordered::List(items))
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> core::result::Result<Ordered, A::Error> {
+                let mut pairs = Vec::new();
+                while let Some(pair) = a.next_entry()? {
+                    pairs.push(pair);
+                }
+                Ok(Ordered::Map(pairs))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl Serialize for Ordered {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeMap, SerializeSeq};
+        match self {
+            Ordered::Null => s.serialize_unit(),
+            Ordered::Bool(b) => s.serialize_bool(*b),
+            Ordered::Unsigned(n) => s.serialize_u64(*n),
+            Ordered::Signed(n) => s.serialize_i64(*n),
+            Ordered::Float(n) => s.serialize_f64(*n),
+            Ordered::Text(t) => s.serialize_str(t),
+            Ordered::List(items) => {
+                let mut seq = s.serialize_seq(Some(items.len()))?;
+                for v in items {
+                    seq.serialize_element(v)?;
+                }
+                seq.end()
+            }
+            Ordered::Map(pairs) => {
+                let mut map = s.serialize_map(Some(pairs.len()))?;
+                for (k, v) in pairs {
+                    map.serialize_entry(k, v)?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
 /// Documents as YAML: one document each, separated by `---`.
 pub fn to_yaml<T: Serialize>(documents: &[T]) -> Result<String> {
     serde_saphyr::to_string_multiple(documents).map_err(|e| Error::Input {
@@ -356,6 +465,26 @@ mod tests {
         assert_eq!(v.len(), 2);
         assert_eq!(v[1]["metadata"]["resourceVersion"], "9");
         assert_eq!(v.len(), objects(&text).unwrap().len());
+    }
+
+    // Keys are written in the order the JSON gives them, not sorted.
+    #[test]
+    fn yaml_keeps_the_jsons_key_order() {
+        let v: Ordered = allot_core::json::from_json(
+            r#"{"id": 1, "before": {"b": 2, "a": 1}, "after": [true, null, -1, 1.5, "x"]}"#,
+        )
+        .unwrap();
+        let yaml = to_yaml(&v.documents()).unwrap();
+        let id = yaml.find("id:").unwrap();
+        assert!(
+            id < yaml.find("before:").unwrap()
+                && yaml.find("before:").unwrap() < yaml.find("after:").unwrap(),
+            "{yaml}"
+        );
+        assert!(
+            yaml.find("b: 2").unwrap() < yaml.find("a: 1").unwrap(),
+            "{yaml}"
+        );
     }
 
     #[test]

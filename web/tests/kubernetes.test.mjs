@@ -467,7 +467,8 @@ test("allot/fleet: all of allot/kubernetes and the fleet planner, which allot/ku
 test("planFleet: every binding of a dump, before and after a what-if", () => {
   const drift = planFleet(FLEET);
   assert.deepEqual(drift.summary, {
-    bindings: 2, changed: 0, unschedulable: 0, unchanged: 2, movedReplicas: 0, overcommittedClusters: 0,
+    bindings: 2, changed: 0, unschedulable: 0, unchanged: 2, movedReplicas: 0, unplacedReplicas: 0, pending: 0,
+    overcommittedClusters: 0,
   });
   // A cluster down: Divided bindings are enqueued by its taint but not rescheduled.
   const down = planFleet(FLEET, {}, { clusterDown: ["member1"] });
@@ -527,14 +528,14 @@ test("fleetSession: progress while the scheduler works; the policies as applied"
 test("npx allot plan and kubectl allot plan: table, exit codes as kubectl diff", () => {
   const drift = allot(["plan", "-"], FLEET);
   assert.equal(drift.status, 0, drift.stderr);
-  assert.match(drift.stdout, /^Plan: 0 to change \(0 replicas move\), 0 unschedulable, 2 unchanged/m);
+  assert.match(drift.stdout, /^Plan: 0 bindings to change \(0 replicas move\), 0 bindings unschedulable, 2 bindings unchanged/m);
   const down = allot(["plan", "-f", "-", "--cluster-down", "member1", "-o", "wide"], FLEET);
   assert.equal(down.status, 0, down.stderr);
-  assert.match(down.stdout, /^rb\/shop\/web-deployment\s+unchanged\s.*enqueued, no trigger/m);
+  assert.match(down.stdout, /^rb\/shop\/web-deployment\s+unchanged\s.*\(no trigger\)/m);
   const gone = allot(["plan", "-", "--delete-cluster", "member1"], FLEET);
   assert.equal(gone.status, 1, gone.stderr);
   assert.match(gone.stdout, /^rb\/shop\/web-deployment\s+changed\s+member1:2,member2:2\s+member2:4\s+2\s/m);
-  assert.match(gone.stdout, /^member1\s+4 -> 0\s/m);
+  assert.match(gone.stdout, /^member1\s+Ready -> Ready, being deleted\s+4 -> 0\s/m);
   const scaled = allot(["plan", "-", "--scale", "deploy/shop/api=3", "--bindings"], FLEET);
   assert.equal(scaled.status, 1, scaled.stderr);
   assert.match(scaled.stdout, /name: api-deployment/);
@@ -598,7 +599,7 @@ test("npx allot plan --cluster: only what touches one cluster; --delete and --de
   assert.match(one.stdout, /^rb\/shop\/web-deployment\s+unchanged/m);
   assert.doesNotMatch(one.stdout, /api-deployment|^member1\s/m);
   assert.match(one.stdout, /^member2\s/m);
-  assert.match(one.stdout, /^Plan \(touching member2\): 0 to change \(0 replicas move\), 0 unschedulable, 1 unchanged/m);
+  assert.match(one.stdout, /^Plan \(touching member2\): 0 bindings to change \(0 replicas move\), 0 bindings unschedulable, 1 binding unchanged/m);
   const json = JSON.parse(allot(["plan", "-", "--delete-cluster", "member1", "--cluster", "member1", "-o", "json"], FLEET).stdout);
   assert.deepEqual([json.summary.bindings, json.summary.changed, json.clusters.map((c) => c.name)], [2, 2, ["member1"]]);
   assert.ok(json.steps.every((s) => s.passes.every((n) => n.binding.namespace === "shop")));
@@ -608,7 +609,7 @@ test("npx allot plan --cluster: only what touches one cluster; --delete and --de
   // A deleted policy: its bindings lose their claim and keep their clusters.
   const byName = allot(["plan", "-", "--delete-policy", "shop/shop", "-o", "wide"], FLEET);
   assert.equal(byName.status, 0, byName.stderr);
-  assert.match(byName.stdout, /^rb\/shop\/web-deployment\s+unchanged\s.*not enqueued: notClaimed/m);
+  assert.match(byName.stdout, /^rb\/shop\/web-deployment\s+unchanged\s.*no policy claims it/m);
   const dir = mkdtempSync(join(tmpdir(), "allot-delete-"));
   const file = join(dir, "policy.yaml");
   writeFileSync(file, "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: shop, namespace: shop}\n");

@@ -20,7 +20,7 @@ mod read;
 mod write;
 
 pub use path::path_at;
-pub use read::from_json;
+pub use read::{from_json, from_json_noting};
 pub use write::{to_json, to_json_bytes, write_json, WriteError};
 
 /// The high bit of every byte of a word.

@@ -20,7 +20,27 @@ pub(super) enum Chain<'a> {
 }
 
 impl Chain<'_> {
-    fn path(&self) -> Path {
+    /// Whether a key of `keys` is on the way to this value (the value's own key aside).
+    pub(super) fn under(&self, keys: &[&str]) -> bool {
+        let mut at = match self {
+            Chain::Root => return false,
+            Chain::Key(parent, _) | Chain::Index(parent, _) => *parent,
+        };
+        loop {
+            match at {
+                Chain::Root => return false,
+                Chain::Key(parent, k) => {
+                    if keys.contains(k) {
+                        return true;
+                    }
+                    at = parent;
+                }
+                Chain::Index(parent, _) => at = parent,
+            }
+        }
+    }
+
+    pub(super) fn path(&self) -> Path {
         match self {
             Chain::Root => Path::root(),
             Chain::Key(parent, k) => parent.path().field(String::from(*k)),

@@ -9,6 +9,7 @@
 //! read in document order; a key given twice is an error (`duplicate field`).
 
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use serde::de::{self, DeserializeOwned, DeserializeSeed, IntoDeserializer, MapAccess, SeqAccess};
 use serde::de::{Deserializer, Unexpected, Visitor};
@@ -22,12 +23,24 @@ const MAX_DEPTH: usize = 128;
 /// Read a `T` (a [`crate::scenario::Scenario`], a list of resource models, ...) from JSON text.
 /// A byte order mark before the text is read past, as RFC 8259 allows.
 pub fn from_json<T: DeserializeOwned>(text: &str) -> Result<T> {
+    from_json_noting(text, &[]).map(|(value, _)| value)
+}
+
+/// [`from_json`], with the paths of the fields the type does not know (serde passes them
+/// over) that lie under a key of `watched` (`placement`): a typo there is noted, not read
+/// silently as nothing (as the API server's field validation warns of unknown fields).
+pub fn from_json_noting<T: DeserializeOwned>(
+    text: &str,
+    watched: &[&str],
+) -> Result<(T, Vec<crate::error::Path>)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader {
         text,
         pos: 0,
         depth: 0,
         scratch: String::new(),
+        watched,
+        unknown: Vec::new(),
     };
     let value = T::deserialize(De {
         r: &mut reader,
@@ -35,7 +48,7 @@ pub fn from_json<T: DeserializeOwned>(text: &str) -> Result<T> {
     });
     value
         .and_then(|v| match reader.peek() {
-            None => Ok(v),
+            None => Ok((v, core::mem::take(&mut reader.unknown))),
             Some(_) => Err(reader.error("trailing characters")),
         })
         .map_err(|e| e.into_error(text))
@@ -47,6 +60,10 @@ struct Reader<'a> {
     depth: usize,
     /// Strings with escapes, unescaped.
     scratch: String,
+    /// The keys under which an unknown field is noted.
+    watched: &'a [&'a str],
+    /// The unknown fields noted.
+    unknown: Vec<crate::error::Path>,
 }
 
 /// A string read: borrowed from the text, or (when it had escapes) in the reader's scratch.
@@ -800,6 +817,9 @@ impl<'de> Deserializer<'de> for De<'_, '_> {
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> R<V::Value> {
+        if !self.r.watched.is_empty() && self.chain.under(self.r.watched) {
+            self.r.unknown.push(self.chain.path());
+        }
         self.r.skip()?;
         visitor.visit_unit()
     }
@@ -894,7 +914,7 @@ mod tests {
         fn plain_runs_end_at_the_first_special_byte(
             text in "[a-z\"\\\\\u{1}\u{1f} \u{e9}\u{80}-\u{ff}]{0,40}",
         ) {
-            let mut r = Reader { text: &text, pos: 0, depth: 0, scratch: String::new() };
+            let mut r = Reader { text: &text, pos: 0, depth: 0, scratch: String::new(), watched: &[], unknown: Vec::new() };
             let found = r.plain_run();
             let at = naive(text.as_bytes());
             proptest::prop_assert_eq!(found, at.map(|i| text.as_bytes()[i]));
@@ -905,7 +925,7 @@ mod tests {
         /// byte at a time, at any length and mix.
         #[test]
         fn space_ends_at_the_first_byte_that_is_not_space(text in "( {1,20}|\t|\r|\n|x){0,8}") {
-            let mut r = Reader { text: &text, pos: 0, depth: 0, scratch: String::new() };
+            let mut r = Reader { text: &text, pos: 0, depth: 0, scratch: String::new(), watched: &[], unknown: Vec::new() };
             let at = text.bytes().position(|c| !is_space(c));
             proptest::prop_assert_eq!(r.skip_space(), at.map(|i| text.as_bytes()[i]));
             proptest::prop_assert_eq!(r.pos, at.unwrap_or(text.len()));

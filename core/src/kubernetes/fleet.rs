@@ -17,7 +17,7 @@ use super::import::{self, Choice, ImportReport};
 use super::karmada::Placement;
 use super::objects::Object;
 use super::policy::{choose, Chosen, Decided, Template};
-use crate::error::Result;
+use crate::error::{indexed, Error, ErrorCode, Path, Result};
 use crate::karmada::affinity_terms::{PlacementSpec, ReplicaScheduling, WeightPreference};
 use crate::karmada::binding::Estimator;
 use crate::karmada::filter::workload_affinity::{Groups, WorkloadAffinity};
@@ -41,7 +41,15 @@ pub struct Read {
 pub struct FleetReport {
     /// The Clusters as read (and the kinds allot does not read, kept and named).
     pub clusters: ImportReport,
+    /// What the dump holds that Karmada would act on differently than it looks (a policy
+    /// that selects nothing, a template no policy propagates, a binding naming a cluster the
+    /// dump lacks), each said once.
     pub problems: Vec<Problem>,
+    /// What allot does not read: an object of a kind it does not know (a typo such as
+    /// `Deploymnet`, or a kind beside the fleet's), a field of a policy's placement that
+    /// Karmada's API does not have (`staticWeightLis`); each said once, as the API server's
+    /// field validation warns.
+    pub warnings: Vec<Problem>,
 }
 
 /// An object, a field of it, and what is wrong or assumed there.
@@ -69,10 +77,61 @@ impl Problem {
     }
 }
 
-/// The fleet the objects describe, under `settings` (its release is `choice.version`). Only
-/// malformed Clusters fail the whole read: the fleet's clusters are its frame.
+/// The fleet the objects describe, under `settings` (its release is `choice.version`).
+/// Whatever cannot be planned fails the whole read, at its object and field
+/// (docs/rules/fleet.md §20.3): no objects at all, no Cluster, an object of a kind allot reads
+/// that is not valid (a template, a policy, a binding's recorded placement, a PriorityClass
+/// without a value).
 pub fn read(objects: &[Object], choice: &Choice<'_>, settings: Settings) -> Result<Read> {
+    if objects.is_empty() {
+        return Err(Error::Input {
+            field: Path::root(),
+            code: ErrorCode::Missing,
+            reason: "no objects: the input is empty (did the command that wrote it fail?); \
+                     give a dump of the control plane: kubectl get \
+                     clusters,pp,cpp,rb,crb,pc,deploy,sts,job -A -o yaml"
+                .into(),
+        });
+    }
+    if !objects.iter().any(|o| o.kind == "Cluster") {
+        return Err(Error::Input {
+            field: Path::root(),
+            code: ErrorCode::Missing,
+            reason: format!(
+                "no Cluster among the {} {}: a fleet is planned over its member clusters; \
+                 add them (kubectl get clusters -o yaml, against the Karmada API server)",
+                objects.len(),
+                crate::plural(objects.len() as u64, "object", "objects"),
+            ),
+        });
+    }
     read_claimed(objects, choice, settings, &Claims::new())
+}
+
+/// The warnings of the objects allot does not read or reads in part: one per object of a
+/// kind it does not know, one per unknown field of a policy's placement.
+pub(super) fn warnings(objects: &[Object]) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for o in objects {
+        if !import::reads_kind(&o.kind) {
+            let message = format!(
+                "allot does not read kind {:?}: the object is left out of the plan (the kinds \
+                 it reads: {})",
+                o.kind,
+                import::KINDS_READ
+            );
+            out.push(Problem::at(o, "kind", message));
+        }
+        for field in &o.unknown_fields {
+            let name = field.rsplit('.').next().unwrap_or(field);
+            let message = format!(
+                "unknown field {name:?}: Karmada's API has no such field, so it is ignored \
+                 (check its spelling)"
+            );
+            out.push(Problem::at(o, field, message));
+        }
+    }
+    out
 }
 
 /// Which policy (namespace, name; a ClusterPropagationPolicy's namespace empty) claims each
@@ -87,7 +146,10 @@ pub fn read_claimed(
     mut settings: Settings,
     claims: &Claims,
 ) -> Result<Read> {
-    let mut report = FleetReport::default();
+    let mut report = FleetReport {
+        warnings: warnings(objects),
+        ..FleetReport::default()
+    };
     let sorted = import::sort(objects, choice, &mut report.clusters)?;
     settings.version = choice.version;
     // Karmada's scheduler runs the general estimator on every cluster; the accurate one where
@@ -155,7 +217,7 @@ pub fn read_claimed(
                 .insert(0, (i, p));
         }
     }
-    let classes = priority_classes(&sorted.priority_classes, &mut report);
+    let classes = priority_classes(&sorted.priority_classes, &mut report)?;
     let taint_policies: Vec<&Object> = sorted.taint_policies.iter().map(|&(_, o)| o).collect();
     settings.taint_policies =
         super::taint_policy::read(&taint_policies, choice.version, &mut report.problems);
@@ -177,7 +239,7 @@ pub fn read_claimed(
             &mut used,
             &mut rules_of,
             &mut report.problems,
-        ));
+        )?);
     }
     for (k, &(_, p)) in sorted.policies.iter().enumerate() {
         super::failover::cluster(p, choice.version, &mut report.problems);
@@ -194,25 +256,33 @@ pub fn read_claimed(
 }
 
 /// Each PriorityClass's `value` by name; one without a value (the API server requires it) is
-/// a problem, and left out.
+/// an error at it.
 fn priority_classes<'o>(
     objects: &[(usize, &'o Object)],
     report: &mut FleetReport,
-) -> BTreeMap<&'o str, i32> {
+) -> Result<BTreeMap<&'o str, i32>> {
     let mut classes = BTreeMap::new();
-    for &(_, c) in objects {
+    for &(i, c) in objects {
         match c.value {
             Some(value) => {
                 classes.insert(c.metadata.name.as_str(), value);
                 let into = "the priority of the bindings created under a policy naming it";
                 report.clusters.used.push(import::entry(c, "value", into));
             }
-            None => report
-                .problems
-                .push(Problem::at(c, "value", "a PriorityClass needs a value")),
+            None => {
+                return Err(Error::Input {
+                    field: indexed("objects", i).field("value"),
+                    code: ErrorCode::Missing,
+                    reason: format!(
+                        "PriorityClass {}: value: a PriorityClass needs a value (an integer, \
+                         as the API server requires)",
+                        c.metadata.name
+                    ),
+                })
+            }
         }
     }
-    classes
+    Ok(classes)
 }
 
 /// The priority Karmada's detector gives the binding it creates for a template under
@@ -306,8 +376,8 @@ fn binding_name(name: &str, kind: &str) -> String {
 
 /// One binding of the fleet from a template and/or its binding, with the policy the detector
 /// gives it; `None` (and a problem) when it cannot be read.
-/// A policy's rules once read, or the problem reading them found (by the policy's position).
-type PolicyRules = Option<core::result::Result<Rc<Rules>, Problem>>;
+/// A policy's rules once read, or the error reading them found (by the policy's position).
+type PolicyRules = Option<Result<Rc<Rules>>>;
 
 /// What every binding is read against.
 struct Context<'a, 'o> {
@@ -339,19 +409,18 @@ fn entry<'o>(
     used: &mut [bool],
     rules_of: &mut [PolicyRules],
     problems: &mut Vec<Problem>,
-) -> Option<Entry> {
+) -> Result<Option<Entry>> {
     let (all, clusters, choice) = (ctx.policies, ctx.clusters, ctx.choice);
-    let &(_, main) = template.as_ref().or(binding.as_ref())?;
+    let Some(&(_, main)) = template.as_ref().or(binding.as_ref()) else {
+        return Ok(None);
+    };
     let mut s = Scenario {
         version: FORMAT_VERSION,
         karmada: choice.version,
         ..Scenario::default()
     };
     let mut r = ImportReport::default();
-    if let Err(e) = import::read_template(&mut s, template, binding, &mut r) {
-        problems.push(Problem::at(main, &e.field().text(), format!("{e}")));
-        return None;
-    }
+    import::read_template(&mut s, template, binding, &mut r)?;
     let target = Template::of(template.map(|t| t.1), binding.map(|b| b.1));
     let identity = target.as_ref().map_or_else(
         || (String::new(), String::new(), String::new()),
@@ -412,19 +481,15 @@ fn entry<'o>(
                     got
                 }
             };
-            match got {
-                Ok(rules) => rules,
-                Err(problem) => {
-                    problems.push(problem);
-                    return None;
-                }
-            }
+            got?
         }
         None => {
             let message = "no policy selects it: Karmada propagates it nowhere (an existing \
                            binding keeps its clusters and is never scheduled again)";
             problems.push(Problem::at(main, "metadata", message));
-            binding?;
+            if binding.is_none() {
+                return Ok(None);
+            }
             Rc::new(Rules::default())
         }
     };
@@ -446,7 +511,10 @@ fn entry<'o>(
     let scheduled = !s.previous.is_empty() || last.is_some();
     // The placement the scheduler last applied, as it recorded it; without the annotation, a
     // binding scheduled before is taken to have applied its policy's current placement.
-    let recorded = binding.and_then(|(_, b)| applied(b, &rules, choice, problems));
+    let recorded = match binding {
+        Some((i, b)) => applied(b, i, &rules, choice)?,
+        None => None,
+    };
     let applied = match recorded {
         Some(a) => Some(a),
         None => (scheduled && policy.is_some()).then(|| rules.clone()),
@@ -473,7 +541,7 @@ fn entry<'o>(
             Ok(priority) => priority,
             Err(problem) => {
                 problems.push(problem);
-                return None;
+                return Ok(None);
             }
         },
         _ => 0,
@@ -518,7 +586,7 @@ fn entry<'o>(
         },
     };
     let w = s.workload;
-    Some(Entry {
+    Ok(Some(Entry {
         id,
         priority,
         claimed: policy.is_some(),
@@ -538,31 +606,40 @@ fn entry<'o>(
         groups,
         failover: chosen_failover,
         app_failover,
-    })
+    }))
 }
 
 /// Karmada's annotation of the placement a schedule applied (`PolicyPlacementAnnotation`,
 /// pkg/util/constants.go, written by `patchScheduleResultForResourceBinding`).
 pub const APPLIED_PLACEMENT: &str = "policy.karmada.io/applied-placement";
 
-/// The rules of the placement recorded in `b`'s applied-placement annotation, read as a
-/// policy's placement is (the webhook's defaults applied); `current` itself when they are
-/// the same. `None` without the annotation, or (with a problem) when it cannot be read.
+/// The rules of the placement recorded in `b` (the `i`th object)'s applied-placement
+/// annotation, read as a policy's placement is (the webhook's defaults applied); `current`
+/// itself when they are the same. `None` without the annotation; an error at it when it
+/// cannot be read.
 fn applied(
     b: &Object,
+    i: usize,
     current: &alloc::rc::Rc<Rules>,
     choice: &Choice<'_>,
-    problems: &mut Vec<Problem>,
-) -> Option<alloc::rc::Rc<Rules>> {
-    let text = b.metadata.annotations.get(APPLIED_PLACEMENT)?;
-    let field = format!("metadata.annotations[{APPLIED_PLACEMENT}]");
-    let placement: Placement = match crate::json::from_json(text) {
-        Ok(p) => p,
-        Err(e) => {
-            problems.push(Problem::at(b, &field, format!("{e}")));
-            return None;
-        }
+) -> Result<Option<alloc::rc::Rc<Rules>>> {
+    let Some(text) = b.metadata.annotations.get(APPLIED_PLACEMENT) else {
+        return Ok(None);
     };
+    let at = indexed("objects", i)
+        .field("metadata")
+        .field("annotations")
+        .field(APPLIED_PLACEMENT);
+    let unreadable = |e: Error| Error::Input {
+        field: at.clone(),
+        code: e.code(),
+        reason: format!(
+            "{}: the placement Karmada's scheduler recorded cannot be read ({e}); remove the \
+             annotation or write it again from the policy's placement",
+            Problem::at(b, "", "").object
+        ),
+    };
+    let placement: Placement = crate::json::from_json(text).map_err(unreadable)?;
     let mut policy = Object {
         kind: "PropagationPolicy".into(),
         metadata: b.metadata.clone(),
@@ -577,26 +654,31 @@ fn applied(
     let read = import::policy(&mut s, &policy, 0, &mut ImportReport::default())
         .and_then(|()| rules(&s, &policy.spec.placement));
     match read {
-        Ok(r) if r == **current => Some(current.clone()),
-        Ok(r) => Some(alloc::rc::Rc::new(r)),
-        Err(e) => {
-            problems.push(Problem::at(b, &field, format!("{e}")));
-            None
-        }
+        Ok(r) if r == **current => Ok(Some(current.clone())),
+        Ok(r) => Ok(Some(alloc::rc::Rc::new(r))),
+        Err(e) => Err(unreadable(e)),
     }
 }
 
-/// The rules of policy `p` (the `at`th object), read into `s`; else the problem, at the
+/// The rules of policy `p` (the `at`th object), read into `s`; else the error, at the
 /// policy's field.
 fn policy_rules(
     s: &mut Scenario,
     p: &Object,
     at: usize,
     r: &mut ImportReport,
-) -> core::result::Result<Rc<Rules>, Problem> {
-    let problem = |e: crate::error::Error| Problem::at(p, &e.field().text(), format!("{e}"));
-    import::policy(s, p, at, r).map_err(problem)?;
-    rules(s, &p.spec.placement).map(Rc::new).map_err(problem)
+) -> Result<Rc<Rules>> {
+    import::policy(s, p, at, r)?;
+    rules(s, &p.spec.placement).map(Rc::new).map_err(|e| {
+        let within = indexed("objects", at).field("spec").field("placement");
+        let dot = if e.field().is_root() { ": " } else { "." };
+        let reason = format!("{}: spec.placement{dot}{e}", Problem::at(p, "", "").object);
+        Error::Input {
+            field: e.field().clone().within(&within),
+            code: e.code(),
+            reason,
+        }
+    })
 }
 
 /// The fleet's rules from a policy read into `s` (the webhook's defaults applied) and its
@@ -836,22 +918,58 @@ pub(crate) mod dump {
         let (a, b) = (&good.fleet.entries[0], &good.fleet.entries[1]);
         assert!(alloc::rc::Rc::ptr_eq(&a.rules, &b.rules));
         assert_eq!(a.rules.placement().cluster_tolerations.len(), 1);
-        let bad = read_text(&dump("Sometimes"));
-        assert!(bad.fleet.entries.is_empty());
-        let fields: Vec<(&str, &str)> = bad
-            .report
-            .problems
-            .iter()
-            .map(|p| (p.object.as_str(), p.field.as_str()))
-            .collect();
+        // A policy that cannot be read fails the read once, at its field, whatever number
+        // of templates it claims: the plan would be of a fleet without them.
+        let objects: Objects = serde_json::from_str(&dump("Sometimes")).unwrap();
+        let err = read(&objects.0, &Choice::default(), Settings::default()).unwrap_err();
         let at = "objects[1].spec.placement.clusterTolerations[0].effect";
+        assert_eq!(err.field().text(), at);
+        let message = alloc::format!("{err}");
+        assert_eq!(message.matches("PropagationPolicy").count(), 1, "{message}");
+    }
+
+    // Nothing to plan is an error, not an empty plan: no objects at all (a failed `kubectl get`
+    // piped in), or objects without a Cluster.
+    #[test]
+    fn no_objects_or_no_cluster_is_an_error() {
+        let none = read(&[], &Choice::default(), Settings::default()).unwrap_err();
+        assert_eq!(none.code(), crate::error::ErrorCode::Missing);
+        assert!(alloc::format!("{none}").contains("no objects"), "{none}");
+        let objects: Objects = serde_json::from_str(DUMP).unwrap();
+        let without: Vec<Object> = objects
+            .0
+            .into_iter()
+            .filter(|o| o.kind != "Cluster")
+            .collect();
+        let err = read(&without, &Choice::default(), Settings::default()).unwrap_err();
+        assert_eq!(err.code(), crate::error::ErrorCode::Missing);
+        assert!(alloc::format!("{err}").contains("no Cluster"), "{err}");
+    }
+
+    // What allot does not read is a warning each, at its object: a kind it does not know, a
+    // field of a policy's placement Karmada's API lacks; the plan goes on.
+    #[test]
+    fn unknown_kinds_and_placement_fields_are_warned_once_each() {
+        let text = DUMP.replace("\"weightPreference\"", "\"weightPreferenc\"");
+        let objects = crate::kubernetes::objects::read_json(&text).unwrap();
+        let r = read(&objects, &Choice::default(), Settings::default()).unwrap();
+        let warned: Vec<(&str, &str)> = r
+            .report
+            .warnings
+            .iter()
+            .map(|w| (w.object.as_str(), w.field.as_str()))
+            .collect();
         assert_eq!(
-            fields,
+            warned,
             [
-                ("PropagationPolicy shop/all", at),
-                ("PropagationPolicy shop/all", at)
+                (
+                    "PropagationPolicy shop/web",
+                    "spec.placement.replicaScheduling.weightPreferenc"
+                ),
+                ("ConfigMap shop/x", "kind")
             ]
         );
+        assert!(r.report.warnings[0].message.contains("unknown field"));
     }
 
     // Deleting member1 reschedules web (a target being deleted): its replicas go to member2;

@@ -103,6 +103,25 @@ pub(crate) struct Sorted<'o> {
     pub taint_policies: Vec<(usize, &'o Object)>,
 }
 
+fn is_template(kind: &str) -> bool {
+    SUPPORTED.iter().any(|&(_, k)| k == kind)
+}
+
+/// Whether allot reads objects of `kind` (a List is opened, not read).
+pub(crate) fn reads_kind(kind: &str) -> bool {
+    kind == "Cluster"
+        || kind == "PriorityClass"
+        || kind == "ClusterTaintPolicy"
+        || POLICY_KINDS.contains(&kind)
+        || BINDING_KINDS.contains(&kind)
+        || is_template(kind)
+}
+
+/// The kinds [`reads_kind`] accepts, in words.
+pub(crate) const KINDS_READ: &str = "Cluster, PropagationPolicy, ClusterPropagationPolicy, \
+    ResourceBinding, ClusterResourceBinding, PriorityClass, ClusterTaintPolicy, Deployment, \
+    ReplicaSet, StatefulSet, Job, Pod";
+
 /// Sort `objects` by role and read every Cluster, with each member cluster's own Nodes and
 /// Pods from `choice`. Kinds allot does not read are reported ignored.
 pub(crate) fn sort<'o>(
@@ -130,7 +149,7 @@ pub(crate) fn sort<'o>(
             k if BINDING_KINDS.contains(&k) => sorted.bindings.push((i, o)),
             "PriorityClass" => sorted.priority_classes.push((i, o)),
             "ClusterTaintPolicy" => sorted.taint_policies.push((i, o)),
-            k if SUPPORTED.iter().any(|&(_, kind)| kind == k) => sorted.templates.push((i, o)),
+            k if is_template(k) => sorted.templates.push((i, o)),
             _ => r
                 .ignored
                 .push(entry(o, "", "allot does not read this kind")),
@@ -984,7 +1003,9 @@ fn strategy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Res
                         o,
                         object(i),
                         f.into(),
-                        format_args!("unknown preference {other:?}"),
+                        format_args!(
+                            "unknown preference {other:?}: Karmada accepts Aggregated or Weighted"
+                        ),
                     ));
                 }
             }
@@ -995,7 +1016,7 @@ fn strategy(s: &mut Scenario, o: &Object, i: usize, r: &mut ImportReport) -> Res
                 o,
                 object(i),
                 f.into(),
-                format_args!("unknown type {other:?}"),
+                format_args!("unknown type {other:?}: Karmada accepts Duplicated or Divided"),
             ));
         }
     };

@@ -45,6 +45,164 @@ pub struct Object {
     /// A `List`'s objects.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<Object>,
+    /// The fields of its policy parts allot does not know (a typo such as
+    /// `staticWeightLis`), as [`read_json`] found them: `spec.placement.x`.
+    #[serde(skip)]
+    pub unknown_fields: Vec<String>,
+}
+
+/// The parts of an object whose every field allot models as Karmada's API declares it
+/// (a policy's `spec.placement` and `spec.resourceSelectors`): a field there that allot
+/// does not know is a typo or a newer API's, and is noted (docs/rules/fleet.md §20.3).
+const WATCHED: [&str; 2] = ["placement", "resourceSelectors"];
+
+/// The objects in JSON `text` ([`Objects`]), each with the unknown fields of its watched
+/// parts noted in [`Object::unknown_fields`].
+pub fn read_json(text: &str) -> crate::error::Result<Vec<Object>> {
+    let (Top(mut top), unknown) =
+        crate::json::from_json_noting::<Top>(text, &WATCHED).map_err(|e| named(text, e))?;
+    for path in unknown {
+        note(&mut top, path.steps());
+    }
+    let mut out = Vec::new();
+    open_lists(top.objects, &mut out);
+    Ok(out)
+}
+
+/// That `text` is text, as YAML and JSON are: no NUL or other control byte (tabs and line
+/// ends aside) and no byte that was not UTF-8 (read as U+FFFD). A binary file given by
+/// mistake is said so, without its bytes.
+pub fn check_text(text: &str) -> crate::error::Result<()> {
+    let bad = text.char_indices().find(|&(_, c)| {
+        c == '\u{fffd}' || (c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{85}'))
+    });
+    match bad {
+        None => Ok(()),
+        Some((at, c)) => Err(crate::error::Error::Input {
+            field: crate::path::Path::root(),
+            code: crate::error::ErrorCode::InvalidInput,
+            reason: alloc::format!(
+                "not text: byte {at} is {} (a binary file?); give YAML or JSON as kubectl \
+                 prints it",
+                if c == '\u{fffd}' {
+                    String::from("not UTF-8")
+                } else {
+                    alloc::format!("the control character U+{:04X}", c as u32)
+                }
+            ),
+        }),
+    }
+}
+
+/// A reading error said with the object it is in (`Cluster member1: ...`), when the text
+/// holds one there: read again, leniently, for each object's kind and name alone.
+fn named(text: &str, e: crate::error::Error) -> crate::error::Error {
+    use crate::path::Step;
+    #[derive(Deserialize, Default)]
+    #[serde(default)]
+    struct Meta {
+        name: String,
+        namespace: String,
+    }
+    #[derive(Deserialize, Default)]
+    #[serde(default)]
+    struct Named {
+        kind: String,
+        metadata: Meta,
+        items: Vec<Named>,
+    }
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Given {
+        Many(Vec<Named>),
+        One(Named),
+    }
+    let Ok(given) = crate::json::from_json::<Given>(text) else {
+        return e;
+    };
+    let steps = e.field().steps();
+    let (mut at, mut rest) = match (&given, steps) {
+        (Given::Many(all), [Step::Index(k), rest @ ..]) => (all.get(*k), rest),
+        (Given::One(one), rest) => (Some(one), rest),
+        _ => return e,
+    };
+    while let Some(o) = at {
+        match rest {
+            [Step::Field(items), Step::Index(k), tail @ ..]
+                if items == "items" && o.kind.ends_with("List") =>
+            {
+                at = o.items.get(*k);
+                rest = tail;
+            }
+            _ if o.kind.is_empty() || o.metadata.name.is_empty() => return e,
+            _ => {
+                let who = if o.metadata.namespace.is_empty() {
+                    alloc::format!("{} {}", o.kind, o.metadata.name)
+                } else {
+                    alloc::format!("{} {}/{}", o.kind, o.metadata.namespace, o.metadata.name)
+                };
+                let said = alloc::format!("{e}");
+                let field = e.field().text();
+                let message = said
+                    .strip_prefix(field.as_str())
+                    .and_then(|m| m.strip_prefix(": "))
+                    .unwrap_or(&said);
+                return crate::error::Error::Input {
+                    field: e.field().clone(),
+                    code: e.code(),
+                    reason: alloc::format!("{who}: {message}"),
+                };
+            }
+        }
+    }
+    e
+}
+
+/// The objects of a document as given, Lists not yet opened: one object, or an array.
+struct Top(Given);
+
+struct Given {
+    objects: Vec<Object>,
+    /// An array (its elements are `[k]`), else one object.
+    array: bool,
+}
+
+impl<'de> Deserialize<'de> for Top {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(TopVisitor).map(Top)
+    }
+}
+
+/// Note the unknown field at `steps` (from the document's top) on the object it is in.
+fn note(given: &mut Given, steps: &[crate::path::Step]) {
+    use crate::path::Step;
+    let (mut object, mut rest) = match (given.array, steps) {
+        (true, [Step::Index(k), rest @ ..]) => (given.objects.get_mut(*k), rest),
+        (false, rest) => (given.objects.first_mut(), rest),
+        _ => return,
+    };
+    while let Some(o) = object {
+        match rest {
+            [Step::Field(items), Step::Index(k), tail @ ..] if is_list(o) && items == "items" => {
+                object = o.items.get_mut(*k);
+                rest = tail;
+            }
+            _ => {
+                o.unknown_fields.push(steps_path(rest).text());
+                return;
+            }
+        }
+    }
+}
+
+fn steps_path(steps: &[crate::path::Step]) -> crate::path::Path {
+    use crate::path::Step;
+    steps
+        .iter()
+        .fold(crate::path::Path::root(), |p, s| match s {
+            Step::Field(name) => p.field(name.clone()),
+            Step::Index(k) => p.index(*k),
+        })
 }
 
 /// The spec fields of every kind allot reads. Kinds do not share a field name with different
@@ -195,27 +353,35 @@ pub struct Objects(pub Vec<Object>);
 
 impl<'de> Deserialize<'de> for Objects {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Top;
-        impl<'de> Visitor<'de> for Top {
-            type Value = Vec<Object>;
-            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.write_str("an object, a List or an array of objects")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Vec<Object>, A::Error> {
-                let mut v = Vec::new();
-                while let Some(o) = a.next_element()? {
-                    v.push(o);
-                }
-                Ok(v)
-            }
-            fn visit_map<A: MapAccess<'de>>(self, a: A) -> Result<Vec<Object>, A::Error> {
-                Object::deserialize(MapAccessDeserializer::new(a)).map(|o| alloc::vec![o])
-            }
-        }
-        let top = d.deserialize_any(Top)?;
+        let top = d.deserialize_any(TopVisitor)?;
         let mut out = Vec::new();
-        open_lists(top, &mut out);
+        open_lists(top.objects, &mut out);
         Ok(Objects(out))
+    }
+}
+
+struct TopVisitor;
+
+impl<'de> Visitor<'de> for TopVisitor {
+    type Value = Given;
+    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("an object, a List or an array of objects")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Given, A::Error> {
+        let mut objects = Vec::new();
+        while let Some(o) = a.next_element()? {
+            objects.push(o);
+        }
+        Ok(Given {
+            objects,
+            array: true,
+        })
+    }
+    fn visit_map<A: MapAccess<'de>>(self, a: A) -> Result<Given, A::Error> {
+        Object::deserialize(MapAccessDeserializer::new(a)).map(|o| Given {
+            objects: alloc::vec![o],
+            array: false,
+        })
     }
 }
 
@@ -259,6 +425,58 @@ mod tests {
             .into_iter()
             .map(|o| o.metadata.name)
             .collect()
+    }
+
+    // A typo in a policy's placement is noted on its object, at its field, wherever the
+    // object sits (alone, in a List, in an array); fields outside the watched parts are not.
+    #[test]
+    fn unknown_placement_fields_are_noted_on_their_object() {
+        let policy = r#"{"kind":"PropagationPolicy","metadata":{"name":"p"},
+            "spec":{"placement":{"replicaScheduling":{"weightPreference":{"staticWeightLis":[]}}},
+                    "suspension":{}},
+            "status":{"x":1}}"#;
+        let typo = "spec.placement.replicaScheduling.weightPreference.staticWeightLis";
+        let one = read_json(policy).unwrap();
+        assert_eq!(one[0].unknown_fields, [typo]);
+        let pod = r#"{"kind":"Pod","metadata":{"name":"q"},"spec":{"hostNetwork":true}}"#;
+        let list = alloc::format!(
+            r#"[{pod}, {{"kind":"List","items":[{pod}, {{"kind":"List","items":[{policy}]}}]}}]"#
+        );
+        let all = read_json(&list).unwrap();
+        assert_eq!(all.len(), 3);
+        assert!(all[0].unknown_fields.is_empty() && all[1].unknown_fields.is_empty());
+        assert_eq!(all[2].unknown_fields, [typo]);
+        assert_eq!(from_json::<Objects>(&list).unwrap().0.len(), 3);
+    }
+
+    // A field that cannot be read is said with its object, the path once.
+    #[test]
+    fn a_reading_error_names_its_object() {
+        let text = r#"{"kind":"List","items":[{"kind":"Pod","metadata":{"name":"a"}},
+            {"kind":"Cluster","metadata":{"name":"member1"},
+             "status":{"resourceSummary":{"allocatable":{"cpu":"lots"}}}}]}"#;
+        let err = read_json(text).unwrap_err();
+        let at = "items[1].status.resourceSummary.allocatable.cpu";
+        assert_eq!(err.field().text(), at);
+        let message = alloc::format!("{err}");
+        assert!(
+            message.starts_with(&alloc::format!("{at}: Cluster member1: ")),
+            "{message}"
+        );
+        assert_eq!(message.matches("allocatable").count(), 1, "{message}");
+    }
+
+    #[test]
+    fn binary_is_not_text_and_its_bytes_are_not_echoed() {
+        let err = check_text("PK\u{3}\u{4}\u{0}secret").unwrap_err();
+        let message = alloc::format!("{err}");
+        assert!(
+            message.contains("not text") && message.contains("U+0003"),
+            "{message}"
+        );
+        assert!(!message.contains("secret"));
+        assert!(check_text("\u{fffd}").is_err());
+        assert!(check_text("kind: Pod\r\n\tx: 1\n").is_ok());
     }
 
     #[test]

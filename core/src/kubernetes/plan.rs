@@ -24,7 +24,7 @@ use crate::karmada::fleet::entry::Condition;
 use crate::karmada::fleet::events::Event;
 use crate::karmada::fleet::eviction::PurgeMode;
 use crate::karmada::fleet::health::UNSCHEDULABLE;
-use crate::karmada::fleet::plan::{loads, plan_reporting, ClusterPlan, Plan};
+use crate::karmada::fleet::plan::{loads, plan_reporting, ClusterPlan, Outcome, Plan, Summary};
 use crate::karmada::fleet::{BindingKind, Entry, Fleet, Id, Readiness, Settings};
 use crate::karmada::gates::{FeatureGates, Gate};
 use crate::path::Path;
@@ -168,9 +168,12 @@ pub fn plan(
         &mut |_, _| {},
     )?;
     let resource_bindings = written(&plan, &after, objects, applied);
+    let mut report = before.report;
+    report.warnings.extend(super::fleet::warnings(added));
+    report.warnings.extend(super::fleet::warnings(applied));
     Ok(Planned {
         plan,
-        report: before.report,
+        report,
         resource_bindings,
     })
 }
@@ -239,6 +242,9 @@ fn step(
             .trim()
             .parse()
             .map_err(|_| wrong(indexed("scale", k), s, "REPLICAS a whole number"))?;
+        if replicas < 0 {
+            return Err(wrong(indexed("scale", k), s, "REPLICAS 0 or more"));
+        }
         let binding = workload_id(workload)
             .ok_or_else(|| wrong(indexed("scale", k), s, "KIND/NAMESPACE/NAME=REPLICAS"))?;
         events.push(Event::Scale { binding, replicas });
@@ -259,6 +265,7 @@ fn step(
         });
     }
     events.extend(reports(what)?);
+    let drift = events.first() != Some(&Event::Restart);
     // Time after the events: as long as asked, else until every timed step has run (the
     // drift, with no event, is today's fleet: no time passes).
     match &what.at {
@@ -266,10 +273,14 @@ fn step(
             seconds: parse_duration(text)
                 .ok_or_else(|| wrong(Path::fields("at"), text, "a duration (90s, 5m, 1h30m)"))?,
         }),
-        None if events.first() != Some(&Event::Restart) => events.push(Event::Settle),
+        None if drift => events.push(Event::Settle),
         None => {}
     }
-    let (plan, after) = plan_reporting(&before, events, progress)?;
+    let (mut plan, after) = plan_reporting(&before, events, progress)?;
+    if drift {
+        let (pending, _) = crate::karmada::fleet::plan::plan(&before, alloc::vec![Event::Restart])?;
+        mark_pending(&mut plan, &pending);
+    }
     Ok((plan, after, merged))
 }
 
@@ -332,6 +343,21 @@ fn failover_settings(settings: &mut Settings, what: &WhatIf) -> Result<()> {
         })?;
     }
     Ok(())
+}
+
+/// Mark in `plan` the bindings whose change was already pending before its events: the
+/// scheduler starting over the fleet as it was (`drift`) changes them to the same placement
+/// (or fails them too); each other change is the events' (docs/rules/fleet.md §30.3).
+fn mark_pending(plan: &mut Plan, drift: &Plan) {
+    for (b, d) in plan.bindings.iter_mut().zip(&drift.bindings) {
+        b.pending = match (&b.outcome, &d.outcome) {
+            (Outcome::Unchanged { .. }, _) => false,
+            (Outcome::Unschedulable { .. }, Outcome::Unschedulable { .. }) => true,
+            (Outcome::Unschedulable { .. }, _) => false,
+            _ => d.before != d.after && d.after == b.after,
+        };
+    }
+    plan.summary = Summary::of(&plan.bindings, &plan.clusters);
 }
 
 /// A fleet kept between what-ifs: read from a dump once, then each what-if planned against
@@ -470,6 +496,12 @@ impl Session {
             .map(|((m, h), load)| ClusterState {
                 ready: h.ready,
                 cordoned: m.taints.iter().any(|t| t.key.as_str() == UNSCHEDULABLE),
+                deleting: m.deleting,
+                state: crate::karmada::fleet::words::cluster_state(
+                    h.ready,
+                    m.taints.iter().any(|t| t.key.as_str() == UNSCHEDULABLE),
+                    m.deleting,
+                ),
                 taints: m.taints.clone(),
                 labels: m
                     .labels
@@ -497,6 +529,10 @@ pub struct ClusterState {
     pub ready: Readiness,
     /// `karmadactl cordon`'s taint is on it.
     pub cordoned: bool,
+    /// It is being deleted (unjoined): no what-if applies to it any more.
+    pub deleting: bool,
+    /// Its state in words (docs/rules/fleet.md §30.2).
+    pub state: String,
     pub taints: Vec<crate::selector::node::Taint>,
     pub labels: BTreeMap<String, String>,
     /// Its name, load (before = after) and capacity.
@@ -612,6 +648,21 @@ fn named(fleet: &Fleet, what: &WhatIf, added: &[Object], choice: &Choice<'_>) ->
     Ok(())
 }
 
+/// The object an error's path starts at (`objects[3]`), and the rest of the path.
+fn object_at(field: &Path) -> Option<(usize, Path)> {
+    use crate::path::Step;
+    match field.steps() {
+        [Step::Field(f), Step::Index(j), rest @ ..] if f == "objects" => {
+            let tail = rest.iter().fold(Path::root(), |p, s| match s {
+                Step::Field(name) => p.field(name.clone()),
+                Step::Index(k) => p.index(*k),
+            });
+            Some((*j, tail))
+        }
+        _ => None,
+    }
+}
+
 fn wrong(field: crate::path::Path, value: &str, expected: &str) -> Error {
     Error::Input {
         field,
@@ -653,6 +704,13 @@ pub fn workload_id(text: &str) -> Option<Id> {
 
 /// Clusters that join: read as the dump's are, Ready unless they say otherwise.
 fn joins(added: &[Object], choice: &Choice<'_>) -> Result<Vec<Event>> {
+    if !added.is_empty() && !added.iter().any(|o| o.kind == "Cluster") {
+        return Err(Error::Input {
+            field: Path::fields("addClusters"),
+            code: ErrorCode::Missing,
+            reason: "no Cluster among the objects that join: give the Clusters' YAML".into(),
+        });
+    }
     let mut r = ImportReport::default();
     let sorted = import::sort(
         added,
@@ -713,7 +771,40 @@ fn apply(
         .iter()
         .filter_map(|e| Some((e.id.clone(), e.policy.clone()?)))
         .collect();
-    let after = read_claimed(&merged, choice, fleet.settings.clone(), &claims)?;
+    if let Some((k, c)) = applied
+        .iter()
+        .enumerate()
+        .find(|(_, o)| o.kind == "Cluster")
+    {
+        return Err(Error::Input {
+            field: indexed("apply", k),
+            code: ErrorCode::InvalidInput,
+            reason: format!(
+                "Cluster {}: a Cluster is not applied, it joins: give it to --add-cluster \
+                 (addClusters)",
+                c.metadata.name
+            ),
+        });
+    }
+    // An error at an object of `merged` is said where the user wrote it: an applied object at
+    // `apply[k]`, one of the dump at its place among the dump's objects.
+    let kept: Vec<usize> = (0..objects.len())
+        .filter(|i| !deleted.contains(i))
+        .collect();
+    let located = |e: Error| -> Error {
+        let Some((j, rest)) = object_at(e.field()) else {
+            return e;
+        };
+        let o = merged.get(j);
+        let k = o.and_then(|o| applied.iter().position(|a| same(a, o)));
+        let field = match (k, kept.get(j)) {
+            (Some(k), _) => indexed("apply", k),
+            (None, Some(&i)) => indexed("objects", i),
+            (None, None) => return e,
+        };
+        e.at(field.join(&rest))
+    };
+    let after = read_claimed(&merged, choice, fleet.settings.clone(), &claims).map_err(located)?;
     let index: BTreeMap<&Id, usize> = fleet
         .entries
         .iter()
@@ -1053,14 +1144,16 @@ mod tests {
 
     /// The web policy edited: member2 alone, aggregated.
     fn web_to_member2() -> Vec<Object> {
-        objects(
-            r#"{"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+        objects(web_to_member2_text())
+    }
+
+    fn web_to_member2_text() -> &'static str {
+        r#"{"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
                 "metadata": {"name": "web", "namespace": "shop"},
                 "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "web"}],
                          "placement": {"clusterAffinity": {"clusterNames": ["member2"]},
                            "replicaScheduling": {"replicaSchedulingType": "Divided",
-                           "replicaDivisionPreference": "Aggregated"}}}}"#,
-        )
+                           "replicaDivisionPreference": "Aggregated"}}}}"#
     }
 
     // Editing the claiming policy is a placement change, scheduled in Steady mode; a new
@@ -1104,8 +1197,123 @@ mod tests {
         assert_eq!(err.field().text(), "rebalance[0]");
     }
 
+    // What cannot be applied is an error at the applied object, not a policy left out while
+    // the rest applies: a policy that cannot be read, a Cluster (which joins, not applies).
+    #[test]
+    fn an_invalid_applied_object_is_an_error_at_it() {
+        let bad = objects(&web_to_member2_text().replace("\"Divided\"", "\"Dividd\""));
+        let err = plan(
+            &objects(DUMP),
+            &Choice::default(),
+            &WhatIf::default(),
+            &[],
+            &bad,
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.field().text(),
+            "apply[0].spec.placement.replicaScheduling.replicaSchedulingType"
+        );
+        assert!(
+            alloc::format!("{err}").contains("Duplicated or Divided"),
+            "{err}"
+        );
+        let mut with_cluster = web_to_member2();
+        with_cluster.push(objects(DUMP).remove(0));
+        let err = plan(
+            &objects(DUMP),
+            &Choice::default(),
+            &WhatIf::default(),
+            &[],
+            &with_cluster,
+        )
+        .unwrap_err();
+        assert_eq!(err.field().text(), "apply[1]");
+        assert!(alloc::format!("{err}").contains("--add-cluster"), "{err}");
+    }
+
+    // An unknown field of an applied policy is a warning of the plan's report.
+    #[test]
+    fn an_applied_policys_unknown_field_is_warned() {
+        let text = web_to_member2_text().replace(
+            "\"replicaSchedulingType\"",
+            "\"weightPreference\": {\"staticWeightLis\": []}, \"replicaSchedulingType\"",
+        );
+        let applied = crate::kubernetes::objects::read_json(&text).unwrap();
+        let p = ask(WhatIf::default(), &[], &applied);
+        let w = p.report.warnings.last().unwrap();
+        assert_eq!(w.object, "PropagationPolicy shop/web");
+        let typo = "spec.placement.replicaScheduling.weightPreference.staticWeightLis";
+        assert_eq!(w.field, typo);
+    }
+
+    // The dump's web is scaled to 6 since its binding was scheduled: its reschedule is
+    // pending before any event (replicasChanged). Cordoning member3 (tainted, never a candidate of web) enqueues web
+    // and reschedules it exactly as the drift would: a change already pending, not the
+    // event's; the summary counts the event's alone.
+    #[test]
+    fn a_change_the_drift_makes_too_is_pending_not_the_events() {
+        let member3 = r#"{"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+           "metadata": {"name": "member3"},
+           "spec": {"taints": [{"key": "dedicated", "effect": "NoSchedule"}]},
+           "status": {"conditions": [{"type": "Ready", "status": "True"}],
+                      "resourceSummary": {"allocatable": {"cpu": "8", "pods": "110"}}}},"#;
+        let text = DUMP
+            .replacen(
+                r#""items": ["#,
+                &alloc::format!(r#""items": [{member3}"#),
+                1,
+            )
+            .replacen(
+                r#""spec": {"replicas": 4, "template""#,
+                r#""spec": {"replicas": 6, "template""#,
+                1,
+            );
+        let dump = objects(&text);
+        let cordon = WhatIf {
+            cordon: alloc::vec!["member3".into()],
+            ..WhatIf::default()
+        };
+        let p = plan(&dump, &Choice::default(), &cordon, &[], &[]).unwrap();
+        let b = web(&p);
+        assert!(matches!(b.outcome, Outcome::Changed { .. }), "{b:?}");
+        assert!(b.pending, "{b:?}");
+        assert_eq!(p.plan.summary.changed, 0);
+        assert_eq!(p.plan.summary.pending, 1);
+        assert_eq!(p.plan.summary.moved_replicas, 0);
+        // Without a what-if the drift itself is the plan: nothing is pending.
+        let drift = plan(&dump, &Choice::default(), &WhatIf::default(), &[], &[]).unwrap();
+        assert!(!web(&drift).pending);
+        assert_eq!(drift.plan.summary.changed, 1);
+        // Deleting member1, where web is, changes it otherwise than the drift: the event's.
+        let gone = WhatIf {
+            delete_cluster: alloc::vec!["member1".into()],
+            ..WhatIf::default()
+        };
+        let p = plan(&dump, &Choice::default(), &gone, &[], &[]).unwrap();
+        assert!(!web(&p).pending, "{:?}", web(&p));
+        assert_eq!(p.plan.summary.changed, 1);
+        let states: Vec<(&str, &str)> = p
+            .plan
+            .clusters
+            .iter()
+            .map(|c| (c.state_before.as_str(), c.state.as_str()))
+            .collect();
+        assert!(
+            states.contains(&("Ready", "Ready, being deleted")),
+            "{states:?}"
+        );
+    }
+
     #[test]
     fn a_malformed_scale_is_an_error_at_its_entry() {
+        let what = WhatIf {
+            scale: alloc::vec!["deploy/shop/web=-1".into()],
+            ..WhatIf::default()
+        };
+        let err = plan(&objects(DUMP), &Choice::default(), &what, &[], &[]).unwrap_err();
+        assert_eq!(err.field().text(), "scale[0]");
+        assert_eq!(err.code(), ErrorCode::InvalidInput);
         let what = WhatIf {
             scale: alloc::vec!["deploy/shop/web".into()],
             ..WhatIf::default()
@@ -1293,6 +1501,16 @@ mod tests {
         let (plan, next) = s.plan(&Choice::default(), &down, &[], &[]).unwrap();
         assert_eq!(s.state(), state);
         assert_ne!(next.state(), state);
+        // The deleted cluster is said so.
+        let member1 = |s: &Session| {
+            s.clusters()
+                .into_iter()
+                .find(|c| c.load.name == "member1")
+                .unwrap()
+        };
+        assert!(!member1(&s).deleting);
+        assert!(member1(&next).deleting);
+        assert_eq!(member1(&next).state, "Ready, being deleted");
         assert_eq!(next.written(&plan).len(), 1);
     }
 

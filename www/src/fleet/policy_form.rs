@@ -296,6 +296,24 @@ pub fn policy_form(p: &PolicyFormProps) -> Html {
     let chosen = use_state(|| None::<usize>);
     let draft = use_state(Draft::default);
     let problems = use_state(Problems::new);
+    // The form follows the fleet: when its policies change (another fleet loaded, a policy
+    // applied), the chosen policy is read again from them by its name, or none is chosen.
+    let picked = use_mut_ref(|| None::<String>);
+    {
+        let (chosen, draft, problems) = (chosen.clone(), draft.clone(), problems.clone());
+        let picked = picked.clone();
+        use_effect_with(p.policies.clone(), move |policies| {
+            let named = picked.borrow().clone();
+            let k = named.and_then(|n| policies.iter().position(|q| title(q) == n));
+            *picked.borrow_mut() = k.and_then(|k| policies.get(k)).map(title);
+            match k.and_then(|k| policies.get(k)) {
+                Some(policy) => draft.set(Draft::of(policy)),
+                None => draft.set(Draft::default()),
+            }
+            problems.set(Problems::new());
+            chosen.set(k);
+        });
+    }
     let policy = chosen.and_then(|k| p.policies.get(k)).cloned();
     let edited = policy.as_ref().map(|policy| draft.edited(policy));
     // The edited policy as YAML, written here: the page does not load the Kubernetes module.
@@ -310,9 +328,11 @@ pub fn policy_form(p: &PolicyFormProps) -> Html {
             problems.clone(),
             p.policies.clone(),
         );
+        let picked = picked.clone();
         Callback::from(move |e: Event| {
             let s: HtmlSelectElement = e.target_unchecked_into();
             let k = s.value().parse::<usize>().ok();
+            *picked.borrow_mut() = k.and_then(|k| policies.get(k)).map(title);
             if let Some(policy) = k.and_then(|k| policies.get(k)) {
                 draft.set(Draft::of(policy));
             }

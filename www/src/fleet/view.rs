@@ -35,6 +35,9 @@ pub fn page(ask: &Ask, m: &UseReducerHandle<Model>, embedded: bool) -> Html {
             if let Some(e) = &m.error {
                 <p id="fleet-error" class="error" role="alert">{ e }</p>
             }
+            if let (Some(report), Some(_)) = (&m.report, &m.state) {
+                { problems(report) }
+            }
             if let Some(state) = &m.state {
                 { toolbar(ask, m, embedded) }
                 <Apply ask={ask.clone()} />
@@ -53,9 +56,6 @@ pub fn page(ask: &Ask, m: &UseReducerHandle<Model>, embedded: bool) -> Html {
                     <Map state={state.clone()} />
                 }
                 <Workloads ask={ask.clone()} state={state.clone()} />
-                if let Some(report) = &m.report {
-                    { problems(report) }
-                }
             }
         </section>
     }
@@ -359,61 +359,16 @@ fn placement(c: &BTreeMap<String, i64>) -> String {
         .join(", ")
 }
 
-/// Why a binding ends as it does, in Karmada's words.
-fn why(b: &BindingPlan) -> String {
-    let s = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
-    let null = Value::Null;
-    match b.outcome.as_str() {
-        "changed" => format!("rescheduled: {}", b.trigger.as_deref().unwrap_or("")),
-        "evicted" => "evicted by the taint manager; the scheduler does not see the binding".into(),
-        "unschedulable" => {
-            let c = b.condition.as_ref().unwrap_or(&null);
-            format!("{}: {}", reason(&s(c, "reason")), s(c, "message"))
-        }
-        _ => {
-            let w = b.why.as_ref().unwrap_or(&null);
-            match s(w, "reason").as_str() {
-                "notEnqueued" => {
-                    let n = w.get("why").unwrap_or(&null);
-                    let cluster = s(n, "cluster");
-                    let reason = match s(n, "reason").as_str() {
-                        "notClaimed" => {
-                            "no policy claims it: the scheduler does not see it".to_string()
-                        }
-                        "affinityExcludes" => format!(
-                            "its cluster affinity selects neither the old nor the new {cluster}"
-                        ),
-                        "statusOnly" => {
-                            format!("only {cluster}'s status changed: no binding is enqueued")
-                        }
-                        "clusterUnchanged" => {
-                            format!("{cluster} changed nothing the scheduler watches")
-                        }
-                        "specUnchanged" => "its spec did not change".to_string(),
-                        "alreadyTriggered" => {
-                            "rescheduleTriggeredAt is already after the rebalancer".to_string()
-                        }
-                        "tolerated" => format!(
-                            "it tolerates {cluster}'s taint: the taint manager leaves it there"
-                        ),
-                        other => other.to_string(),
-                    };
-                    format!("not enqueued: {reason}")
-                }
-                "noTrigger" => {
-                    "enqueued, no trigger: Divided, its placement and replicas unchanged".into()
-                }
-                "sameResult" => format!("rescheduled ({}), same result", s(w, "trigger")),
-                _ => "no event concerned it".into(),
-            }
-        }
-    }
-}
-
 /// CPU in cores (`16.5`), from the millicores the core counts in.
 fn cpu(list: &ResourceList) -> String {
-    let m = list.get("cpu");
-    if m % 1000 == 0 {
+    cores(list.get("cpu"))
+}
+
+/// Millicores in cores (`16.5`), millicores below one core (`500m`).
+fn cores(m: u64) -> String {
+    if m != 0 && m < 1000 {
+        format!("{m}m")
+    } else if m % 1000 == 0 {
         format!("{}", m / 1000)
     } else {
         format!("{:.2}", m as f64 / 1000.0)
@@ -422,48 +377,61 @@ fn cpu(list: &ResourceList) -> String {
     }
 }
 
-/// Karmada's condition reason (`NoClusterFit`), from the core's camelCase name of it.
-fn reason(camel: &str) -> String {
-    let mut c = camel.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
+/// `n word` or `n words`.
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn plan(shown: &Shown) -> Html {
     let p = &shown.plan;
-    let moved: Vec<&BindingPlan> = p
-        .bindings
-        .iter()
-        .filter(|b| b.outcome == "changed" || b.outcome == "evicted")
-        .collect();
-    let unschedulable: Vec<&BindingPlan> = p
-        .bindings
-        .iter()
-        .filter(|b| b.outcome == "unschedulable")
-        .collect();
-    let kept: Vec<&BindingPlan> = p
-        .bindings
-        .iter()
-        .filter(|b| b.outcome == "unchanged")
-        .collect();
+    let of = |f: fn(&BindingPlan) -> bool| -> Vec<&BindingPlan> {
+        p.bindings.iter().filter(|b| f(b)).collect()
+    };
+    let moved = of(|b| !b.pending && (b.outcome == "changed" || b.outcome == "evicted"));
+    let unschedulable = of(|b| !b.pending && b.outcome == "unschedulable");
+    let pending = of(|b| b.pending);
+    let kept = of(|b| b.outcome == "unchanged");
     let s = &p.summary;
+    let unplaced = if s.unplaced_replicas > 0 {
+        format!(
+            ", {} placed nowhere",
+            count(s.unplaced_replicas, "replica", "replicas")
+        )
+    } else {
+        String::new()
+    };
+    let already = if s.pending > 0 {
+        format!(
+            "; {} already pending before the event",
+            count(s.pending as u64, "binding", "bindings")
+        )
+    } else {
+        String::new()
+    };
     html! {
         <section id="fleet-plan" class="fleet-plan" aria-labelledby="fleet-plan-heading">
             <h3 id="fleet-plan-heading">{ format!("Plan: {}", shown.label) }</h3>
             <p id="fleet-summary" class="summary">{ format!(
-                "{} bindings changed ({} replicas moved), {} unschedulable, {} unchanged; {} clusters overcommitted",
-                s.changed, s.moved_replicas, s.unschedulable, s.unchanged, s.overcommitted_clusters) }</p>
+                "{} changed ({} moved{unplaced}), {} unschedulable, {} unchanged; {} overcommitted{already}",
+                count(s.changed as u64, "binding", "bindings"), count(s.moved_replicas, "replica", "replicas"),
+                s.unschedulable, s.unchanged,
+                count(s.overcommitted_clusters as u64, "cluster", "clusters")) }</p>
             if !moved.is_empty() {
-                <h4>{ "Moved" }</h4>
+                <h4>{ "Moved by the event" }</h4>
                 { bindings_table("fleet-moved", &moved) }
             }
             if !unschedulable.is_empty() {
                 <h4>{ "Unschedulable" }</h4>
                 { bindings_table("fleet-unschedulable", &unschedulable) }
             }
+            if !pending.is_empty() {
+                <h4>{ "Already pending before the event" }</h4>
+                <p class="muted">{ "These bindings' placements are not what the scheduler would choose now: \
+                    a restart over the fleet changes them the same way without the event." }</p>
+                { bindings_table("fleet-pending", &pending) }
+            }
             if !kept.is_empty() {
-                <h4>{ "Not rescheduled" }</h4>
+                <h4>{ "Unchanged" }</h4>
                 <KeptList rows={Rc::new(kept.into_iter().cloned().collect::<Vec<_>>())} />
             }
             { super::timeline::timeline(&p.timeline) }
@@ -474,13 +442,15 @@ fn plan(shown: &Shown) -> Html {
 
 fn bindings_table(id: &'static str, rows: &[&BindingPlan]) -> Html {
     html! {
-        <div class="scroll"><table id={id} class="fleet-table">
+        <div class="scroll"><table id={id} class="fleet-table fleet-bindings">
             <thead><tr><th scope="col">{ "binding" }</th><th scope="col">{ "before" }</th>
-                <th scope="col">{ "after" }</th><th scope="col">{ "moved" }</th><th scope="col">{ "why" }</th></tr></thead>
+                <th scope="col">{ "after" }</th><th scope="col" title="replicas that land on another cluster">{ "moved" }</th>
+                <th scope="col" title="replicas placed nowhere">{ "unplaced" }</th><th scope="col">{ "why" }</th></tr></thead>
             <tbody>
             { for rows.iter().take(500).map(|b| html! {
-                <tr><th scope="row">{ b.id.text() }</th><td>{ placement(&b.before) }</td>
-                    <td>{ placement(&b.after) }</td><td class="num">{ b.moved }</td><td>{ why(b) }</td></tr>
+                <tr><th scope="row">{ b.id.text() }</th><td data-label="before">{ placement(&b.before) }</td>
+                    <td data-label="after">{ placement(&b.after) }</td><td class="num" data-label="moved">{ b.moved }</td>
+                    <td class="num" data-label="unplaced">{ b.unplaced }</td><td class="why" data-label="why">{ &b.because }</td></tr>
             }) }
             </tbody>
         </table></div>
@@ -498,7 +468,7 @@ fn kept_list(p: &KeptProps) -> Html {
     html! {
         <>
         <ul id="fleet-kept" class="fleet-kept">
-            { for p.rows[range].iter().map(|b| html! { <li><strong>{ b.id.text() }</strong>{ format!(" — {}", why(b)) }</li> }) }
+            { for p.rows[range].iter().map(|b| html! { <li><strong>{ b.id.text() }</strong>{ format!(" — {}", b.because) }</li> }) }
         </ul>
         { controls }
         </>
@@ -509,7 +479,7 @@ fn kept_list(p: &KeptProps) -> Html {
 fn loads(id: &'static str, clusters: &[ClusterPlan]) -> Html {
     let rows: Vec<&ClusterPlan> = clusters
         .iter()
-        .filter(|c| c.before != c.after || !c.overcommit.is_empty())
+        .filter(|c| c.before != c.after || !c.overcommit.is_empty() || c.state != c.state_before)
         .collect();
     if rows.is_empty() {
         return html! { <p id={id} class="muted">{ "No cluster's load changes." }</p> };
@@ -518,16 +488,18 @@ fn loads(id: &'static str, clusters: &[ClusterPlan]) -> Html {
         <>
         <h4>{ "Load per cluster" }</h4>
         <div class="scroll"><table id={id} class="fleet-table">
-            <thead><tr><th scope="col">{ "cluster" }</th><th scope="col">{ "replicas" }</th>
-                <th scope="col">{ "CPU requested" }</th><th scope="col">{ "allocatable CPU" }</th>
-                <th scope="col">{ "free CPU" }</th><th scope="col">{ "overcommit" }</th></tr></thead>
+            <thead><tr><th scope="col">{ "cluster" }</th><th scope="col">{ "state" }</th><th scope="col">{ "replicas" }</th>
+                <th scope="col">{ "CPU requested (cores)" }</th><th scope="col">{ "allocatable CPU" }</th>
+                <th scope="col">{ "free CPU" }</th><th scope="col">{ "memory requested" }</th><th scope="col">{ "overcommit" }</th></tr></thead>
             <tbody>
             { for rows.iter().take(500).map(|c| html! {
                 <tr class={classes!((!c.overcommit.is_empty()).then_some("over"))}>
                     <th scope="row">{ &c.name }</th>
+                    <td>{ if c.state == c.state_before { c.state.clone() } else { format!("{} → {}", c.state_before, c.state) } }</td>
                     <td>{ format!("{} → {}", c.before.replicas, c.after.replicas) }</td>
                     <td>{ format!("{} → {}", cpu(&c.before.requests), cpu(&c.after.requests)) }</td>
                     <td>{ cpu(&c.allocatable) }</td><td>{ cpu(&c.free) }</td>
+                    <td>{ format!("{} → {}", memory(&c.before.requests), memory(&c.after.requests)) }</td>
                     <td>{ overcommit(&c.overcommit) }</td>
                 </tr>
             }) }
@@ -542,9 +514,31 @@ fn overcommit(list: &ResourceList) -> String {
         return "–".into();
     }
     list.iter()
-        .map(|(r, n)| format!("{r} {}", allot_core::quantity::format(n, r)))
+        .map(|(r, n)| match r {
+            "cpu" => format!("cpu {}", cores(n)),
+            "memory" => format!("memory {}", binary(n)),
+            _ => format!("{r} {}", allot_core::quantity::format(n, r)),
+        })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Memory in binary units (`15.5Gi`), from the bytes the core counts in.
+fn memory(list: &ResourceList) -> String {
+    binary(list.get("memory"))
+}
+
+fn binary(bytes: u64) -> String {
+    let mut n = bytes as f64;
+    for unit in ["", "Ki", "Mi", "Gi", "Ti"] {
+        if n < 1024.0 || unit == "Ti" {
+            let text = format!("{n:.1}");
+            let text = text.trim_end_matches('0').trim_end_matches('.');
+            return format!("{text}{unit}");
+        }
+        n /= 1024.0;
+    }
+    String::new()
 }
 
 fn burst(without: &Shown, with: &Shown) -> Html {
@@ -662,14 +656,15 @@ fn clusters(p: &StateProps) -> Html {
                 let down = c.ready != "ready";
                 html! {
                     <li key={name.clone()} data-row={k.to_string()} data-cluster={name.clone()}
-                        class={classes!(down.then_some("down"), c.cordoned.then_some("cordoned"))}>
+                        class={classes!(down.then_some("down"), c.cordoned.then_some("cordoned"), c.deleting.then_some("deleted"))}>
                         <span class="name" title={name.clone()}>{ &c.name }</span>
-                        <span class="state">{ status(c) }</span>
+                        <span class="state">{ if c.state.is_empty() { status(c) } else { c.state.clone() } }</span>
                         <span class="bar" role="img" aria-label={format!("{words} ({:.0}%)", f * 100.0)}>
                             <span class={classes!("fill", (f > 1.0).then_some("over"))}
                                   style={format!("width:{:.1}%", (f * 100.0).min(100.0))}></span></span>
                         <span class="words">{ format!("{words}, {} replicas", c.after.replicas) }</span>
                         <span class="actions">
+                          if !c.deleting {
                             if down {
                                 <button type="button" class="recover" aria-label={format!("recover {name}")}
                                     onclick={event(format!("cluster {name} ready"), json!({"clusterUp": [name]}))}>{ "Recover" }</button>
@@ -686,6 +681,7 @@ fn clusters(p: &StateProps) -> Html {
                             }
                             <button type="button" class="delete" aria-label={format!("delete {name}")}
                                 onclick={event(format!("cluster {name} deleted"), json!({"deleteCluster": [name]}))}>{ "Delete" }</button>
+                          }
                         </span>
                     </li>
                 }
@@ -949,7 +945,7 @@ fn workloads(p: &StateProps) -> Html {
     html! {
         <section class="fleet-workloads" aria-labelledby="fleet-workloads-heading">
             <h3 id="fleet-workloads-heading">{ format!("Workloads ({})", p.state.bindings.len()) }</h3>
-            <input type="search" id="fleet-workload-filter" placeholder="search workloads, policies, clusters"
+            <input type="search" id="fleet-workload-filter" placeholder="search workloads"
                    aria-label="search workloads by name, policy or cluster" oninput={on_filter} value={(*filter).clone()} />
             // Only the rows on screen are in the page; the container scrolls the whole list.
             <div class="fleet-rows" ref={node} onscroll={on_scroll} tabindex="0" role="region"
@@ -967,13 +963,14 @@ fn workloads(p: &StateProps) -> Html {
 }
 
 fn problems(report: &Value) -> Html {
-    let list = report["problems"].as_array().cloned().unwrap_or_default();
+    let mut list = report["problems"].as_array().cloned().unwrap_or_default();
+    list.extend(report["warnings"].as_array().cloned().unwrap_or_default());
     if list.is_empty() {
         return Html::default();
     }
     html! {
-        <details class="fleet-report">
-            <summary>{ format!("How the dump was read: {} notes", list.len()) }</summary>
+        <details id="fleet-problems" class="fleet-report" open=true>
+            <summary>{ format!("How the dump was read: {}", count(list.len() as u64, "problem", "problems")) }</summary>
             <ul>
             { for list.iter().take(200).map(|p| html! {
                 <li><strong>{ p["object"].as_str().unwrap_or("") }</strong>{ " " }

@@ -51,6 +51,12 @@ pub struct Cluster {
     pub name: String,
     pub ready: String,
     pub cordoned: bool,
+    /// Being deleted (unjoined): no what-if applies to it.
+    #[serde(default)]
+    pub deleting: bool,
+    /// Its state in words, as the planner says it.
+    #[serde(default)]
+    pub state: String,
     pub after: Load,
     pub allocatable: ResourceList,
     pub free: ResourceList,
@@ -154,6 +160,15 @@ pub struct BindingPlan {
     pub before: BTreeMap<String, i64>,
     pub after: BTreeMap<String, i64>,
     pub moved: u64,
+    /// Replicas placed nowhere after.
+    #[serde(default)]
+    pub unplaced: u64,
+    /// Its change was already pending before the what-if (the drift makes it too).
+    #[serde(default)]
+    pub pending: bool,
+    /// Why it ends as it does, in the planner's words.
+    #[serde(default)]
+    pub because: String,
     pub outcome: String,
     /// The outcome's details: the trigger of a change, the condition of a failure, why a
     /// binding is unchanged.
@@ -170,6 +185,10 @@ pub struct BindingPlan {
 #[serde(rename_all = "camelCase")]
 pub struct ClusterPlan {
     pub name: String,
+    #[serde(default)]
+    pub state_before: String,
+    #[serde(default)]
+    pub state: String,
     pub before: Load,
     pub after: Load,
     pub allocatable: ResourceList,
@@ -186,6 +205,10 @@ pub struct Summary {
     pub unschedulable: usize,
     pub unchanged: usize,
     pub moved_replicas: u64,
+    #[serde(default)]
+    pub unplaced_replicas: u64,
+    #[serde(default)]
+    pub pending: usize,
     pub overcommitted_clusters: usize,
 }
 
@@ -307,10 +330,15 @@ impl Worker {
                     let error = get(&data, "error");
                     let message = get(&error, "message").as_string().unwrap_or_default();
                     let path = get(&error, "path").as_string().unwrap_or_default();
+                    // As the command says it: the path once, then what is wrong.
+                    let said = message
+                        .strip_prefix(path.as_str())
+                        .and_then(|m| m.strip_prefix(": "))
+                        .unwrap_or(&message);
                     Err(if path.is_empty() {
-                        message
+                        message.clone()
                     } else {
-                        format!("{path}: {message}")
+                        format!("{path}: {said}")
                     })
                 };
                 // The page's update in a task of its own: reading a large answer and rendering

@@ -23,6 +23,7 @@ pub mod queue;
 pub mod taint_policy;
 pub mod timeline;
 pub mod triggers;
+pub mod words;
 
 #[cfg(test)]
 mod failover_tests;

@@ -117,8 +117,17 @@ pub struct BindingPlan {
     pub replicas: i64,
     pub before: Placed,
     pub after: Placed,
-    /// Replicas that leave a cluster (Σ over clusters of before − after, where positive).
+    /// Replicas that leave a cluster and land on another (of the replicas that leave one,
+    /// Σ over clusters of before − after where positive, those another cluster takes).
     pub moved: u64,
+    /// Replicas of the workload placed nowhere after (a Divided binding's replicas beyond
+    /// the sum of its clusters; a Duplicated one's, when it has no cluster).
+    pub unplaced: u64,
+    /// Its change was already pending before the events: the scheduler starting over the
+    /// fleet as it was (the drift) makes the same change (docs/rules/fleet.md §30.3).
+    pub pending: bool,
+    /// Why it ends as it does, in words ([`super::words::because`]).
+    pub because: String,
     #[serde(flatten)]
     pub outcome: Outcome,
     /// Its graceful eviction tasks afterwards: the clusters it is leaving (§25.3, §32.4).
@@ -126,11 +135,22 @@ pub struct BindingPlan {
     pub evicting: Vec<super::entry::EvictionTask>,
 }
 
+impl BindingPlan {
+    /// Whether the events change it (moved, evicted or unschedulable), apart from a change
+    /// that was already pending.
+    pub fn changes(&self) -> bool {
+        !self.pending && !matches!(self.outcome, Outcome::Unchanged { .. })
+    }
+}
+
 /// One cluster, before and after.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ClusterPlan {
     pub name: String,
+    /// Its state before the events and after them, in words ([`super::words::cluster_state`]).
+    pub state_before: String,
+    pub state: String,
     pub before: Load,
     pub after: Load,
     /// `resourceSummary.allocatable`.
@@ -144,7 +164,8 @@ pub struct ClusterPlan {
     pub overcommit: ResourceList,
 }
 
-/// Counts.
+/// Counts. `changed`, `unschedulable`, `moved_replicas` and `unplaced_replicas` count what
+/// the events cause; `pending`, the bindings whose change was pending before them.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Summary {
@@ -153,7 +174,31 @@ pub struct Summary {
     pub unschedulable: usize,
     pub unchanged: usize,
     pub moved_replicas: u64,
+    pub unplaced_replicas: u64,
+    pub pending: usize,
     pub overcommitted_clusters: usize,
+}
+
+impl Summary {
+    /// The counts of `bindings` and `clusters`.
+    pub fn of(bindings: &[BindingPlan], clusters: &[ClusterPlan]) -> Summary {
+        let caused: Vec<&BindingPlan> = bindings.iter().filter(|b| !b.pending).collect();
+        let count = |f: fn(&Outcome) -> bool| caused.iter().filter(|b| f(&b.outcome)).count();
+        Summary {
+            bindings: bindings.len(),
+            changed: count(|o| matches!(o, Outcome::Changed { .. } | Outcome::Evicted)),
+            unschedulable: count(|o| matches!(o, Outcome::Unschedulable { .. })),
+            unchanged: count(|o| matches!(o, Outcome::Unchanged { .. })),
+            moved_replicas: caused.iter().map(|b| b.moved).sum(),
+            unplaced_replicas: caused
+                .iter()
+                .filter(|b| !matches!(b.outcome, Outcome::Unchanged { .. }))
+                .map(|b| b.unplaced)
+                .sum(),
+            pending: bindings.len() - caused.len(),
+            overcommitted_clusters: clusters.iter().filter(|c| !c.overcommit.is_empty()).count(),
+        }
+    }
 }
 
 /// The whole plan.
@@ -194,15 +239,16 @@ impl Plan {
 }
 
 impl Summary {
-    /// `3 bindings change (12 replicas move), 1 unschedulable, 396 unchanged; 1 cluster
+    /// `3 bindings changed (12 replicas moved), 1 unschedulable, 396 unchanged; 1 cluster
     /// overcommitted`.
     pub fn line(&self) -> String {
         format!(
-            "{} {} changed ({} replicas moved), {} unschedulable, {} unchanged; {} {} \
+            "{} {} changed ({} {} moved), {} unschedulable, {} unchanged; {} {} \
              overcommitted",
             self.changed,
             crate::plural(self.changed as u64, "binding", "bindings"),
             self.moved_replicas,
+            crate::plural(self.moved_replicas, "replica", "replicas"),
             self.unschedulable,
             self.unchanged,
             self.overcommitted_clusters,
@@ -244,7 +290,7 @@ pub fn plan_reporting(
 pub fn loads(fleet: &Fleet) -> Vec<ClusterPlan> {
     let now: Vec<&BTreeMap<String, i64>> =
         fleet.entries.iter().map(|e| &e.state.clusters).collect();
-    clusters(fleet, &now)
+    clusters_of(fleet, &now, None)
 }
 
 /// [`plan`], with `worker` taking what the events enqueue (as [`Fleet::drain`] does).
@@ -302,15 +348,8 @@ pub(super) fn plan_with(
         })
         .collect();
     let bindings = outcomes(&f, &fleet.entries, &seen);
-    let clusters = clusters(&f, &before);
-    let summary = Summary {
-        bindings: bindings.len(),
-        changed: count_of(&bindings, |o| matches!(o, Outcome::Changed { .. })),
-        unschedulable: count_of(&bindings, |o| matches!(o, Outcome::Unschedulable { .. })),
-        unchanged: count_of(&bindings, |o| matches!(o, Outcome::Unchanged { .. })),
-        moved_replicas: bindings.iter().map(|b| b.moved).sum(),
-        overcommitted_clusters: clusters.iter().filter(|c| !c.overcommit.is_empty()).count(),
-    };
+    let clusters = clusters_of(&f, &before, Some(fleet));
+    let summary = Summary::of(&bindings, &clusters);
     Ok((
         Plan {
             steps,
@@ -321,10 +360,6 @@ pub(super) fn plan_with(
         },
         f,
     ))
-}
-
-fn count_of(bindings: &[BindingPlan], f: impl Fn(&Outcome) -> bool) -> usize {
-    bindings.iter().filter(|b| f(&b.outcome)).count()
 }
 
 fn record(queued: &Enqueued, seen: &mut [Seen]) {
@@ -474,10 +509,24 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen]) -> Vec<BindingPlan> {
             let placed = Placed::of(was.get(b));
             let before: &BTreeMap<String, i64> = &placed;
             let after = &e.state.clusters;
-            let moved: u64 = before
+            let left: u64 = before
                 .iter()
                 .map(|(c, &n)| (n - after.get(c).copied().unwrap_or(0)).max(0) as u64)
                 .sum();
+            let arrived: u64 = after
+                .iter()
+                .map(|(c, &n)| (n - before.get(c).copied().unwrap_or(0)).max(0) as u64)
+                .sum();
+            let sum: i64 = after.values().sum();
+            let unplaced = if e.rules.placement().duplicated() {
+                if after.is_empty() {
+                    e.workload.replicas.max(0) as u64
+                } else {
+                    0
+                }
+            } else {
+                (e.workload.replicas - sum).max(0) as u64
+            };
             let unseen = Seen::default();
             let s = seen.get(b).unwrap_or(&unseen);
             let outcome = match (&s.pass, s.changed_by) {
@@ -503,12 +552,16 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen]) -> Vec<BindingPlan> {
                     },
                 },
             };
+            let because = super::words::because(&outcome, s.enqueued.as_ref(), before.is_empty());
             BindingPlan {
                 id: e.id.clone(),
                 replicas: e.workload.replicas,
                 before: placed,
                 after: Placed::of(Some(e)),
-                moved,
+                moved: left.min(arrived),
+                unplaced,
+                pending: false,
+                because,
                 outcome,
                 evicting: e.state.evictions.clone(),
             }
@@ -516,7 +569,26 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen]) -> Vec<BindingPlan> {
         .collect()
 }
 
-fn clusters(f: &Fleet, before: &[&BTreeMap<String, i64>]) -> Vec<ClusterPlan> {
+/// Every cluster of `f`, its load `before` (each binding's placement) and now; its state in
+/// `was` (the fleet before the events), when there is one, else as now.
+fn clusters_of(
+    f: &Fleet,
+    before: &[&BTreeMap<String, i64>],
+    earlier: Option<&Fleet>,
+) -> Vec<ClusterPlan> {
+    let state = |fleet: &Fleet, name: &str| -> Option<String> {
+        let i = fleet
+            .members()
+            .iter()
+            .position(|m| m.name.as_str() == name)?;
+        let m = fleet.members().get(i)?;
+        let h = fleet.health().get(i)?;
+        let cordoned = m
+            .taints
+            .iter()
+            .any(|t| t.key.as_str() == super::health::UNSCHEDULABLE);
+        Some(super::words::cluster_state(h.ready, cordoned, m.deleting))
+    };
     let members = f.members();
     let index = NameIndex::new(members.iter().map(|m| m.name.as_str()));
     let mut was = alloc::vec![Load::default(); members.len()];
@@ -549,8 +621,15 @@ fn clusters(f: &Fleet, before: &[&BTreeMap<String, i64>]) -> Vec<ClusterPlan> {
         .zip(was.into_iter().zip(now).zip(added))
         .map(|(m, ((before, after), added))| {
             let free = capacity::free(m);
+            let now = state(f, m.name.as_str()).unwrap_or_default();
+            let state_before = match earlier {
+                Some(w) => state(w, m.name.as_str()).unwrap_or_else(|| "not joined".into()),
+                None => now.clone(),
+            };
             ClusterPlan {
                 name: String::from(m.name.as_str()),
+                state_before,
+                state: now,
                 before,
                 after,
                 allocatable: m

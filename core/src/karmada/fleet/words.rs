@@ -1,0 +1,206 @@
+//! The plan's sentences (docs/rules/fleet.md §30.4): why a binding ends as it does and what
+//! state a cluster is in, in plain words with Karmada's own term in brackets (the trigger of
+//! `doScheduleBinding`, the reason of the `Scheduled` condition, the `Ready` condition), said
+//! once here for every reader of a plan (the command's table, the fleet view).
+
+use alloc::format;
+use alloc::string::String;
+
+use super::entry::Condition;
+use super::events::{Change, Why, WhyNot};
+use super::eviction::Due;
+use super::health::Readiness;
+use super::plan::{Outcome, Unchanged};
+use super::triggers::Trigger;
+
+/// Why a binding ends as `outcome`: `enqueued`, why the events last put it in the queue;
+/// `first`, it had no placement before (its first schedule).
+pub fn because(outcome: &Outcome, enqueued: Option<&Why>, first: bool) -> String {
+    match outcome {
+        Outcome::Changed { trigger } => {
+            format!("rescheduled: {}", trigger_words(*trigger, enqueued, first))
+        }
+        Outcome::Evicted => "evicted by the taint manager (a NoExecute taint it does not \
+                             tolerate); the scheduler does not place it again"
+            .into(),
+        Outcome::Unschedulable { condition } => condition_words(condition),
+        Outcome::Unchanged { why } => match why {
+            Unchanged::Untouched => "no event concerned it".into(),
+            Unchanged::NotEnqueued { why } => format!("not rescheduled: {}", why_not(why)),
+            Unchanged::NoTrigger { enqueued } => format!(
+                "not rescheduled: enqueued ({}), but Divided with its placement and replicas \
+                 as applied (no trigger)",
+                why_words(enqueued)
+            ),
+            Unchanged::SameResult { trigger } => format!(
+                "rescheduled ({}), to the same clusters",
+                trigger_words(*trigger, enqueued, first)
+            ),
+        },
+    }
+}
+
+/// A trigger of `doScheduleBinding` in words.
+pub fn trigger_words(trigger: Trigger, enqueued: Option<&Why>, first: bool) -> String {
+    let words: &str = match trigger {
+        Trigger::PlacementChanged if first => "its first schedule (placementChanged)",
+        Trigger::PlacementChanged => "its policy's placement changed (placementChanged)",
+        Trigger::ReplicasChanged => {
+            return match enqueued {
+                Some(Why::SpecChanged {
+                    change: Change::Evicted(cluster),
+                }) => format!(
+                    "evicted from {cluster}, its replicas are placed again (replicasChanged)"
+                ),
+                Some(Why::SpecChanged {
+                    change: Change::Replicas,
+                }) => "scaled: its replicas changed (replicasChanged)".into(),
+                _ => "the replicas placed are not the workload's (replicasChanged)".into(),
+            }
+        }
+        Trigger::RescheduleRequired => {
+            "a WorkloadRebalancer asked for a fresh schedule (rescheduleRequired)"
+        }
+        Trigger::EveryReconcile => {
+            "Duplicated, or not a workload: scheduled at every change (everyReconcile)"
+        }
+        Trigger::PlacedClusterDeleting => {
+            "a cluster it is placed on is being deleted (placedClusterDeleting)"
+        }
+    };
+    words.into()
+}
+
+/// A failed schedule's condition in words, with Karmada's reason and message.
+pub fn condition_words(condition: &Condition) -> String {
+    let (words, reason, message) = match condition {
+        Condition::NoClusterFit(m) => ("no cluster fits", "NoClusterFit", m.as_str()),
+        Condition::Unschedulable(m) => ("cannot be scheduled", "Unschedulable", m.as_str()),
+        Condition::SchedulerError(m) => ("the scheduler failed", "SchedulerError", m.as_str()),
+        Condition::Pending => return "not scheduled yet".into(),
+        Condition::Success => return "scheduled".into(),
+    };
+    if message.is_empty() {
+        format!("{words} (Scheduled=False, {reason})")
+    } else {
+        format!("{words} (Scheduled=False, {reason}): {message}")
+    }
+}
+
+/// Why the events put a binding in the queue, in words.
+pub fn why_words(why: &Why) -> String {
+    match why {
+        Why::Restart => "the scheduler started".into(),
+        Why::Created => "created".into(),
+        Why::SpecChanged { change } => match change {
+            Change::Placement => "its placement changed".into(),
+            Change::Replicas => "its replicas changed".into(),
+            Change::Evicted(c) => format!("evicted from {c}"),
+            Change::EvictionEnded(c) => format!("its eviction from {c} ended"),
+            Change::FailedOver(c) => format!("application failover took it off {c}"),
+            Change::RescheduleTriggered => "a WorkloadRebalancer".into(),
+            Change::WorkloadAffinityGroups => "its workload affinity groups changed".into(),
+        },
+        Why::ClusterChanged { cluster } => format!("{cluster} changed"),
+        Why::Retried { .. } => "retried after its backoff".into(),
+    }
+}
+
+/// Why the events left a binding out of the queue, in words.
+pub fn why_not(why: &WhyNot) -> String {
+    match why {
+        WhyNot::NotClaimed => "no policy claims it, so the scheduler does not see it".into(),
+        WhyNot::AffinityExcludes { cluster } => {
+            format!("its cluster affinity selects neither the old nor the new {cluster}")
+        }
+        WhyNot::StatusOnly { cluster } => format!(
+            "only {cluster}'s status changed, which enqueues no binding (the cluster \
+             controller's taint does, and the binding is then left where it is unless a \
+             NoExecute taint evicts it)"
+        ),
+        WhyNot::ClusterUnchanged { cluster } => {
+            format!("{cluster} changed nothing the scheduler watches (spec, labels, deletion)")
+        }
+        WhyNot::SpecUnchanged => "its spec did not change".into(),
+        WhyNot::AlreadyTriggered => {
+            "its rescheduleTriggeredAt is already at or after the rebalancer's".into()
+        }
+        WhyNot::FailoverHeld {
+            held: super::app_failover::Held::TaskOptions { cluster, message },
+        } => format!(
+            "the application failover controller cannot write its eviction task for \
+             {cluster} ({message}), and tries again"
+        ),
+        WhyNot::Tolerated { cluster, due } => {
+            let until = match due {
+                Due::Now => String::new(),
+                Due::At(t) => format!(" until {t} s"),
+                Due::Never => " for good".into(),
+            };
+            format!(
+                "it tolerates {cluster}'s NoExecute taint, so the taint manager leaves it \
+                 there{until}"
+            )
+        }
+    }
+}
+
+/// A cluster's state in words: its `Ready` condition, and whether it is cordoned or being
+/// deleted.
+pub fn cluster_state(ready: Readiness, cordoned: bool, deleting: bool) -> String {
+    let mut s: String = match ready {
+        Readiness::Ready => "Ready".into(),
+        Readiness::NotReady => "NotReady (Ready=False)".into(),
+        Readiness::Unknown => "unreachable (Ready=Unknown)".into(),
+        Readiness::Never => "joining (no Ready condition yet)".into(),
+    };
+    if cordoned {
+        s.push_str(", cordoned (unschedulable taint)");
+    }
+    if deleting {
+        s.push_str(", being deleted");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Every trigger and state is said in plain words, Karmada's term in brackets.
+    #[test]
+    fn karmadas_terms_are_in_brackets_after_plain_words() {
+        let evicted = Why::SpecChanged {
+            change: Change::Evicted("member1".into()),
+        };
+        let t = trigger_words(Trigger::ReplicasChanged, Some(&evicted), false);
+        assert_eq!(
+            t,
+            "evicted from member1, its replicas are placed again (replicasChanged)"
+        );
+        let first = trigger_words(Trigger::PlacementChanged, None, true);
+        assert_eq!(first, "its first schedule (placementChanged)");
+        let same = because(
+            &Outcome::Unchanged {
+                why: Unchanged::SameResult {
+                    trigger: Trigger::EveryReconcile,
+                },
+            },
+            None,
+            false,
+        );
+        assert!(same.ends_with("to the same clusters"), "{same}");
+        assert!(same.contains("(everyReconcile)"));
+        let c = condition_words(&Condition::NoClusterFit(
+            "0/3 clusters are available".into(),
+        ));
+        assert_eq!(
+            c,
+            "no cluster fits (Scheduled=False, NoClusterFit): 0/3 clusters are available"
+        );
+        assert_eq!(
+            cluster_state(Readiness::NotReady, true, false),
+            "NotReady (Ready=False), cordoned (unschedulable taint)"
+        );
+    }
+}
