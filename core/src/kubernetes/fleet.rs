@@ -576,6 +576,10 @@ fn entry<'o>(
         evictions,
         reported,
         clusters: s.previous,
+        // The order the binding lists them in (§23.4).
+        order: binding
+            .map(|(_, b)| b.spec.clusters.iter().map(|t| t.name.clone()).collect())
+            .unwrap_or_default(),
         observed_affinity: s.observed_affinity,
         reschedule_triggered_at: triggered,
         last_scheduled: last,

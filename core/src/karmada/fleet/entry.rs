@@ -295,6 +295,9 @@ pub enum Condition {
 pub struct State {
     /// `spec.clusters`: cluster name -> replicas.
     pub clusters: BTreeMap<String, i64>,
+    /// The order of `spec.clusters` as written, by name (docs/rules/fleet.md §23.4); the
+    /// clusters it does not list follow in name order.
+    pub order: Vec<String>,
     /// The placement applied at the last schedule (the applied-placement annotation).
     pub applied: Option<Rc<Rules>>,
     /// `status.schedulerObservingAffinityName`.

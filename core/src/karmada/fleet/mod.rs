@@ -18,6 +18,7 @@ pub mod eviction;
 pub mod graceful_eviction;
 pub mod groups;
 pub mod health;
+pub mod patch;
 pub mod plan;
 pub mod queue;
 pub mod taint_policy;
@@ -281,19 +282,21 @@ impl Fleet {
                 let Some(e) = entries.get_mut(b).map(Rc::make_mut) else {
                     continue;
                 };
-                let (pass, old) = decide(e, members, &clusters, settings, *now, view.as_ref());
-                let changed = old.as_ref().is_some_and(|o| *o != e.state.clusters);
-                let success = pass.succeeded();
-                waits.note(b, queue.fresh(b), pass.failure(), changed, *now);
-                out.push((b, pass, changed));
+                let (pass, written) = decide(e, members, &clusters, settings, *now, view.as_ref());
+                let next = Next::after(e, &pass, written, protect);
+                waits.note(b, queue.fresh(b), pass.failure(), next.changed, *now);
+                if next.again {
+                    queue.push(b, e.priority);
+                }
+                out.push((b, pass, next.changed));
                 progress(out.len(), out.len() + queue.len());
-                if let (true, true, Some(old)) = (protect && success, changed, old) {
+                if let Some(before) = next.assume {
                     let shared = capacity::Shared {
                         assumed: &mut *assumed,
                         clusters: &mut clusters,
                         touched: &mut touched,
                     };
-                    shared.assume(b, e, &old);
+                    shared.assume(b, e, &before);
                     assumed_at.insert(b, *now);
                 }
             }
@@ -319,9 +322,41 @@ impl Fleet {
     }
 }
 
+/// What the drain does after a pass that wrote `written`.
+struct Next {
+    /// `spec.clusters` changed (cluster or replicas).
+    changed: bool,
+    /// A Duplicated result that changed the spec is a new generation: the scheduler's update
+    /// handler enqueues the binding again (§23.4). A Divided binding taken again finds no
+    /// trigger, and a failed one is taken again at its retry: neither is pushed.
+    again: bool,
+    /// Under SchedulingOvercommitProtection, every successful write assumes the footprint
+    /// (`updateAssumptionsCache`, §29.2), releasing the clusters of `spec.clusters` before
+    /// it (given here).
+    assume: Option<BTreeMap<String, i64>>,
+}
+
+impl Next {
+    fn after(e: &Entry, pass: &Pass, written: Option<patch::Written>, protect: bool) -> Next {
+        let success = pass.succeeded();
+        let Some(w) = written else {
+            return Next {
+                changed: false,
+                again: false,
+                assume: None,
+            };
+        };
+        Next {
+            changed: w.before != e.state.clusters,
+            again: success && w.spec && e.rules.strategy() == crate::karmada::Strategy::Duplicated,
+            assume: (protect && success && w.patched).then_some(w.before),
+        }
+    }
+}
+
 /// Schedule `e` once (§23): the trigger, then the decision against `clusters`, written back as
-/// Karmada writes it (§23.3). Answers the pass and, when `spec.clusters` was written, what it
-/// held before.
+/// Karmada writes it (§23.3, §23.4). Answers the pass and, when a result was written, what the
+/// write changed.
 fn decide(
     e: &mut Entry,
     members: &[Member],
@@ -329,7 +364,7 @@ fn decide(
     settings: &Settings,
     now: i64,
     groups: Option<&GroupView>,
-) -> (Pass, Option<BTreeMap<String, i64>>) {
+) -> (Pass, Option<patch::Written>) {
     let trigger = match triggers::trigger(e, members, settings) {
         Ok(t) => t,
         Err(why) => return (Pass::Skipped { why }, None),
@@ -346,23 +381,22 @@ fn decide(
         binding.workload_groups = groups;
         pipeline::schedule(&binding, clusters, settings.seed)
     };
-    let mut old = None;
+    let mut written = None;
     e.state.condition = match decided {
         Ok(d) => {
-            let new = d
+            let result = d
                 .assignment
                 .iter()
                 .map(|a| (String::from(a.name.as_str()), a.replicas as i64))
                 .collect();
-            let was = core::mem::replace(&mut e.state.clusters, new);
+            let w = patch::write(&mut e.state, result, &e.rules);
             // A cluster whose replicas changed reports its workload anew once it has applied
             // them (docs/rules/fleet.md §33): what it reported before no longer stands.
-            let now_placed = &e.state.clusters;
+            let (was, now_placed) = (&w.before, &e.state.clusters);
             e.state
                 .reported
                 .retain(|c, _| was.get(c) == now_placed.get(c) || !now_placed.contains_key(c));
-            old = Some(was);
-            e.state.applied = Some(e.rules.clone());
+            written = Some(w);
             e.state.observed_affinity = d.observed_affinity;
             e.state.last_scheduled = Some(now);
             entry::Condition::Success
@@ -373,8 +407,7 @@ fn decide(
                 // FitError: the result is still written (`spec.clusters` empty, the placement
                 // applied); the binding is tried again after its backoff (§23.3, §22.1).
                 Error::NoClusterFit { .. } => {
-                    old = Some(core::mem::take(&mut e.state.clusters));
-                    e.state.applied = Some(e.rules.clone());
+                    written = Some(patch::write(&mut e.state, Vec::new(), &e.rules));
                     entry::Condition::NoClusterFit(message)
                 }
                 Error::Unschedulable { .. } => entry::Condition::Unschedulable(message),
@@ -386,7 +419,7 @@ fn decide(
         trigger,
         condition: e.state.condition.clone(),
     };
-    (pass, old)
+    (pass, written)
 }
 
 /// What one dequeue did.

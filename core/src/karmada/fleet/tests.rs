@@ -285,7 +285,9 @@ fn a_recovered_cluster_is_added_back_to_duplicated_bindings_only() {
         passes(&p, 1),
         [
             ("div", &skipped),
-            ("dup", &scheduled(Trigger::PlacementChanged))
+            ("dup", &scheduled(Trigger::PlacementChanged)),
+            // Its write was a new generation: taken again, to the same list (§23.4).
+            ("dup", &scheduled(Trigger::EveryReconcile))
         ]
     );
     // The pass after recovery adds a back.
@@ -771,7 +773,8 @@ fn replay_burst_failure_recovery() {
     let (p, f2) = plan(&f, events).unwrap();
     // The burst: three creations scheduled in creation order after the last of them.
     let burst: Vec<&str> = passes(&p, 2).iter().map(|&(n, _)| n).collect();
-    assert_eq!(burst, ["web", "api", "tolerant"]);
+    // api (Duplicated) is taken again: its write was a new generation (§23.4).
+    assert_eq!(burst, ["web", "api", "tolerant", "api"]);
     // The failure evicts web (no toleration) and api from a; tolerant stays (300 s).
     assert_eq!(after(&p, "web"), placed(&[("b", 4)]));
     assert_eq!(after(&p, "api"), placed(&[("b", 1)]));
@@ -940,18 +943,20 @@ fn drain_fresh(f: &mut Fleet, queue: &mut Queue) -> Vec<(usize, Pass, bool)> {
                 continue;
             };
             let mut clusters = Clusters::new(members);
-            let (pass, old) = super::decide(e, members, &clusters, settings, *now, None);
-            let changed = old.as_ref().is_some_and(|o| *o != e.state.clusters);
-            let success = pass.succeeded();
-            waits.note(b, queue.fresh(b), pass.failure(), changed, *now);
-            out.push((b, pass, changed));
-            if let (true, Some(old)) = (protect && success && changed, old) {
+            let (pass, written) = super::decide(e, members, &clusters, settings, *now, None);
+            let next = super::Next::after(e, &pass, written, protect);
+            waits.note(b, queue.fresh(b), pass.failure(), next.changed, *now);
+            if next.again {
+                queue.push(b, e.priority);
+            }
+            out.push((b, pass, next.changed));
+            if let Some(before) = next.assume {
                 let shared = Shared {
                     assumed,
                     clusters: &mut clusters,
                     touched: &mut touched,
                 };
-                shared.assume(b, e, &old);
+                shared.assume(b, e, &before);
                 assumed_at.insert(b, *now);
             }
         }
@@ -1303,7 +1308,10 @@ fn members_placed_apart_settle_in_one_pass() {
         &three(members(Strategy::Duplicated), true),
         alloc::vec![Event::Restart],
     );
-    assert_eq!(p.steps[0].passes.len(), 3, "each member scheduled once");
+    // Each member once, then each whose result changed again (its new generation, §23.4),
+    // until a pass writes the same list.
+    let taken: Vec<&str> = passes(&p, 0).iter().map(|&(n, _)| n).collect();
+    assert_eq!(taken, ["w1", "w2", "w3", "w1", "w2", "w3", "w2"]);
     for w in ["w1", "w2", "w3"] {
         assert_eq!(after(&p, w), placed(&[("a", 2), ("b", 2)]), "{w}");
     }
@@ -1583,4 +1591,35 @@ fn an_explained_member_names_the_workload_affinity_plugin() {
         .explanation
         .iter()
         .any(|s| s.starts_with("a is out (WorkloadAffinity)")));
+}
+
+// `patchScheduleResultForResourceBinding` (pkg/scheduler/scheduler.go) patches the whole
+// `spec.clusters` list: a Duplicated result that lists the same clusters in another order (the
+// selection's order: available replicas, then name) is written, and under
+// SchedulingOvercommitProtection `updateAssumptionsCache` assumes its whole footprint, which
+// the bindings after it in the burst read. The binding, a new generation, is taken again.
+#[test]
+fn a_reordered_duplicated_result_is_written_and_assumed() {
+    let reordered = |order: &[&str]| {
+        let mut dup = entry("dup", Strategy::Duplicated, 3, &[("a", 3), ("b", 3)]);
+        dup.state.order = order.iter().map(|&c| String::from(c)).collect();
+        let late = entry("late", Strategy::Aggregated, 8, &[]);
+        let settings = Settings::default().with(Gate::SchedulingOvercommitProtection, true);
+        fleet(
+            alloc::vec![member("a", 10), member("b", 4)],
+            alloc::vec![dup, late],
+            settings,
+        )
+    };
+    // Written as b, a; the selection orders a (10 free) before b (4 free).
+    let p = run(&reordered(&["b", "a"]), alloc::vec![Event::Restart]);
+    let taken: Vec<&str> = passes(&p, 0).iter().map(|&(n, _)| n).collect();
+    assert_eq!(taken, ["dup", "late", "dup"]);
+    // dup's 3 CPUs are assumed on a: 7 left there, so late needs b too.
+    assert_eq!(after(&p, "late"), placed(&[("a", 7), ("b", 1)]));
+    // Written as a, b: the same list, an empty patch, nothing assumed: late fits on a.
+    let p = run(&reordered(&["a", "b"]), alloc::vec![Event::Restart]);
+    let taken: Vec<&str> = passes(&p, 0).iter().map(|&(n, _)| n).collect();
+    assert_eq!(taken, ["dup", "late"]);
+    assert_eq!(after(&p, "late"), placed(&[("a", 8)]));
 }

@@ -1,0 +1,135 @@
+//! What the scheduler's write of a result changes (docs/rules/fleet.md §23.4), as
+//! `patchScheduleResultForResourceBinding` (pkg/scheduler/scheduler.go) writes it: the
+//! binding with its new `spec.clusters` (the whole list, in the result's order) and its
+//! applied-placement annotation, as a merge patch against the binding as it was. An empty
+//! patch is no write; a patch that changes the spec is a new generation, which the
+//! scheduler's own update handler enqueues again (§21.2 rule 2); under
+//! SchedulingOvercommitProtection every write assumes the binding's footprint
+//! (`updateAssumptionsCache`, §29.2).
+
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::entry::{Rules, State};
+use crate::karmada::Strategy;
+
+/// `spec.clusters` as a list: the clusters of `state.order` first, in that order, then the
+/// others by name.
+pub fn listed(state: &State) -> Vec<(&str, i64)> {
+    let mut out: Vec<(&str, i64)> = Vec::with_capacity(state.clusters.len());
+    for name in &state.order {
+        if let Some((c, &n)) = state.clusters.get_key_value(name) {
+            if !out.iter().any(|(o, _)| *o == c.as_str()) {
+                out.push((c.as_str(), n));
+            }
+        }
+    }
+    for (c, &n) in &state.clusters {
+        if !out.iter().any(|(o, _)| *o == c.as_str()) {
+            out.push((c.as_str(), n));
+        }
+    }
+    out
+}
+
+/// What a write did.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Written {
+    /// `spec.clusters` before the write.
+    pub before: BTreeMap<String, i64>,
+    /// The patch changes the spec (`spec.clusters`, order included): a new generation.
+    pub spec: bool,
+    /// The patch is not empty (the spec, or the applied-placement annotation): it is
+    /// written, and its footprint assumed under SchedulingOvercommitProtection.
+    pub patched: bool,
+}
+
+/// Write `result` (in the result's order) and the applied `rules` on `state`. Whether a
+/// reorder alone changes the list is only followed where allot's order is Karmada's: a
+/// Duplicated result, in the selection's order (`assignByDuplicatedStrategy`, the
+/// candidates sorted by `sortClusters`); a Divided result is compared by cluster and replicas.
+pub fn write(
+    state: &mut State,
+    result: Vec<(String, i64)>,
+    rules: &alloc::rc::Rc<Rules>,
+) -> Written {
+    let ordered = rules.strategy() == Strategy::Duplicated;
+    let old: Vec<(String, i64)> = listed(state)
+        .into_iter()
+        .map(|(c, n)| (String::from(c), n))
+        .collect();
+    let annotation = state.applied.as_deref() != Some(&**rules);
+    let order: Vec<String> = result.iter().map(|(c, _)| c.clone()).collect();
+    let new: BTreeMap<String, i64> = result.iter().cloned().collect();
+    let spec = if ordered {
+        old != result
+    } else {
+        old.len() != new.len() || old.iter().any(|(c, n)| new.get(c) != Some(n))
+    };
+    let before = core::mem::replace(&mut state.clusters, new);
+    state.order = order;
+    state.applied = Some(rules.clone());
+    Written {
+        before,
+        spec,
+        patched: spec || annotation,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules_of(s: Strategy) -> alloc::rc::Rc<Rules> {
+        alloc::rc::Rc::new(Rules::of(s))
+    }
+
+    fn state(list: &[(&str, i64)], rules: &alloc::rc::Rc<Rules>) -> State {
+        State {
+            clusters: list.iter().map(|&(c, n)| (c.into(), n)).collect(),
+            order: list.iter().map(|&(c, _)| c.into()).collect(),
+            applied: Some(rules.clone()),
+            ..State::default()
+        }
+    }
+
+    fn result(list: &[(&str, i64)]) -> Vec<(String, i64)> {
+        list.iter().map(|&(c, n)| (c.into(), n)).collect()
+    }
+
+    // patchScheduleResultForResourceBinding patches the whole list: a Duplicated result that
+    // only changes the order is a new generation, and written.
+    #[test]
+    fn a_reordered_duplicated_result_is_a_new_spec() {
+        let dup = rules_of(Strategy::Duplicated);
+        let mut s = state(&[("a", 3), ("b", 3)], &dup);
+        let w = write(&mut s, result(&[("b", 3), ("a", 3)]), &dup);
+        assert!(w.spec && w.patched);
+        assert_eq!(listed(&s), [("b", 3), ("a", 3)]);
+        let w = write(&mut s, result(&[("b", 3), ("a", 3)]), &dup);
+        assert!(!w.spec && !w.patched, "the same list: an empty patch");
+    }
+
+    // A Divided result is compared by cluster and replicas (allot does not follow the order
+    // of a division's result).
+    #[test]
+    fn a_divided_result_is_compared_by_cluster() {
+        let div = rules_of(Strategy::DynamicWeight);
+        let mut s = state(&[("a", 4), ("b", 2)], &div);
+        let w = write(&mut s, result(&[("b", 2), ("a", 4)]), &div);
+        assert!(!w.spec && !w.patched);
+        let w = write(&mut s, result(&[("b", 3), ("a", 3)]), &div);
+        assert!(w.spec && w.patched);
+    }
+
+    // The applied-placement annotation is part of the patch, not of the spec.
+    #[test]
+    fn a_new_placement_alone_is_written_not_a_new_generation() {
+        let dup = rules_of(Strategy::Duplicated);
+        let mut s = state(&[("a", 3)], &dup);
+        s.applied = None;
+        let w = write(&mut s, result(&[("a", 3)]), &dup);
+        assert!(!w.spec && w.patched);
+    }
+}
