@@ -88,7 +88,7 @@ pub struct Choice<'a> {
     pub members: &'a [(&'a str, Vec<Object>)],
 }
 
-const POLICY_KINDS: [&str; 2] = ["PropagationPolicy", "ClusterPropagationPolicy"];
+pub(crate) const POLICY_KINDS: [&str; 2] = ["PropagationPolicy", "ClusterPropagationPolicy"];
 const BINDING_KINDS: [&str; 2] = ["ResourceBinding", "ClusterResourceBinding"];
 
 /// The objects sorted by role, with the Clusters read (once, however many templates follow).

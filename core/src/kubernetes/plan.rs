@@ -830,23 +830,52 @@ fn apply(
             policies: after.fleet.settings.taint_policies.clone(),
         });
     }
+    // Karmada's detector updates the bindings policy by policy, in the order the policies are
+    // applied, each policy's bindings by name (§27.2): the rank of a binding's policy among
+    // the applied ones, then its name; bindings of no applied policy keep the fleet's order,
+    // after them.
+    let policies: Vec<(&str, &str)> = applied
+        .iter()
+        .filter(|a| import::POLICY_KINDS.contains(&a.kind.as_str()))
+        .map(|a| (a.metadata.namespace.as_str(), a.metadata.name.as_str()))
+        .collect();
+    let rank = |p: Option<&(String, String)>| -> usize {
+        p.and_then(|(ns, n)| {
+            policies
+                .iter()
+                .position(|&(pns, pn)| pns == ns.as_str() && pn == n.as_str())
+        })
+        .unwrap_or(usize::MAX)
+    };
+    let mut ranked: Vec<(usize, String, Event)> = Vec::new();
     for e in after.fleet.entries {
         let Some(&b) = index.get(&e.id) else {
-            events.push(Event::Create {
-                entry: Box::new(Rc::unwrap_or_clone(e)),
-            });
+            ranked.push((
+                usize::MAX,
+                String::new(),
+                Event::Create {
+                    entry: Box::new(Rc::unwrap_or_clone(e)),
+                },
+            ));
             continue;
         };
         let Some(old) = fleet.entries.get(b) else {
             continue;
         };
+        let r = rank(e.policy.as_ref().or(old.policy.as_ref()));
+        let name = if r == usize::MAX {
+            String::new()
+        } else {
+            e.id.name.clone()
+        };
+        let mut push = |event: Event| ranked.push((r, name.clone(), event));
         let changed = e.rules != old.rules
             || e.groups != old.groups
             || e.policy != old.policy
             || e.failover != old.failover
             || e.app_failover != old.app_failover;
         if e.claimed && (changed || !old.claimed) {
-            events.push(Event::Place {
+            push(Event::Place {
                 binding: e.id.clone(),
                 rules: e.rules.clone(),
                 policy: e.policy.clone(),
@@ -855,17 +884,20 @@ fn apply(
                 app_failover: e.app_failover.clone(),
             });
         } else if !e.claimed && old.claimed {
-            events.push(Event::Unclaim {
+            push(Event::Unclaim {
                 binding: e.id.clone(),
             });
         }
         if e.workload.replicas != old.workload.replicas && templates.contains(&e.id) {
-            events.push(Event::Scale {
+            push(Event::Scale {
                 binding: e.id.clone(),
                 replicas: e.workload.replicas,
             });
         }
     }
+    // A stable sort: a binding's events keep their order, as do those of no applied policy.
+    ranked.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    events.extend(ranked.into_iter().map(|(_, _, e)| e));
     Ok((events, merged))
 }
 
@@ -1690,5 +1722,64 @@ mod gate_tests {
         let e = settings("1.19", &both).unwrap_err();
         assert_eq!(e.field().to_string(), "featureGates.Failover");
         assert!(e.to_string().contains("contradicts taintEviction"), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod apply_order_tests {
+    use super::*;
+    use crate::kubernetes::objects::Objects;
+
+    const TWO: &str = r#"{"apiVersion": "v1", "kind": "List", "items": [
+      {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+       "metadata": {"name": "member1"},
+       "status": {"conditions": [{"type": "Ready", "status": "True"}],
+                  "resourceSummary": {"allocatable": {"cpu": "8", "pods": "110"}}}},
+      {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+       "metadata": {"name": "pa", "namespace": "shop"},
+       "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "a"}],
+                "placement": {}}},
+      {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+       "metadata": {"name": "pz", "namespace": "shop"},
+       "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "z1"},
+                                      {"apiVersion": "apps/v1", "kind": "Deployment", "name": "z0"}],
+                "placement": {}}},
+      {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a", "namespace": "shop"},
+       "spec": {"replicas": 1, "template": {"spec": {"containers": [{"name": "c"}]}}}},
+      {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "z0", "namespace": "shop"},
+       "spec": {"replicas": 1, "template": {"spec": {"containers": [{"name": "c"}]}}}},
+      {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "z1", "namespace": "shop"},
+       "spec": {"replicas": 1, "template": {"spec": {"containers": [{"name": "c"}]}}}}
+    ]}"#;
+
+    fn objects(text: &str) -> Vec<Object> {
+        serde_json::from_str::<Objects>(text).unwrap().0
+    }
+
+    // The detector updates the bindings of the applied policies policy by policy, in the order
+    // they are applied, each policy's by name (§27.2): pz's (z0, z1) before pa's (a).
+    #[test]
+    fn applied_policies_place_their_bindings_in_file_order() {
+        let all = objects(TWO);
+        let placed = |name: &str| {
+            let mut p = all
+                .iter()
+                .find(|o| o.kind == "PropagationPolicy" && o.metadata.name == name)
+                .unwrap()
+                .clone();
+            p.spec.placement =
+                serde_json::from_str(r#"{"clusterAffinity": {"clusterNames": ["member1"]}}"#)
+                    .unwrap();
+            p
+        };
+        let applied = [placed("pz"), placed("pa")];
+        let p = plan(&all, &Choice::default(), &WhatIf::default(), &[], &applied).unwrap();
+        let taken: Vec<&str> = p
+            .plan
+            .steps
+            .iter()
+            .flat_map(|s| s.passes.iter().map(|n| n.binding.name.as_str()))
+            .collect();
+        assert_eq!(taken, ["z0-deployment", "z1-deployment", "a-deployment"]);
     }
 }
