@@ -720,23 +720,31 @@ fn joins(added: &[Object], choice: &Choice<'_>) -> Result<Vec<Event>> {
         },
         &mut r,
     )?;
-    Ok(sorted
-        .clusters
-        .into_iter()
-        .map(|member| {
-            let object = added
-                .iter()
-                .find(|o| o.kind == "Cluster" && o.metadata.name == member.name.as_str());
-            let mut health = object.map(super::fleet::health).unwrap_or_default();
-            if health.ready == Readiness::Never {
-                health.ready = Readiness::Ready;
-            }
-            Event::Join {
+    let mut events = Vec::new();
+    for member in sorted.clusters {
+        let object = added
+            .iter()
+            .find(|o| o.kind == "Cluster" && o.metadata.name == member.name.as_str());
+        let health = object.map(super::fleet::health).unwrap_or_default();
+        if health.ready != Readiness::Never {
+            events.push(Event::Join {
                 member: Box::new(member),
                 health,
-            }
-        })
-        .collect())
+            });
+            continue;
+        }
+        // Created without a status: the cluster controller taints it not-ready, and the
+        // bindings that enqueues are scheduled (without it) before the status controller
+        // reports it Ready and the taint goes (§26.1).
+        let name = String::from(member.name.as_str());
+        events.push(Event::Join {
+            member: Box::new(member),
+            health,
+        });
+        events.push(Event::Advance { seconds: 0 });
+        events.push(Event::ClusterUp { cluster: name });
+    }
+    Ok(events)
 }
 
 /// The events of applying `applied` over the dump: each binding whose claiming policy changed
@@ -1781,5 +1789,71 @@ mod apply_order_tests {
             .flat_map(|s| s.passes.iter().map(|n| n.binding.name.as_str()))
             .collect();
         assert_eq!(taken, ["z0-deployment", "z1-deployment", "a-deployment"]);
+    }
+}
+
+#[cfg(test)]
+mod join_tests {
+    use super::*;
+    use crate::kubernetes::objects::Objects;
+
+    const ONE: &str = r#"{"apiVersion": "v1", "kind": "List", "items": [
+      {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+       "metadata": {"name": "member1"},
+       "status": {"conditions": [{"type": "Ready", "status": "True"}],
+                  "apiEnablements": [{"groupVersion": "apps/v1",
+                                      "resources": [{"name": "deployments", "kind": "Deployment"}]}],
+                  "resourceSummary": {"allocatable": {"cpu": "8", "pods": "110"}}}},
+      {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+       "metadata": {"name": "pa", "namespace": "shop"},
+       "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "a"}],
+                "placement": {}}},
+      {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a", "namespace": "shop"},
+       "spec": {"replicas": 1, "template": {"spec": {"containers": [{"name": "c"}]}}}},
+      {"apiVersion": "work.karmada.io/v1alpha2", "kind": "ResourceBinding",
+       "metadata": {"name": "a-deployment", "namespace": "shop"},
+       "spec": {"resource": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "shop", "name": "a"},
+                "replicas": 1, "clusters": [{"name": "member1", "replicas": 1}]},
+       "status": {"lastScheduledTime": "2024-05-01T12:00:00Z"}}
+    ]}"#;
+
+    const NEW: &str = r#"{"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+       "metadata": {"name": "member2"},
+       "status": {"apiEnablements": [{"groupVersion": "apps/v1",
+                                      "resources": [{"name": "deployments", "kind": "Deployment"}]}],
+                  "resourceSummary": {"allocatable": {"cpu": "8", "pods": "110"}}}}"#;
+
+    // A Cluster created without a status is tainted not-ready first (the cluster controller):
+    // the bindings that enqueues are scheduled without it; then Ready, the taint removed, and
+    // they are scheduled with it (§26.1).
+    #[test]
+    fn a_joining_cluster_is_not_ready_first() {
+        let all = serde_json::from_str::<Objects>(ONE).unwrap().0;
+        let added = vec_of(NEW);
+        let p = plan(&all, &Choice::default(), &WhatIf::default(), &added, &[]).unwrap();
+        let taken: Vec<(&str, usize)> = p
+            .plan
+            .steps
+            .iter()
+            .enumerate()
+            .flat_map(|(k, s)| s.passes.iter().map(move |n| (n.binding.name.as_str(), k)))
+            .collect();
+        // Once in the window (the join's step, without member2), then after Ready (the last
+        // step), and once more after its new result (§23.4).
+        let last = p.plan.steps.len() - 1;
+        assert_eq!(
+            taken,
+            [
+                ("a-deployment", 0),
+                ("a-deployment", last),
+                ("a-deployment", last)
+            ]
+        );
+        let b = &p.plan.bindings[0];
+        assert_eq!(b.after.len(), 2, "member2 added once Ready");
+    }
+
+    fn vec_of(text: &str) -> Vec<Object> {
+        alloc::vec![serde_json::from_str::<Object>(text).unwrap()]
     }
 }
