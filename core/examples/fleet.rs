@@ -2,17 +2,22 @@
 //! over such a file, timed phase by phase, as the package's `planFleet` runs it: the JSON text
 //! read into objects, the fleet read and planned, the answer written as JSON text.
 //!
-//! `cargo run --release --example fleet -- dump WORKLOADS placed|fresh FILE` writes the dump
-//! (1,000 Clusters, 100 policies, WORKLOADS Deployments with, when `placed`, their bindings);
+//! `cargo run --release --example fleet -- dump WORKLOADS placed|fresh|zoned FILE [CLUSTERS]`
+//! writes the dump (1,000 Clusters unless CLUSTERS, a multiple of 100, 100 policies, WORKLOADS Deployments with, when `placed` or `zoned`,
+//! their bindings; `zoned`: each cluster in one of 30 zones);
 //! `cargo run --release --example fleet -- plan FILE [CLUSTER]` plans it: the drift of today's
 //! bindings (every binding from scratch when none is placed), or CLUSTER down. Its peak
 //! memory is the plan's (`/usr/bin/time -v`): the dump's text is dropped once read.
+//! `cargo run --release --example fleet -- readiness FILE cluster|zone|region` answers every
+//! failure of that kind (`allot plan --each`), its peak memory to compare with one plan's.
 
 use std::time::Instant;
 
+use allot_core::karmada::fleet::readiness::Each;
 use allot_core::kubernetes::import::Choice;
 use allot_core::kubernetes::objects::Objects;
 use allot_core::kubernetes::plan::{plan, WhatIf};
+use allot_core::kubernetes::readiness::{readiness, Ask};
 
 #[path = "../benches/support/fleet_dump.rs"]
 mod fleet_dump;
@@ -21,9 +26,16 @@ fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
-        ["dump", workloads, placed, file] => {
+        ["dump", workloads, placed, file, rest @ ..] => {
             let n: usize = workloads.parse().map_err(|_| "WORKLOADS: a number")?;
-            let dump = fleet_dump::dump(n, *placed == "placed");
+            let clusters: usize = match rest {
+                [c] => c.parse().map_err(|_| "CLUSTERS: a number")?,
+                _ => fleet_dump::CLUSTERS,
+            };
+            let mut dump = fleet_dump::dump_of(clusters, n, *placed != "fresh");
+            if *placed == "zoned" {
+                fleet_dump::zoned(&mut dump);
+            }
             let text = serde_json::to_string(&dump).map_err(|e| e.to_string())?;
             std::fs::write(file, text).map_err(|e| e.to_string())
         }
@@ -59,8 +71,50 @@ fn main() -> Result<(), String> {
             );
             Ok(())
         }
-        _ => {
-            Err("usage: fleet dump WORKLOADS placed|fresh FILE | fleet plan FILE [CLUSTER]".into())
+        ["readiness", file, each] => {
+            let t = Instant::now();
+            let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
+            let objects = allot_core::json::from_json::<Objects>(&text)
+                .map_err(|e| e.to_string())?
+                .0;
+            drop(text);
+            let read = t.elapsed();
+            let each = match *each {
+                "zone" => Each::Zone,
+                "region" => Each::Region,
+                _ => Each::Cluster,
+            };
+            let ask = Ask { each, select: None };
+            let t = Instant::now();
+            let report = readiness(
+                &objects,
+                &Choice::default(),
+                &WhatIf::default(),
+                &ask,
+                &[],
+                &[],
+                &mut |_, _| {},
+            )
+            .map_err(|e| e.to_string())?;
+            let answering = t.elapsed();
+            let worst = report.rows.first();
+            println!(
+                "{} objects; {} failures, {} harmful, worst {:?} ({} lost, {} unplaced); read \
+                 {read:.2?}, readiness {answering:.2?}",
+                objects.len(),
+                report.summary.failures,
+                report.summary.harmful,
+                report.summary.worst,
+                worst.map_or(0, |r| r.lost),
+                worst.map_or(0, |r| r.unplaced),
+            );
+            Ok(())
         }
+        _ => Err(
+            "usage: fleet dump WORKLOADS placed|fresh|zoned FILE [CLUSTERS] | fleet plan FILE \
+                  [CLUSTER] | \
+                  fleet readiness FILE cluster|zone|region"
+                .into(),
+        ),
     }
 }

@@ -227,6 +227,7 @@ export function fleetApi(raw) {
     return {
       plan: parsed("plan"),
       apply: parsed("apply"),
+      readiness: parsed("readiness"),
       state: parsed("state"),
       clusters: parsed("clusters"),
       report: parsed("report"),
@@ -237,5 +238,5 @@ export function fleetApi(raw) {
       free: () => session.free(),
     };
   };
-  return { ...base, planFleet: base.parsed("planFleet"), fleetSession };
+  return { ...base, planFleet: base.parsed("planFleet"), readiness: base.parsed("readiness"), fleetSession };
 }

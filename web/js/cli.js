@@ -10,14 +10,14 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import * as kubectl from "./kubectl.js";
-import { planReport, table, touching } from "./plan-text.js";
+import { bindingName, placement, planReport, table, touching } from "./plan-text.js";
 
 // The package's module a command needs, loaded when the command runs: `allot plan` the fleet
 // module (the Kubernetes API and the fleet planner), every other command the smaller
 // `allot/kubernetes`, so that `allot explain` neither reads nor compiles the fleet planner.
-let bindingYaml, explain, fromObjects, fromYaml, planFleet, select, toYaml, version, AllotError;
+let bindingYaml, explain, fromObjects, fromYaml, planFleet, readiness, select, toYaml, version, AllotError;
 async function load(command) {
-  ({ bindingYaml, explain, fromObjects, fromYaml, planFleet, select, toYaml, version, AllotError } =
+  ({ bindingYaml, explain, fromObjects, fromYaml, planFleet, readiness, select, toYaml, version, AllotError } =
     await import(command === "plan" ? "./fleet.node.js" : "./kubernetes.node.js"));
 }
 
@@ -41,6 +41,9 @@ Usage:
                                              what Karmada does with every binding when the
                                              fleet changes (without -f: the control plane,
                                              through kubectl)
+  allot plan [-f FILE|DIR|-]... --each cluster|zone|region [--select SELECTOR] [what-ifs]
+                                             can the fleet lose any one cluster, zone or
+                                             region? one row per failure, worst first
   allot version
   allot help [COMMAND]
 
@@ -113,6 +116,8 @@ Usage:
              [--karmada-version VERSION] [-o table|wide|json|yaml] [--bindings]
   kubectl allot plan [what-ifs] [--kubeconfig FILE] [--context NAME] [-n NAMESPACE|-A]
              [-l SELECTOR] [--chunk-size N] [flags]
+  allot plan [-f FILE|DIR|-]... [-R] --each cluster|zone|region [--select SELECTOR]
+             [what-ifs] [flags]
 
 What-ifs (each repeatable, all combinable):
       --cluster-down NAME     the cluster cannot be reached (Ready False: a NoSchedule taint,
@@ -138,6 +143,21 @@ What-ifs (each repeatable, all combinable):
       --healthy KIND/NAMESPACE/NAME@CLUSTER
                               the member reports the workload Healthy there (ends a
                               graceful eviction task once the whole new placement is)
+
+Failover readiness (can the fleet lose any one cluster, zone or region?):
+      --each cluster|zone|region
+                              plan every failure of one cluster, or of every cluster of a
+                              zone (spec.zone, spec.zones) or a region (spec.region) at once,
+                              each as --cluster-down plans it under the same settings, and
+                              print one row per failure, worst first: bindings affected,
+                              replicas rescheduled (and where), unplaced (and why), lost until
+                              recovery (kept on a failed cluster), workloads down, clusters
+                              overcommitted. With what-ifs (--apply, --cordon...), the fleet
+                              after them is compared with the fleet before: does the change
+                              make it less resilient?
+      --select SELECTOR       only the clusters this label selector matches fail
+                              (env=prod,zone in (a,b),!legacy)
+
 Options:
   -f, --filename FILE|DIR  read objects from FILE, or from the .yaml, .yml and .json files in
                            DIR ("-": standard input); repeatable. Without any, the
@@ -206,6 +226,9 @@ Examples:
   allot plan -f dump.yaml --delete-policy shop/web
   allot plan -f dump.yaml --unhealthy deploy/shop/web@member2
   kubectl allot plan -f dump.yaml --scale deploy/shop/web=20 --overcommit-protection
+  kubectl allot plan -f dump.yaml --each cluster
+  allot plan -f dump.yaml --each zone --select tier=prod -o wide
+  allot plan -f dump.yaml --each cluster --apply policy.yaml
 
 Exit status (as kubectl diff):
   0  the what-ifs change nothing (changes already pending before them may be listed)
@@ -216,7 +239,13 @@ Exit status (as kubectl diff):
      what-if, kubectl failing (its message shown), or the command line is wrong; the
      object, the field and what to do are printed (with -o json as {"code", "path",
      "message"} on standard output). Objects or fields allot does not read are warnings on
-     standard error, and in -o json's report.warnings.`,
+     standard error, and in -o json's report.warnings.
+With --each:
+  0  every failure leaves every replica placed on a cluster that stays up and no cluster
+     overcommitted (with what-ifs: no failure harms more after them than before)
+  1  some failure leaves replicas unplaced or lost, or a cluster overcommitted (with
+     what-ifs: some failure harms more after them)
+  2  as above`,
   version: `Print allot's version.
 
 Usage:
@@ -228,6 +257,7 @@ Options:
 
 const FORMATS = ["json", "yaml", "wide"];
 const PLAN_FORMATS = ["table", "wide", "json", "yaml"];
+const EACH = ["cluster", "zone", "region"];
 // The what-ifs of `allot plan`: flag -> the field of planFleet's whatIf.
 const WHAT_IFS = {
   "cluster-down": "clusterDown",
@@ -280,6 +310,8 @@ function parse(command, args) {
           at: { type: "string" },
           "workload-affinity": { type: "boolean", default: false },
           cluster: { type: "string" },
+          each: { type: "string" },
+          select: { type: "string" },
           "karmada-version": { type: "string" },
           output: { type: "string", short: "o" },
           bindings: { type: "boolean", default: false },
@@ -339,6 +371,11 @@ function parse(command, args) {
     values.live = values.filename.length === 0;
     const live = ["context", "kubeconfig", "namespace", "selector", "chunk-size"].find((f) => values[f] !== undefined);
     if (!values.live && live) usage(`--${live} is kubectl's: it reads the control plane, which -f replaces`, command);
+    if (values.each !== undefined && !EACH.includes(values.each))
+      usage(`--each wants cluster, zone or region, got ${values.each}`, command);
+    if (values.each === undefined && values.select !== undefined) usage("--select goes with --each", command);
+    if (values.each !== undefined && values.bindings) usage("--bindings does not go with --each", command);
+    if (values.each !== undefined && values.cluster !== undefined) usage("--cluster does not go with --each", command);
     return values;
   }
   if (values.json) values.output ??= "json";
@@ -651,15 +688,12 @@ function plan(rest) {
   if (o.apply.length) whatIf.apply = files(given.apply);
   if (o.delete.length) whatIf.delete = files(given.delete);
   const input = texts.length === 1 ? texts[0] : texts;
+  if (o.each !== undefined) return ready(o, input, texts, names, whatIf, given);
   let p;
   try {
     p = planFleet(input, { karmada: o["karmada-version"] }, whatIf);
   } catch (err) {
-    if (!(err instanceof AllotError)) throw err;
-    // A gate is said as the flag that set it.
-    if (whatIf.featureGates !== undefined && /^(whatIf\.)?featureGates\b/.test(err.path ?? ""))
-      fail(o, { code: err.code, path: `--feature-gates ${whatIf.featureGates}`, message: err.message.replace(/^[^:]*featureGates[^:]*: /, "") });
-    fail(o, planError(o, err, texts, names.map((n) => (n === "-" ? "stdin" : n)), given));
+    failed(o, err, texts, names, whatIf, given);
   }
   // What allot does not read: a warning each, as kubectl's field validation warns.
   for (const w of p.report.warnings ?? []) process.stderr.write(`warning: ${w.object}: ${w.field}: ${w.message}\n`);
@@ -679,6 +713,102 @@ function plan(rest) {
   // pending before them alone leave 0 (the drift, allot plan without what-ifs, says 1).
   const s = p.summary;
   exit(s.changed + s.unschedulable > 0 ? 1 : 0);
+}
+
+// A planning error in the user's terms: a what-if's entry said as its flag and value, a
+// selector as --select, else the field in the user's file.
+function failed(o, err, texts, names, whatIf, given) {
+  if (!(err instanceof AllotError)) throw err;
+  // A gate is said as the flag that set it.
+  if (whatIf.featureGates !== undefined && /^(whatIf\.)?featureGates\b/.test(err.path ?? ""))
+    fail(o, { code: err.code, path: `--feature-gates ${whatIf.featureGates}`, message: err.message.replace(/^[^:]*featureGates[^:]*: /, "") });
+  if ((err.path ?? "").startsWith("select")) fail(o, { code: err.code, path: `--select ${o.select}`, message: err.message.replace(/^select[^:]*: /, "") });
+  fail(o, planError(o, err, texts, names.map((n) => (n === "-" ? "stdin" : n)), given));
+}
+
+// A row's harm in a few words: `5 lost, 2 unplaced`, or `-`.
+function harm(r) {
+  const parts = [];
+  if (r.lost) parts.push(`${r.lost} lost`);
+  if (r.unplaced) parts.push(`${r.unplaced} unplaced`);
+  return parts.join(", ") || "-";
+}
+
+function readinessReport(r, wide) {
+  const out = [];
+  const before = r.before && new Map(r.before.rows.map((w) => [w.name, w]));
+  const head = ["FAILURE", "CLUSTERS", "AFFECTED", "RESCHEDULED", "UNPLACED", "LOST", "DOWN", "OVERCOMMITTED", "SETTLED"];
+  if (before) head.push("BEFORE");
+  const rows = [head];
+  for (const row of r.rows) {
+    const to = row.to.slice(0, 3).map((d) => `${d.cluster}:${d.replicas}`).join(",");
+    const cells = [
+      row.name,
+      row.clusters.length === 1 ? row.clusters[0] : `${row.clusters.length}`,
+      row.bindings,
+      row.rescheduled ? `${row.rescheduled}${to ? ` (${to}${row.to.length > 3 ? ",..." : ""})` : ""}` : "0",
+      row.unplaced,
+      row.lost,
+      row.outages,
+      row.overcommitted.map((c) => `${c.cluster} (${Object.entries(c.by).map(([k, n]) => `${k} ${n}`).join(", ")})`).join("; ") || "-",
+      `${row.settledAfter}s`,
+    ];
+    if (before) {
+      const w = before.get(row.name);
+      cells.push(w ? harm(w) : "(new)");
+    }
+    rows.push(cells);
+  }
+  if (r.rows.length) out.push(table(rows));
+  if (wide) {
+    for (const row of r.rows) {
+      if (!row.workloads.length) continue;
+      out.push("", `${row.name}:`);
+      const w = [["  BINDING", "OUTCOME", "BEFORE", "AFTER", "LOST", "UNPLACED"]];
+      for (const b of row.workloads)
+        w.push([`  ${bindingName(b.id)}${b.outage ? " (down)" : ""}`, b.outcome, placement(b.before), placement(b.after), b.lost, b.unplaced]);
+      out.push(table(w));
+      for (const u of row.unplacedBy) out.push(`  ${u.replicas} unplaced (${u.bindings} binding(s)): ${u.reason}${u.message ? `: ${u.message}` : ""}`);
+    }
+  }
+  const s = r.summary;
+  const what = { cluster: "cluster", zone: "zone", region: "region" }[r.each];
+  out.push(
+    "",
+    s.failures === 0
+      ? `No ${what} to fail${r.select ? ` among those ${r.select} selects` : ""}${r.each === "cluster" ? "" : ` (no Cluster states a ${what})`}.`
+      : `Readiness: ${s.failures} ${what} failure(s), ${s.harmful} leave replicas unplaced or lost or a cluster overcommitted; worst: ${s.worst}.`,
+  );
+  if (r.before) {
+    const b = r.before;
+    out.push(
+      b.worse.length
+        ? `Less resilient after the change: ${b.worse.join(", ")} harm(s) more than before.`
+        : "No failure harms more after the change than before.",
+    );
+    if (b.better.length) out.push(`More resilient: ${b.better.join(", ")}.`);
+  }
+  const problems = r.report.problems;
+  if (problems.length) {
+    out.push("", "Read:");
+    for (const x of problems) out.push(`  ${x.object} ${x.field}: ${x.message}`);
+  }
+  return out.join("\n") + "\n";
+}
+
+// `allot plan --each`: every failure, worst first.
+function ready(o, input, texts, names, whatIf, given) {
+  let r;
+  try {
+    r = readiness(input, { karmada: o["karmada-version"] }, { ...whatIf, each: o.each, select: o.select });
+  } catch (err) {
+    failed(o, err, texts, names, whatIf, given);
+  }
+  if (o.output === "json") process.stdout.write(JSON.stringify(r, null, 2) + "\n");
+  else if (o.output === "yaml") process.stdout.write(toYaml(r));
+  else process.stdout.write(readinessReport(r, o.output === "wide"));
+  const clean = r.before ? r.before.worse.length === 0 : r.rows.every((x) => x.unplaced + x.lost === 0 && x.overcommitted.length === 0);
+  exit(clean ? 0 : 1);
 }
 
 async function main(argv) {

@@ -11,11 +11,15 @@
 //   plan  {whatIf}   the plan of a what-if over the fleet as it is, the fleet left as it is
 //   apply {whatIf}   the same, and the fleet after it becomes a step of the history
 //   go    {k}        make step k of the history the fleet as it is
+//   readiness {ask}  every failure of the fleet as it is (`{each, select}` and what-if
+//         fields, as the package's `readiness`), worst first, the fleet left as it is
 // While a request works, messages `{id, progress}` come before its answer: `{bytes}` as an
 // open starts reading the dump, then `{done, total}` (bindings the scheduler has taken of those
 // waiting, at most every 50 ms) as a what-if is planned, with `{step, steps}` while an open
-// replays its history. A request is stopped by terminating the worker.
-// An answer's `text` is JSON: `{plan?, state?, clusters?, policies, at, steps, report?}`: `plan` for
+// replays its history, and `{done, total, failures: true}` (failures planned of how many) as
+// a readiness is answered. A request is stopped by terminating the worker.
+// An answer's `text` is JSON: `{plan?, state?, clusters?, policies, at, steps, report?}` (for
+// readiness `{readiness}`, the package's answer): `plan` for
 // plan and apply, and for open when it replayed a history (the last step's); `state` the fleet
 // as it is for open and go; for apply only `clusters`, every cluster as it is (the bindings
 // that changed are the plan's: a large fleet's whole state is not sent again); `policies` the
@@ -81,6 +85,8 @@ function handle(data) {
       const plan = text(need().apply(data.whatIf, progress({})));
       return answer(session, plan, undefined, false);
     }
+    case "readiness":
+      return `{"readiness":${text(need().readiness(data.ask ?? {}, progress({ failures: true })))}}`;
     case "go":
       need().go(data.k);
       return answer(session);

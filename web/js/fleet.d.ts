@@ -159,6 +159,68 @@ export interface FleetPlan {
  * change or workloads scale; without what-ifs, the drift of today's placements.
  */
 export function planFleet(input: ObjectsInput, options?: ObjectsOptions, whatIf?: WhatIf): FleetPlan;
+/** Which failures {@link readiness} answers, and the settings (and what-ifs) of every one. */
+export interface ReadinessAsk extends WhatIf {
+  /** Each cluster (default), each zone (`spec.zone`, `spec.zones`) or each region. */
+  each?: "cluster" | "zone" | "region";
+  /** Only the clusters this label selector matches fail (kubectl's `-l`: `env=prod,zone in (a,b)`). */
+  select?: string;
+}
+/** One failure, as the plan of its clusters down says it. */
+export interface ReadinessRow {
+  /** The cluster's, zone's or region's name. */
+  name: string;
+  /** The clusters down. */
+  clusters: string[];
+  /** Bindings placed on a failed cluster before, or that the plan changes. */
+  bindings: number;
+  /** Replicas newly placed on clusters that stay up, and where (most first). */
+  rescheduled: number;
+  to: Array<{ cluster: string; replicas: number }>;
+  /** Replicas no cluster holds any more, grouped by Karmada's reason. */
+  unplaced: number;
+  unplacedBy: Array<{ reason: string; message: string; replicas: number; bindings: number }>;
+  /** Replicas kept on a failed cluster: lost until it recovers. */
+  lost: number;
+  /** Clusters pushed past their free capacity, and by how much per resource. */
+  overcommitted: Array<{ cluster: string; by: Record<string, number> }>;
+  /** Bindings left with no replica on a cluster that stays up. */
+  outages: number;
+  /** Seconds until the controllers take their last step (the plan's timeline). */
+  settledAfter: number;
+  /** Every binding affected. */
+  workloads: Array<{
+    id: BindingPlan["id"];
+    before: Record<string, number>;
+    after: Record<string, number>;
+    outcome: BindingPlan["outcome"];
+    lost: number;
+    unplaced: number;
+    outage: boolean;
+  }>;
+}
+export interface ReadinessSummary {
+  failures: number;
+  /** Failures that leave replicas unplaced or lost, or a cluster overcommitted. */
+  harmful: number;
+  worst: string | null;
+}
+/** Every failure, worst first (more replicas unplaced plus lost, more clusters overcommitted, then the name). */
+export interface Readiness {
+  each: "cluster" | "zone" | "region";
+  select: string | null;
+  rows: ReadinessRow[];
+  summary: ReadinessSummary;
+  /** With what-ifs in the ask: the fleet before them, and the failures worse or better after them. */
+  before?: { rows: ReadinessRow[]; summary: ReadinessSummary; worse: string[]; better: string[] };
+  report: FleetPlan["report"];
+}
+/**
+ * Can the fleet lose any one cluster, zone or region? Every failure planned as
+ * {@link planFleet} plans `clusterDown`, under the ask's settings, one row each, worst first.
+ * `progress(done, total)` is called after each failure.
+ */
+export function readiness(input: ObjectsInput, options?: ObjectsOptions, ask?: ReadinessAsk, progress?: FleetProgress): Readiness;
 /**
  * Called while the scheduler works through a what-if: `done` bindings taken of `total`
  * (taken and waiting), at each hundredth and at the end.
@@ -180,6 +242,8 @@ export interface FleetSession {
   state(): FleetState;
   /** Every cluster as it is: `state().clusters`. */
   clusters(): FleetClusterState[];
+  /** Every failure of the fleet as it is ({@link readiness}); `progress` after each failure. */
+  readiness(ask?: ReadinessAsk, progress?: FleetProgress): Readiness;
   /** How the dump was read. */
   report(): FleetPlan["report"];
   /**

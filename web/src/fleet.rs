@@ -8,6 +8,7 @@ use allot_core::error::Path;
 use allot_core::karmada::fleet::plan::Plan;
 use allot_core::kubernetes::objects::Object;
 use allot_core::kubernetes::plan::{plan, Session, WhatIf};
+use allot_core::kubernetes::readiness::{readiness as ready, Ask};
 use wasm_bindgen::prelude::*;
 
 use crate::bindings::{from_js, text, to_error, wrong_type, Text};
@@ -23,6 +24,58 @@ pub fn plan_fleet(input: JsValue, options: JsValue, what_if: JsValue) -> Result<
     text(Ok(with_objects(&input, &options, |o, c| {
         plan(o, c, &what, &added, &applied)
     })?))
+}
+
+/// Objects (a whole dump) and what to fail: every failure of the fleet (`each`: `cluster`,
+/// `zone` or `region`; `select`: a label selector of the clusters that fail), each planned as
+/// `planFleet` plans `clusterDown`, worst first: `{each, select, rows, summary, before?,
+/// report}` as JSON text's bytes. `ask` also takes `planFleet`'s what-if fields: its settings
+/// apply to every failure, and its what-ifs are a change answered beside the fleet before it
+/// (`before`). `progress(done, total)`, when given, is called after each failure planned.
+#[wasm_bindgen]
+pub fn readiness(
+    input: JsValue,
+    options: JsValue,
+    ask: JsValue,
+    progress: Option<js_sys::Function>,
+) -> Result<Text, JsValue> {
+    let (ask, what, added, applied) = asked(&ask)?;
+    let mut report = reporter(progress);
+    text(Ok(with_objects(&input, &options, |o, c| {
+        ready(o, c, &what, &ask, &added, &applied, &mut report)
+    })?))
+}
+
+/// `progress(done, total)` as a Rust callback (what the function throws does not stop the
+/// work).
+fn reporter(progress: Option<js_sys::Function>) -> impl FnMut(usize, usize) {
+    move |done: usize, total: usize| {
+        if let Some(f) = &progress {
+            let _ = f.call2(&JsValue::NULL, &done.into(), &total.into());
+        }
+    }
+}
+
+/// [`Ask`] (`each`, `select`) and the what-ifs beside it from what JavaScript hands over.
+fn asked(ask: &JsValue) -> Result<(Ask, WhatIf, Vec<Object>, Vec<Object>), JsValue> {
+    if ask.is_undefined() || ask.is_null() {
+        return Ok((Ask::default(), WhatIf::default(), Vec::new(), Vec::new()));
+    }
+    if !ask.is_object() || js_sys::Array::is_array(ask) {
+        return Err(wrong_type("ask: an object {each, select, ...}", ask));
+    }
+    let rest = js_sys::Object::assign(&js_sys::Object::new(), ask.unchecked_ref());
+    let own = js_sys::Object::new();
+    for key in ["each", "select"] {
+        let value = js_sys::Reflect::get(&rest, &key.into()).unwrap_or(JsValue::UNDEFINED);
+        if !value.is_undefined() && !value.is_null() {
+            let _ = js_sys::Reflect::set(&own, &key.into(), &value);
+        }
+        let _ = js_sys::Reflect::delete_property(&rest, &key.into());
+    }
+    let ask: Ask = from_js(own.into(), "ask")?;
+    let (what, added, applied) = what_ifs(&rest.into())?;
+    Ok((ask, what, added, applied))
 }
 
 /// [`WhatIf`] and the objects of `addClusters` and `apply` from what JavaScript hands over.
@@ -181,6 +234,24 @@ impl FleetSession {
     /// what-if, with its plan's bindings, what changed.
     pub fn clusters(&self) -> Result<Text, JsValue> {
         text(Ok(self.now()?.clusters()))
+    }
+
+    /// Every failure of the fleet as it is now, as [`readiness`] answers it over a dump:
+    /// `ask` is `{each, select}` with what-if fields; `progress(done, total)` after each
+    /// failure planned.
+    pub fn readiness(
+        &self,
+        ask: JsValue,
+        progress: Option<js_sys::Function>,
+    ) -> Result<Text, JsValue> {
+        let (ask, what, added, applied) = asked(&ask)?;
+        let members = self.options.members();
+        let choice = self.options.choice(&members);
+        let mut report = reporter(progress);
+        text(
+            self.now()?
+                .readiness(&choice, &what, &ask, &added, &applied, &mut report),
+        )
     }
 
     /// How the dump was read (`{clusters, problems}`) as JSON text's bytes.

@@ -15,8 +15,15 @@ pub const NAMESPACES: usize = 100;
 /// over a region (its group weighs 2, the rest 1), or Duplicated over a group of 10 clusters;
 /// Deployments of 10 replicas and, when `placed`, their bindings on 2 clusters (Divided) or
 /// their group (Duplicated).
+#[allow(dead_code)]
 pub fn dump(workloads: usize, placed: bool) -> Value {
-    let mut items: Vec<Value> = (0..CLUSTERS)
+    dump_of(CLUSTERS, workloads, placed)
+}
+
+/// [`dump`] with `clusters` Clusters (a multiple of 100): each group then holds `clusters /
+/// 100` of them, and the Divided bindings stay within their region.
+pub fn dump_of(clusters: usize, workloads: usize, placed: bool) -> Value {
+    let mut items: Vec<Value> = (0..clusters)
         .map(|i| {
             json!({
                 "apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
@@ -83,14 +90,14 @@ pub fn dump(workloads: usize, placed: bool) -> Value {
         if !placed {
             continue;
         }
-        let clusters: Vec<Value> = if n % 4 != 0 {
-            let a = n % 10 + 10 * (w % 100);
+        let targets: Vec<Value> = if n % 4 != 0 {
+            let a = (n % 10 + 10 * (w % 100)) % clusters;
             vec![
                 json!({"name": format!("member-{a}"), "replicas": 5}),
-                json!({"name": format!("member-{}", (a + 10) % CLUSTERS), "replicas": 5}),
+                json!({"name": format!("member-{}", (a + 10) % clusters), "replicas": 5}),
             ]
         } else {
-            (0..10)
+            (0..clusters / 100)
                 .map(|k| json!({"name": format!("member-{}", n % 100 + 100 * k), "replicas": 10}))
                 .collect()
         };
@@ -99,9 +106,26 @@ pub fn dump(workloads: usize, placed: bool) -> Value {
             "metadata": {"name": format!("{name}-deployment"), "namespace": ns},
             "spec": {"resource": {"apiVersion": "apps/v1", "kind": "Deployment",
                                   "namespace": ns, "name": name},
-                     "replicas": 10, "clusters": clusters},
+                     "replicas": 10, "clusters": targets},
             "status": {"lastScheduledTime": "2026-11-20T10:00:00Z"}
         }));
     }
     json!({"apiVersion": "v1", "kind": "List", "items": items})
+}
+
+/// Put every Cluster of `dump` in a zone (`spec.zone`): three per region, `region-R-a` to
+/// `region-R-c` (30 zones of about 33 clusters), for the readiness of each zone.
+#[allow(dead_code)]
+pub fn zoned(dump: &mut Value) {
+    let Some(items) = dump.get_mut("items").and_then(Value::as_array_mut) else {
+        return;
+    };
+    for (i, item) in items
+        .iter_mut()
+        .filter(|o| o["kind"] == "Cluster")
+        .enumerate()
+    {
+        let zone = format!("region-{}-{}", i % 10, ["a", "b", "c"][(i / 10) % 3]);
+        item["spec"]["zone"] = Value::String(zone);
+    }
 }

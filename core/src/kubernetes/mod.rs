@@ -36,6 +36,7 @@ pub mod objects;
 pub mod plan;
 pub mod pod;
 pub mod policy;
+pub mod readiness;
 pub mod taint_policy;
 
 /// Left at its default: not written.

@@ -24,7 +24,9 @@ use crate::karmada::fleet::entry::Condition;
 use crate::karmada::fleet::events::Event;
 use crate::karmada::fleet::eviction::PurgeMode;
 use crate::karmada::fleet::health::UNSCHEDULABLE;
-use crate::karmada::fleet::plan::{loads, plan_reporting, ClusterPlan, Outcome, Plan, Summary};
+use crate::karmada::fleet::plan::{
+    loads, plan_reporting, plan_touched, ClusterPlan, Outcome, Plan, Summary,
+};
 use crate::karmada::fleet::{BindingKind, Entry, Fleet, Id, Readiness, Settings};
 use crate::karmada::gates::{FeatureGates, Gate};
 use crate::path::Path;
@@ -114,7 +116,7 @@ impl WhatIf {
         settings.check()
     }
 
-    fn is_empty(&self, added: &[Object], applied: &[Object]) -> bool {
+    pub(super) fn is_empty(&self, added: &[Object], applied: &[Object]) -> bool {
         self.cluster_down.is_empty()
             && self.cluster_up.is_empty()
             && self.cordon.is_empty()
@@ -180,7 +182,7 @@ pub fn plan(
 
 /// The time of the fleet's last schedule: a what-if happens after it (a rebalancer created
 /// after every binding's last schedule).
-fn latest(fleet: &Fleet) -> i64 {
+pub(super) fn latest(fleet: &Fleet) -> i64 {
     fleet
         .entries
         .iter()
@@ -193,7 +195,7 @@ fn latest(fleet: &Fleet) -> i64 {
 /// `fleet` under `what`'s settings: the plan, the fleet after it, and the objects with
 /// `applied` merged when some were applied. `progress` is told the bindings scheduled of
 /// those waiting as the scheduler takes them.
-fn step(
+pub(super) fn step(
     fleet: &Fleet,
     objects: &[Object],
     choice: &Choice<'_>,
@@ -202,10 +204,35 @@ fn step(
     applied: &[Object],
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<(Plan, Fleet, Option<Vec<Object>>)> {
+    let before = under(fleet, what)?;
+    step_under(
+        &before, objects, choice, what, added, applied, progress, false,
+    )
+}
+
+/// `fleet` under `what`'s settings: the scheduler's and the controller-manager's gates and
+/// flags (what a failover readiness keeps for every failure it plans).
+pub(super) fn under(fleet: &Fleet, what: &WhatIf) -> Result<Fleet> {
     let mut before = fleet.clone();
     what.settings_into(&mut before.settings)?;
     failover_settings(&mut before.settings, what)?;
-    named(&before, what, added, choice)?;
+    Ok(before)
+}
+
+/// [`step`] over a fleet already [`under`] `what`'s settings; `touched`: the plan lists only
+/// the bindings the what-ifs touched ([`plan_touched`]).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn step_under(
+    before: &Fleet,
+    objects: &[Object],
+    choice: &Choice<'_>,
+    what: &WhatIf,
+    added: &[Object],
+    applied: &[Object],
+    progress: &mut dyn FnMut(usize, usize),
+    touched: bool,
+) -> Result<(Plan, Fleet, Option<Vec<Object>>)> {
+    named(before, what, added, choice)?;
     let mut events = Vec::new();
     if what.is_empty(added, applied) {
         events.push(Event::Restart);
@@ -230,7 +257,7 @@ fn step(
     let deleted = deleted_policies(objects, &what.delete_policy)?;
     let mut merged = None;
     if !applied.is_empty() || !deleted.is_empty() {
-        let (more, objects) = apply(&before, objects, applied, &deleted, choice)?;
+        let (more, objects) = apply(before, objects, applied, &deleted, choice)?;
         events.extend(more);
         merged = Some(objects);
     }
@@ -276,9 +303,15 @@ fn step(
         None if drift => events.push(Event::Settle),
         None => {}
     }
-    let (mut plan, after) = plan_reporting(&before, events, progress)?;
-    if drift {
-        let (pending, _) = crate::karmada::fleet::plan::plan(&before, alloc::vec![Event::Restart])?;
+    let (mut plan, after) = if touched {
+        plan_touched(before, events, progress)?
+    } else {
+        plan_reporting(before, events, progress)?
+    };
+    // A touched plan (one failure of a readiness) does not pay a second plan of every
+    // binding: its caller compares with the drift once.
+    if drift && !touched {
+        let (pending, _) = crate::karmada::fleet::plan::plan(before, alloc::vec![Event::Restart])?;
         mark_pending(&mut plan, &pending);
     }
     Ok((plan, after, merged))
@@ -367,9 +400,9 @@ fn mark_pending(plan: &mut Plan, drift: &Plan) {
 /// before.
 #[derive(Debug, Clone)]
 pub struct Session {
-    objects: Rc<Vec<Object>>,
-    fleet: Fleet,
-    report: Rc<FleetReport>,
+    pub(super) objects: Rc<Vec<Object>>,
+    pub(super) fleet: Fleet,
+    pub(super) report: Rc<FleetReport>,
 }
 
 impl Session {

@@ -4,4 +4,5 @@
 
 pub mod cluster;
 pub mod label;
+pub mod label_text;
 pub mod node;

@@ -3,6 +3,7 @@
 //! why, or why not. Whether an enqueued binding is then scheduled is [`super::triggers`]'s.
 
 use alloc::boxed::Box;
+use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -22,6 +23,7 @@ use crate::estimate::general::ResourceSummary;
 use crate::karmada::cluster::Member;
 use crate::karmada::filter::workload_affinity::Groups;
 use crate::path::Path;
+use crate::selector::cluster::ClusterAffinity;
 use crate::selector::label::Labels;
 use crate::selector::node::{Taint, TaintEffect};
 use crate::Name;
@@ -217,11 +219,18 @@ pub struct Noted<W> {
 pub struct Enqueued {
     pub enqueued: Vec<Noted<Why>>,
     pub not_enqueued: Vec<Noted<WhyNot>>,
+    /// Leave `not_enqueued` empty (a plan of the touched bindings alone, which lists no
+    /// binding an event left alone).
+    #[serde(skip)]
+    pub quiet: bool,
 }
 
 impl Enqueued {
     /// Binding `index` (`id`) is left out of the queue, for `why`.
     pub(super) fn left(&mut self, index: usize, id: &Id, why: WhyNot) {
+        if self.quiet {
+            return;
+        }
         self.not_enqueued.push(Noted {
             index,
             binding: id.clone(),
@@ -249,7 +258,10 @@ impl Fleet {
 
     /// Apply `event`, putting the bindings it enqueues in `queue`.
     pub fn apply(&mut self, event: Event, queue: &mut Queue) -> Result<Enqueued> {
-        let mut out = Enqueued::default();
+        let mut out = Enqueued {
+            quiet: self.quiet,
+            ..Enqueued::default()
+        };
         // The controller-manager's controllers start with the plan (§32.3).
         if !self.failover.started {
             self.controllers_due(queue, &mut out);
@@ -622,10 +634,19 @@ impl Fleet {
             return;
         }
         let zones = self.settings.version.zone_in();
+        // Bindings of one policy share its affinity: each affinity is matched once.
+        let mut matched: BTreeMap<*const ClusterAffinity, bool> = BTreeMap::new();
         for (b, e) in self.entries.iter().enumerate() {
             let affinity = e.rules.event_affinity(&e.state.observed_affinity);
-            let matches = |m: &Member| affinity.is_none_or(|a| a.matches(&m.facts(), zones));
-            if matches(new) || old.as_ref().is_some_and(matches) {
+            let hit = affinity.is_none_or(|a| {
+                *matched
+                    .entry(a as *const ClusterAffinity)
+                    .or_insert_with(|| {
+                        let matches = |m: &Member| a.matches(&m.facts(), zones);
+                        matches(new) || old.as_ref().is_some_and(matches)
+                    })
+            });
+            if hit {
                 let why = Why::ClusterChanged {
                     cluster: name.clone(),
                 };

@@ -21,6 +21,7 @@ pub mod health;
 pub mod patch;
 pub mod plan;
 pub mod queue;
+pub mod readiness;
 pub mod taint_policy;
 pub mod timeline;
 pub mod triggers;
@@ -174,6 +175,8 @@ pub struct Fleet {
     pub settings: Settings,
     /// Seconds on the fleet's clock (events advance it).
     pub now: i64,
+    /// Events note no binding they leave alone ([`events::Enqueued::quiet`]).
+    quiet: bool,
     /// What the controllers did, when (absolute seconds), since the plan began noting.
     pub(crate) journal: Vec<timeline::Moment>,
 }
@@ -202,6 +205,7 @@ impl Fleet {
             entries: entries.into_iter().map(Rc::new).collect(),
             settings,
             now: 0,
+            quiet: false,
             journal: Vec::new(),
         })
     }

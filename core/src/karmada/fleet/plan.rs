@@ -285,6 +285,25 @@ pub fn plan_reporting(
     })
 }
 
+/// [`plan_reporting`] listing only the bindings the events touched: those enqueued or
+/// scheduled, and those an event changed (an eviction). What every event left alone is not
+/// listed, nor noted in the steps (`notEnqueued` is empty), and no cluster's load is listed
+/// (each would be a pass over every binding); the summary counts every binding as [`plan`]'s
+/// does, but no overcommitted cluster. A plan that costs what it touches in a large fleet (readiness: one per
+/// failure).
+pub fn plan_touched(
+    fleet: &Fleet,
+    events: Vec<Event>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<(Plan, Fleet)> {
+    plan_in(
+        fleet,
+        events,
+        |f: &mut Fleet, q: &mut Queue| f.drain_reporting(q, progress),
+        true,
+    )
+}
+
 /// Every cluster's load as `fleet` stands (no event: before and after alike), with its
 /// capacity.
 pub fn loads(fleet: &Fleet) -> Vec<ClusterPlan> {
@@ -297,9 +316,20 @@ pub fn loads(fleet: &Fleet) -> Vec<ClusterPlan> {
 pub(super) fn plan_with(
     fleet: &Fleet,
     events: Vec<Event>,
+    worker: impl FnMut(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>,
+) -> Result<(Plan, Fleet)> {
+    plan_in(fleet, events, worker, false)
+}
+
+/// [`plan_with`]; `quiet`: only the touched bindings listed ([`plan_touched`]).
+fn plan_in(
+    fleet: &Fleet,
+    events: Vec<Event>,
     mut worker: impl FnMut(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>,
+    quiet: bool,
 ) -> Result<(Plan, Fleet)> {
     let mut f = fleet.clone();
+    f.quiet = quiet;
     let start = f.now;
     f.journal.clear();
     // Before: the given fleet's placements (a binding created by an event had none).
@@ -340,6 +370,7 @@ pub(super) fn plan_with(
             passes,
         });
     }
+    f.quiet = false;
     let timeline = core::mem::take(&mut f.journal)
         .into_iter()
         .map(|m| Moment {
@@ -347,9 +378,21 @@ pub(super) fn plan_with(
             ..m
         })
         .collect();
-    let bindings = outcomes(&f, &fleet.entries, &seen);
-    let clusters = clusters_of(&f, &before, Some(fleet));
-    let summary = Summary::of(&bindings, &clusters);
+    let bindings = outcomes(&f, &fleet.entries, &seen, quiet);
+    // Every cluster's load is a pass over every binding: a touched plan lists none.
+    let clusters = if quiet {
+        Vec::new()
+    } else {
+        clusters_of(&f, &before, Some(fleet))
+    };
+    let mut summary = Summary::of(&bindings, &clusters);
+    if quiet {
+        // A touched plan lists what the events touched; it counts every binding, the
+        // others unchanged.
+        let unlisted = f.entries.len().saturating_sub(bindings.len());
+        summary.bindings = f.entries.len();
+        summary.unchanged += unlisted;
+    }
     Ok((
         Plan {
             steps,
@@ -500,11 +543,19 @@ fn note_pass(journal: &mut Vec<Moment>, e: &Entry, pass: &Pass, changed: bool, n
     journal.push(Moment { at: now, what });
 }
 
-/// Every binding of `f` with its outcome; `was`: the entries before the events.
-fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen]) -> Vec<BindingPlan> {
+/// Every binding of `f` with its outcome; `was`: the entries before the events. `quiet`:
+/// only those scheduled, enqueued or changed.
+fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen], quiet: bool) -> Vec<BindingPlan> {
     f.entries
         .iter()
         .enumerate()
+        .filter(|(b, e)| {
+            !quiet
+                || seen
+                    .get(*b)
+                    .is_some_and(|s| s.pass.is_some() || s.enqueued.is_some())
+                || !was.get(*b).is_some_and(|w| Rc::ptr_eq(w, e))
+        })
         .map(|(b, e)| {
             let placed = Placed::of(was.get(b));
             let before: &BTreeMap<String, i64> = &placed;
@@ -565,6 +616,34 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen]) -> Vec<BindingPlan> {
                 outcome,
                 evicting: e.state.evictions.clone(),
             }
+        })
+        .collect()
+}
+
+/// What `changed` bindings (entry after, placement before) newly place on each cluster of
+/// `f`, and where that exceeds the cluster's free capacity: (cluster, overcommit) for each
+/// overcommitted one, in the fleet's order, as [`plan`]'s clusters say it.
+pub fn overcommitted<'a>(
+    f: &Fleet,
+    changed: impl Iterator<Item = (&'a Entry, &'a BTreeMap<String, i64>)>,
+) -> Vec<(String, ResourceList)> {
+    let members = f.members();
+    let index = NameIndex::new(members.iter().map(|m| m.name.as_str()));
+    let mut added: BTreeMap<usize, Load> = BTreeMap::new();
+    for (e, old) in changed {
+        for (c, &new) in &e.state.clusters {
+            let had = old.get(c).copied().unwrap_or(0);
+            if let (true, Some(i)) = (new > had, index.get(c)) {
+                added.entry(i).or_default().add(e, new - had);
+            }
+        }
+    }
+    added
+        .into_iter()
+        .filter_map(|(i, load)| {
+            let m = members.get(i)?;
+            let over = capacity::overcommit(&capacity::free(m), &load);
+            (!over.is_empty()).then(|| (String::from(m.name.as_str()), over))
         })
         .collect()
 }
