@@ -330,6 +330,8 @@ fn sites(fleet: &Fleet, objects: &[Object], added: &[&Object]) -> Vec<Site> {
     fleet
         .members()
         .iter()
+        // A cluster being deleted is leaving already: its loss is no failure to plan.
+        .filter(|m| !m.deleting)
         .map(|m| {
             let mut zones: Vec<String> = m.zones.iter().map(|z| z.as_str().into()).collect();
             if let Some(z) = zone_of(m.name.as_str()) {
@@ -627,6 +629,21 @@ mod tests {
         let plain = answer(&WhatIf::default(), &ask(Each::Cluster, None));
         assert_eq!(before.rows, plain.rows);
         assert!(plain.before.is_none());
+    }
+
+    // A cluster deleted by the what-ifs is no failure of the fleet after them.
+    #[test]
+    fn a_deleted_cluster_is_no_failure() {
+        let what = WhatIf {
+            delete_cluster: vec!["b2".into()],
+            ..WhatIf::default()
+        };
+        let r = answer(&what, &ask(Each::Cluster, None));
+        let names: Vec<&str> = r.rows.iter().map(|x| x.failure.name.as_str()).collect();
+        assert_eq!(names.len(), 3, "{names:?}");
+        assert!(!names.contains(&"b2"), "{names:?}");
+        let before = r.before.as_ref().expect("compared");
+        assert!(before.rows.iter().any(|x| x.failure.name == "b2"));
     }
 
     #[test]
