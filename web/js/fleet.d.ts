@@ -112,14 +112,15 @@ export interface ClusterPlan {
 /** A binding's identity in a plan. */
 export type BindingId = BindingPlan["id"];
 
-/** One step of the timeline, `at` seconds after the events; `kind` says which (more may come). */
-export type TimelineEntry = { at: number } & (
+/** One step of the timeline, `at` seconds after the events, `said` in words; `kind` says which (more may come). */
+export type TimelineEntry = { at: number; said: string } & (
   | { kind: "condition"; cluster: string; type: string; status: string }
   | { kind: "tainted" | "untainted"; cluster: string; taint: string; policy?: string }
-  | { kind: "evicted"; binding: BindingId; cluster: string; replicas: number; purgeMode: "Gracefully" | "Directly" }
+  | { kind: "evicted" | "failedOver"; binding: BindingId; cluster: string; replicas: number; purgeMode: "Gracefully" | "Directly" | "Never" }
+  | { kind: "reported"; binding: BindingId; cluster: string; health: "Healthy" | "Unhealthy" | "Unknown" }
   | { kind: "scheduled"; binding: BindingId; trigger: string; clusters: Record<string, number> }
   | { kind: "unschedulable"; binding: BindingId; condition: { reason: string; message?: string } }
-  | { kind: "taskEnded"; binding: BindingId; cluster: string; reason: "timeout" | "healthy" }
+  | { kind: "taskEnded"; binding: BindingId; cluster: string; reason: "timeout" | "healthy" | "confirmed" }
 );
 
 /** What Karmada does with every binding of a dump, given the what-ifs. */

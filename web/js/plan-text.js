@@ -106,32 +106,6 @@ export function duration(seconds) {
   return text || "0s";
 }
 
-// One timeline entry in a few words.
-function moment(t) {
-  const b = t.binding && bindingName(t.binding);
-  switch (t.kind) {
-    case "condition":
-      return `cluster ${t.cluster}: ${t.type}=${t.status}`;
-    case "tainted":
-    case "untainted":
-      return `cluster ${t.cluster} ${t.kind} ${t.taint}${t.policy ? ` by ClusterTaintPolicy ${t.policy}` : ""}`;
-    case "evicted":
-      return `${b} evicted from ${t.cluster} (${count(t.replicas, "replica")}, purge ${t.purgeMode})`;
-    case "reported":
-      return `${b} reported ${t.health} on ${t.cluster}`;
-    case "failedOver":
-      return `${b} failed over from ${t.cluster} (application failover: ${count(t.replicas, "replica")}, purge ${t.purgeMode})`;
-    case "scheduled":
-      return `${b} placed: ${placement(t.clusters)}`;
-    case "unschedulable":
-      return `${b} cannot be placed: ${`${t.condition.reason}: ${t.condition.message ?? ""}`.trim()}`;
-    case "taskEnded":
-      return `${b}: its graceful eviction task for ${t.cluster} ends (${t.reason})`;
-    default:
-      return `${t.kind}${b ? ` ${b}` : ""}`;
-  }
-}
-
 // The timeline's section: what the controllers did, when (with what-ifs that start timed
 // steps: a cluster's condition, taints, evictions, reports).
 function timeline(p) {
@@ -147,7 +121,7 @@ function timeline(p) {
       if (t.kind === "unschedulable" && failed.get(key) === said) continue;
       failed.set(key, t.kind === "unschedulable" ? said : undefined);
     }
-    rows.push([duration(t.at), moment(t)]);
+    rows.push([duration(t.at), t.said]);
   }
   return ["Timeline:", table(rows), ""];
 }

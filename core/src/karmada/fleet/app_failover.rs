@@ -77,6 +77,17 @@ pub enum WorkloadHealth {
     Unknown,
 }
 
+impl WorkloadHealth {
+    /// Karmada's word (`ResourceHealth`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WorkloadHealth::Healthy => "Healthy",
+            WorkloadHealth::Unhealthy => "Unhealthy",
+            WorkloadHealth::Unknown => "Unknown",
+        }
+    }
+}
+
 /// One `status.aggregatedStatus[]` entry: the health the member reports, and the labels
 /// state preservation reads from its `status` (`None`: no status collected; `Err`: a rule's
 /// path finds nothing there).
@@ -299,15 +310,15 @@ impl super::Fleet {
         };
         self.waits.changed();
         for (c, replicas, purge_mode) in evicted {
-            self.journal.push(super::timeline::Moment {
-                at: now,
-                what: super::timeline::Happening::FailedOver {
+            self.journal.push(super::timeline::Moment::new(
+                now,
+                super::timeline::Happening::FailedOver {
                     binding: id.clone(),
                     cluster: c.clone(),
                     replicas,
                     purge_mode,
                 },
-            });
+            ));
             let why = super::events::Why::SpecChanged {
                 change: super::events::Change::FailedOver(c),
             };
@@ -366,14 +377,14 @@ impl super::Fleet {
     ) {
         if let Some(e) = self.entries.get_mut(b).map(alloc::rc::Rc::make_mut) {
             e.state.reported.entry(cluster.into()).or_default().health = health;
-            self.journal.push(super::timeline::Moment {
-                at: self.now,
-                what: super::timeline::Happening::Reported {
+            self.journal.push(super::timeline::Moment::new(
+                self.now,
+                super::timeline::Happening::Reported {
                     binding: e.id.clone(),
                     cluster: cluster.into(),
                     health,
                 },
-            });
+            ));
         }
         self.reconcile_failover(b, queue, out);
         self.reconcile_tasks(b, queue, out);

@@ -563,7 +563,7 @@ impl Fleet {
             self.settings.taint_policies = policies;
         }
         self.journal
-            .extend(notes.into_iter().map(|what| Moment { at: now, what }));
+            .extend(notes.into_iter().map(|what| Moment::new(now, what)));
         self.cluster_changed(i, old, changed, queue, out);
     }
 
@@ -604,7 +604,7 @@ impl Fleet {
             self.settings.taint_policies = policies;
             let touched = !notes.is_empty();
             self.journal
-                .extend(notes.into_iter().map(|what| Moment { at: now, what }));
+                .extend(notes.into_iter().map(|what| Moment::new(now, what)));
             self.cluster_changed(i, old, touched, queue, out);
         }
     }
@@ -701,15 +701,15 @@ impl Fleet {
                     continue;
                 };
                 let binding = e.id.clone();
-                self.journal.push(Moment {
-                    at: now,
-                    what: Happening::Evicted {
+                self.journal.push(Moment::new(
+                    now,
+                    Happening::Evicted {
                         binding,
                         cluster: name.clone(),
                         replicas,
                         purge_mode: mode,
                     },
-                });
+                ));
                 self.waits.changed();
                 let why = Why::SpecChanged {
                     change: Change::Evicted(name.clone()),

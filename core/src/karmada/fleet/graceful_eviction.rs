@@ -112,14 +112,14 @@ impl super::Fleet {
         }
         for (c, reason) in ended {
             if let Some(e) = self.entries.get(b) {
-                self.journal.push(Moment {
-                    at: now,
-                    what: Happening::TaskEnded {
+                self.journal.push(Moment::new(
+                    now,
+                    Happening::TaskEnded {
                         binding: e.id.clone(),
                         cluster: c.clone(),
                         reason,
                     },
-                });
+                ));
             }
             self.waits.changed();
             let why = super::events::Why::SpecChanged {

@@ -375,6 +375,7 @@ fn plan_in(
         .into_iter()
         .map(|m| Moment {
             at: m.at.saturating_sub(start),
+            said: super::words::moment(&m.what),
             ..m
         })
         .collect();
@@ -540,7 +541,7 @@ fn note_pass(journal: &mut Vec<Moment>, e: &Entry, pass: &Pass, changed: bool, n
         },
         _ => return,
     };
-    journal.push(Moment { at: now, what });
+    journal.push(Moment::new(now, what));
 }
 
 /// Every binding of `f` with its outcome; `was`: the entries before the events. `quiet`:

@@ -20,6 +20,20 @@ pub struct Moment {
     pub at: i64,
     #[serde(flatten)]
     pub what: Happening,
+    /// The step in words (`words::moment`), written when the plan is made.
+    #[serde(default)]
+    pub said: String,
+}
+
+impl Moment {
+    /// `what` at `at`, not yet said in words.
+    pub fn new(at: i64, what: Happening) -> Moment {
+        Moment {
+            at,
+            what,
+            said: String::new(),
+        }
+    }
 }
 
 /// What a controller did.
@@ -109,9 +123,9 @@ mod tests {
     // read back the same.
     #[test]
     fn moments_are_written_in_camel_case_and_read_back() {
-        let m = Moment {
-            at: 300,
-            what: Happening::Evicted {
+        let mut m = Moment::new(
+            300,
+            Happening::Evicted {
                 binding: Id {
                     kind: BindingKind::ResourceBinding,
                     namespace: "shop".into(),
@@ -121,11 +135,12 @@ mod tests {
                 replicas: 1,
                 purge_mode: super::super::eviction::PurgeMode::Gracefully,
             },
-        };
+        );
+        m.said = crate::karmada::fleet::words::moment(&m.what);
         let text = serde_json::to_string(&m).unwrap();
         assert_eq!(
             text,
-            r#"{"at":300,"kind":"evicted","binding":{"kind":"ResourceBinding","namespace":"shop","name":"cart-deployment"},"cluster":"member2","replicas":1,"purgeMode":"Gracefully"}"#
+            r#"{"at":300,"kind":"evicted","binding":{"kind":"ResourceBinding","namespace":"shop","name":"cart-deployment"},"cluster":"member2","replicas":1,"purgeMode":"Gracefully","said":"rb/shop/cart-deployment evicted from member2 (1 replica, purge Gracefully)"}"#
         );
         assert_eq!(serde_json::from_str::<Moment>(&text).unwrap(), m);
     }

@@ -1,7 +1,8 @@
 //! The plan's sentences (docs/rules/fleet.md §30.4): why a binding ends as it does and what
 //! state a cluster is in, in plain words with Karmada's own term in brackets (the trigger of
-//! `doScheduleBinding`, the reason of the `Scheduled` condition, the `Ready` condition), said
-//! once here for every reader of a plan (the command's table, the fleet view).
+//! `doScheduleBinding`, the reason of the `Scheduled` condition, the `Ready` condition), and
+//! each step of its timeline (§30.1), said once here for every reader of a plan (the
+//! command's table, the fleet view).
 
 use alloc::format;
 use alloc::string::String;
@@ -11,7 +12,113 @@ use super::events::{Change, Why, WhyNot};
 use super::eviction::Due;
 use super::health::Readiness;
 use super::plan::{Outcome, Unchanged};
+use super::timeline::{Happening, TaskEnd};
 use super::triggers::Trigger;
+
+/// `n` and its noun, in the plural unless one: `1 replica`, `3 replicas`.
+fn counted(n: i64, one: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
+/// Seconds as a duration is written: `0s`, `1m30s`, `5m`, `1h`.
+pub fn duration(seconds: i64) -> String {
+    let (h, m, s) = (seconds / 3600, seconds % 3600 / 60, seconds % 60);
+    let mut text = String::new();
+    for (n, unit) in [(h, "h"), (m, "m"), (s, "s")] {
+        if n != 0 {
+            text.push_str(&format!("{n}{unit}"));
+        }
+    }
+    if text.is_empty() {
+        "0s".into()
+    } else {
+        text
+    }
+}
+
+/// One step of the timeline in words: `rb/shop/web-deployment evicted from member2
+/// (2 replicas, purge Directly)`.
+pub fn moment(h: &Happening) -> String {
+    match h {
+        Happening::Condition {
+            cluster,
+            kind,
+            status,
+        } => format!("cluster {cluster}: {kind}={status}"),
+        Happening::Tainted {
+            cluster,
+            taint,
+            policy,
+        }
+        | Happening::Untainted {
+            cluster,
+            taint,
+            policy,
+        } => {
+            let verb = if matches!(h, Happening::Tainted { .. }) {
+                "tainted"
+            } else {
+                "untainted"
+            };
+            let by = policy
+                .as_ref()
+                .map(|p| format!(" by ClusterTaintPolicy {p}"))
+                .unwrap_or_default();
+            format!("cluster {cluster} {verb} {taint}{by}")
+        }
+        Happening::Evicted {
+            binding,
+            cluster,
+            replicas,
+            purge_mode,
+        } => format!(
+            "{binding} evicted from {cluster} ({}, purge {})",
+            counted(*replicas, "replica"),
+            purge_mode.as_str()
+        ),
+        Happening::Reported {
+            binding,
+            cluster,
+            health,
+        } => format!("{binding} reported {} on {cluster}", health.as_str()),
+        Happening::FailedOver {
+            binding,
+            cluster,
+            replicas,
+            purge_mode,
+        } => format!(
+            "{binding} failed over from {cluster} (application failover: {}, purge {})",
+            counted(*replicas, "replica"),
+            purge_mode.as_str()
+        ),
+        Happening::Scheduled {
+            binding, clusters, ..
+        } => {
+            let to: alloc::vec::Vec<String> =
+                clusters.iter().map(|(c, n)| format!("{c}:{n}")).collect();
+            format!("{binding} placed: {}", to.join(","))
+        }
+        Happening::Unschedulable { binding, condition } => {
+            format!("{binding} cannot be placed: {}", condition_words(condition))
+        }
+        Happening::TaskEnded {
+            binding,
+            cluster,
+            reason,
+        } => format!(
+            "{binding}: its graceful eviction task for {cluster} ends ({})",
+            match reason {
+                TaskEnd::Timeout => "timeout",
+                TaskEnd::Healthy => "the new placement is healthy",
+                TaskEnd::Confirmed => "suppressDeletion set to false",
+            }
+        ),
+    }
+}
 
 /// Why a binding ends as `outcome`: `enqueued`, why the events last put it in the queue;
 /// `first`, it had no placement before (its first schedule).
@@ -166,6 +273,61 @@ pub fn cluster_state(ready: Readiness, cordoned: bool, deleting: bool) -> String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // Each timeline step in words, with its policy, plurals and Karmada's condition; seconds
+    // as a duration.
+    #[test]
+    fn moments_are_said() {
+        use crate::karmada::fleet::entry::{BindingKind, Id};
+        let web = Id {
+            kind: BindingKind::ResourceBinding,
+            namespace: "shop".into(),
+            name: "web-deployment".into(),
+        };
+        let tainted = Happening::Tainted {
+            cluster: "member2".into(),
+            taint: "cluster.karmada.io/not-ready:NoExecute".into(),
+            policy: Some("down".into()),
+        };
+        assert_eq!(
+            moment(&tainted),
+            "cluster member2 tainted cluster.karmada.io/not-ready:NoExecute by ClusterTaintPolicy down"
+        );
+        let evicted = |replicas| Happening::Evicted {
+            binding: web.clone(),
+            cluster: "member2".into(),
+            replicas,
+            purge_mode: super::super::eviction::PurgeMode::Directly,
+        };
+        assert_eq!(
+            moment(&evicted(1)),
+            "rb/shop/web-deployment evicted from member2 (1 replica, purge Directly)"
+        );
+        assert!(moment(&evicted(2)).contains("(2 replicas,"));
+        let failed = Happening::Unschedulable {
+            binding: web.clone(),
+            condition: Condition::NoClusterFit("0/3 clusters are available".into()),
+        };
+        let said = moment(&failed);
+        assert!(
+            said.starts_with("rb/shop/web-deployment cannot be placed: "),
+            "{said}"
+        );
+        assert!(said.ends_with("(Scheduled=False, NoClusterFit): 0/3 clusters are available"));
+        let ended = Happening::TaskEnded {
+            binding: web,
+            cluster: "member2".into(),
+            reason: TaskEnd::Timeout,
+        };
+        assert_eq!(
+            moment(&ended),
+            "rb/shop/web-deployment: its graceful eviction task for member2 ends (timeout)"
+        );
+        assert_eq!(duration(0), "0s");
+        assert_eq!(duration(90), "1m30s");
+        assert_eq!(duration(300), "5m");
+        assert_eq!(duration(3600), "1h");
+    }
 
     // Every trigger and state is said in plain words, Karmada's term in brackets.
     #[test]
