@@ -299,3 +299,55 @@ fn imported_objects_follow_the_chosen_release() {
         .iter()
         .any(|e| e.field == "karmada"));
 }
+
+/// The scheduler's feature gates chosen with the objects (`allot explain --feature-gates`) go
+/// into the scenario's gates, each unset one at the release's default; a gate the release
+/// lacks turned on is refused at `policy.gates`.
+#[test]
+fn imported_objects_take_the_chosen_gates() {
+    use allot_core::json::from_json;
+    use allot_core::karmada::gates::FeatureGates;
+    use allot_core::karmada::version::GateSettings;
+    use allot_core::kubernetes::import::{import, Choice};
+    use allot_core::kubernetes::objects::Objects;
+    let objects = json!([{
+        "apiVersion": "cluster.karmada.io/v1alpha1",
+        "kind": "Cluster",
+        "metadata": {"name": "a"},
+    }]);
+    let objects: Objects = from_json(&objects.to_string()).expect("objects");
+    let set = FeatureGates::parse("CustomizedClusterResourceModeling=false,Failover=true")
+        .expect("gates");
+    let choice = Choice {
+        gates: GateSettings::from_feature_gates(&set),
+        ..Choice::default()
+    };
+    let imported = import(&objects.0, &choice).expect("imports");
+    let gates = imported
+        .scenario
+        .policy
+        .gates
+        .resolve(Version::NEWEST)
+        .expect("gates");
+    assert!(!gates.customized_cluster_resource_modeling);
+    assert!(!gates.multiple_pod_templates_scheduling, "the default");
+    let plain = import(&objects.0, &Choice::default()).expect("imports");
+    assert!(
+        plain
+            .scenario
+            .policy
+            .gates
+            .resolve(Version::NEWEST)
+            .expect("gates")
+            .customized_cluster_resource_modeling
+    );
+    let old = Choice {
+        version: Version::parse("1.17").unwrap(),
+        gates: GateSettings::from_feature_gates(
+            &FeatureGates::parse("SchedulingOvercommitProtection=true").unwrap(),
+        ),
+        ..Choice::default()
+    };
+    let err = import(&objects.0, &old).unwrap_err();
+    assert!(err.field().to_string().starts_with("policy.gates"), "{err}");
+}

@@ -61,7 +61,8 @@ allowed) and print the placement, each filter plugin's verdict per cluster, and 
 
 Usage:
   allot explain [-f FILE|DIR|-]... [-R] [--member CLUSTER=FILE]... [--policy NAME]
-                [--karmada-version VERSION] [-o json|yaml|wide] [--binding]
+                [--karmada-version VERSION] [--feature-gates NAME=BOOL,...]
+                [-o json|yaml|wide] [--binding]
 
 Options:
   -f, --filename FILE|DIR  read objects from FILE, or from the .yaml, .yml and .json files in
@@ -75,6 +76,12 @@ Options:
       --karmada-version VERSION
                            the Karmada release the objects come from (1.16, v1.17.5...):
                            its scheduler's rules apply; default the newest allot follows
+      --feature-gates NAME=BOOL,...
+                           the scheduler's feature gates, as Karmada reads them; those that
+                           change one workload's placement are read
+                           (CustomizedClusterResourceModeling, MultiplePodTemplatesScheduling,
+                           SchedulingOvercommitProtection), an unset one takes the release's
+                           default
   -o, --output FORMAT      json or yaml: the whole answer (scenario, report, outcome, binding,
                            resourceBinding); wide: the table with each cluster's region,
                            zones, available replicas and scores, and the policies not used
@@ -86,6 +93,7 @@ Examples:
   allot explain -f policy.yaml -f clusters.yaml -f deployment.yaml
   allot explain -R -f manifests/ -o wide
   allot explain -f objects.yaml --karmada-version 1.17
+  allot explain -f objects.yaml --feature-gates CustomizedClusterResourceModeling=false
   kubectl get pp,clusters,rb,deploy -o yaml | allot explain -f -
 
 ${LIMITS}
@@ -331,6 +339,7 @@ function parse(command, args) {
           member: { type: "string", multiple: true, default: [] },
           policy: { type: "string" },
           "karmada-version": { type: "string" },
+          "feature-gates": { type: "string", multiple: true, default: [] },
           output: { type: "string", short: "o" },
           binding: { type: "boolean", default: false },
           // Before -o: the same as -o json.
@@ -847,6 +856,7 @@ async function main(argv) {
   const options = {
     policy: o.policy,
     karmada: o["karmada-version"],
+    featureGates: o["feature-gates"].length ? o["feature-gates"].join(",") : undefined,
     members: Object.fromEntries(
       Object.entries(members).map(([c, m]) => [c, m.texts.length === 1 ? m.texts[0] : m.texts]),
     ),
@@ -859,6 +869,9 @@ async function main(argv) {
     e = explain(input, options);
   } catch (err) {
     if (!(err instanceof AllotError)) throw err;
+    // A gate is said as the flag that set it.
+    if (options.featureGates !== undefined && /^(featureGates|policy\.gates)\b/.test(err.path ?? ""))
+      fail(o, { code: err.code, path: `--feature-gates ${options.featureGates}`, message: err.message.replace(/^[^:]*(featureGates|gates)[^:]*: /, "") });
     const error = said(err, texts, shown, members);
     let imported;
     try {

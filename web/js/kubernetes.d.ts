@@ -22,6 +22,11 @@ export interface ObjectsOptions {
   /** The Karmada release the objects come from (`"1.17"`, `"v1.16.8"`); its rules apply.
    * Default: the newest allot follows. */
   karmada?: string;
+  /** The scheduler's feature gates, as Karmada's `--feature-gates` text
+   * (`"CustomizedClusterResourceModeling=false"`) or a map of gate to boolean; those that
+   * change one workload's placement are read into the scenario's `policy.gates`, each unset
+   * one at the release's default. */
+  featureGates?: string | Record<string, boolean | string>;
 }
 
 /** The scenario the objects describe, and how each was read (used, defaulted, ignored, and

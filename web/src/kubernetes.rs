@@ -44,6 +44,7 @@ pub(crate) struct Options {
     policy: Option<String>,
     members: Vec<(String, Vec<Object>)>,
     karmada: Version,
+    gates: allot_core::karmada::version::GateSettings,
 }
 
 pub(crate) fn options(value: &JsValue) -> Result<Options, JsValue> {
@@ -51,6 +52,7 @@ pub(crate) fn options(value: &JsValue) -> Result<Options, JsValue> {
         policy: None,
         members: Vec::new(),
         karmada: Version::NEWEST,
+        gates: Default::default(),
     };
     if value.is_undefined() || value.is_null() {
         return Ok(o);
@@ -82,6 +84,19 @@ pub(crate) fn options(value: &JsValue) -> Result<Options, JsValue> {
             "options.karmada: a Karmada release such as \"1.18\"",
             &karmada,
         ));
+    }
+    // `featureGates`: Karmada's `--feature-gates` text or a map of gate to boolean.
+    let gates = get("featureGates");
+    if !gates.is_undefined() && !gates.is_null() {
+        let set: allot_core::karmada::gates::FeatureGates = serde_wasm_bindgen::from_value(gates)
+            .map_err(|e| {
+            to_error(Error::Input {
+                field: "featureGates".into(),
+                code: ErrorCode::InvalidInput,
+                reason: e.to_string(),
+            })
+        })?;
+        o.gates = allot_core::karmada::version::GateSettings::from_feature_gates(&set);
     }
     let members = get("members");
     if members.is_object() {
@@ -115,6 +130,7 @@ impl Options {
             policy: self.policy.as_deref(),
             members,
             version: self.karmada,
+            gates: self.gates,
         }
     }
 }

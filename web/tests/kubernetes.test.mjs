@@ -230,6 +230,26 @@ test("the Karmada release the objects come from: an option, a flag, a scenario f
   assert.match(allot(["explain", "-h"]).stdout, /--karmada-version VERSION/);
 });
 
+test("the scheduler's feature gates: an option, a flag, the scenario's gates", () => {
+  const objects = text("static-weight.yaml");
+  const gates = (o) => fromObjects(objects, o).scenario.policy?.gates ?? {};
+  assert.deepEqual(gates({}), {});
+  assert.deepEqual(gates({ featureGates: "CustomizedClusterResourceModeling=false,Failover=true" }), {
+    customizedClusterResourceModeling: false,
+  });
+  assert.deepEqual(gates({ featureGates: { MultiplePodTemplatesScheduling: true } }), { multiplePodTemplatesScheduling: true });
+  const unknown = code(() => fromObjects(objects, { featureGates: "Nope=true" }));
+  assert.deepEqual([unknown.code, unknown.path], ["invalid_input", "featureGates"]);
+  const json = JSON.parse(
+    allot(["explain", "-o", "json", "--feature-gates", "CustomizedClusterResourceModeling=false", "-f", file("static-weight.yaml")]).stdout,
+  );
+  assert.equal(json.scenario.policy.gates.customizedClusterResourceModeling, false);
+  const old = allot(["explain", "--karmada-version", "1.17", "--feature-gates", "SchedulingOvercommitProtection=true", "-f", file("static-weight.yaml")]);
+  assert.equal(old.status, 1);
+  assert.match(old.stderr, /--feature-gates SchedulingOvercommitProtection=true/);
+  assert.match(allot(["explain", "-h"]).stdout, /--feature-gates NAME=BOOL/);
+});
+
 test("npx allot explain: bad input exits 1 with the error's code and path", () => {
   const bad = allot(["explain", "-"], "apiVersion: apps/v1beta1\nkind: Deployment\nmetadata: {name: x}\n");
   assert.equal(bad.status, 1);

@@ -211,6 +211,16 @@ pub struct GateSettings {
 }
 
 impl GateSettings {
+    /// The gates of `set` that change one binding's schedule (the estimators' gates), as
+    /// Karmada's `--feature-gates` text or map sets them; the others are the fleet's.
+    pub fn from_feature_gates(set: &crate::karmada::gates::FeatureGates) -> GateSettings {
+        GateSettings {
+            scheduling_overcommit_protection: set.get(Gate::SchedulingOvercommitProtection),
+            customized_cluster_resource_modeling: set.get(Gate::CustomizedClusterResourceModeling),
+            multiple_pod_templates_scheduling: set.get(Gate::MultiplePodTemplatesScheduling),
+        }
+    }
+
     /// Every gate set as in `gates`.
     pub fn all(gates: Gates) -> GateSettings {
         GateSettings {

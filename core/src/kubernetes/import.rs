@@ -86,6 +86,9 @@ pub struct Choice<'a> {
     /// Each member cluster's own Nodes and Pods (`kubectl get nodes,pods -A -o json` run
     /// against it), by the cluster's name.
     pub members: &'a [(&'a str, Vec<Object>)],
+    /// The scheduler's feature gates that change one binding's schedule (`--feature-gates`);
+    /// each one unset takes the release's default.
+    pub gates: crate::karmada::version::GateSettings,
 }
 
 pub(crate) const POLICY_KINDS: [&str; 2] = ["PropagationPolicy", "ClusterPropagationPolicy"];
@@ -203,6 +206,9 @@ pub fn import(objects: &[Object], choice: &Choice<'_>) -> Result<Imported> {
     if let Some((i, p)) = pick(&sorted.policies, target.as_ref(), choice, &mut r)? {
         policy(&mut s, p, i, &mut r)?;
     }
+    s.policy.gates = choice.gates;
+    // A gate the release lacks turned on is refused as Karmada refuses it at start.
+    s.policy.gates.resolve(choice.version)?;
     for (_, c) in &sorted.priority_classes {
         r.ignored.push(entry(
             c,
