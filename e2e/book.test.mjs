@@ -104,7 +104,7 @@ test("every book page: each widget shows the core's outcome, follows an edit, an
 
 test("the fleet chapters: each fleet widget loads its example, and a deleted cluster's plan is the core's", async () => {
   const manifest = (id) => readFileSync(join(ROOT, "docs", "manifests", `${id}.yaml`), "utf8");
-  for (const [file, ids] of [["cluster-fails.html", ["fleet-shop"]], ["policy-changes.html", ["fleet-policy", "fleet-burst"]]]) {
+  for (const [file, ids] of [["cluster-fails.html", ["fleet-shop"]], ["policy-changes.html", ["fleet-policy", "fleet-burst"]], ["readiness.html", ["fleet-failover"]]]) {
     const { page, errors } = await open(file);
     await rendered(page);
     assert.deepEqual(await page.$$eval("allot-playground[fleet]", (ws) => ws.map((w) => w.getAttribute("fleet"))), ids);

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { axe, session, screenshot, ROOT, DIST } from "./harness.mjs";
 import { fleetDump } from "./fleet-dump.mjs";
-import { planFleet } from "../web/pkg/fleet.node.js";
+import { planFleet, readiness } from "../web/pkg/fleet.node.js";
 
 const run = session("fleet");
 const figures = run.figures;
@@ -211,6 +211,29 @@ test("failover configured: a cluster down shows the core's timeline; the moment 
   });
   const early = await page.$$eval("#fleet-timeline li", (li) => li.map((l) => l.textContent));
   assert.ok(!early.some((t) => /cart-deployment evicted/.test(t)), early.join("\n"));
+  await page.close();
+});
+
+test("failover readiness: each cluster failing, worst first, as the core answers it", async () => {
+  const page = await open();
+  await example(page, "fleet-shop");
+  await page.click("#fleet-readiness-cluster");
+  await page.waitForSelector("#fleet-readiness-table tbody tr");
+  const core = readiness(manifest("fleet-shop"), {}, { each: "cluster" });
+  const shown = await page.$$eval("#fleet-readiness-table tbody tr", (rows) =>
+    rows.map((r) => [...r.children].map((c) => c.textContent)),
+  );
+  assert.deepEqual(
+    shown.map((r) => [r[0], Number(r[2]), Number(r[4]), Number(r[5]), Number(r[6])]),
+    core.rows.map((r) => [r.name, r.bindings, r.unplaced, r.lost, r.outages]),
+  );
+  const said = await page.textContent("#fleet-readiness-summary");
+  assert.match(said, new RegExp(`^${core.summary.failures} cluster failures planned`));
+  if (core.summary.worst) assert.ok(said.includes(`the worst is ${core.summary.worst}`) || core.summary.harmful === 0, said);
+  await screenshot(page, "fleet-readiness");
+  // An event changes the fleet: the answer is asked for again.
+  await page.click('[data-cluster="member2"] button.cordon');
+  await page.waitForFunction(() => !document.querySelector("#fleet-readiness-table"));
   await page.close();
 });
 

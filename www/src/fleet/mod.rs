@@ -12,6 +12,7 @@ mod add_cluster;
 mod form;
 mod policy_form;
 mod progress;
+mod readiness;
 mod timeline;
 mod view;
 mod window;
@@ -107,6 +108,8 @@ pub enum Pending {
     /// The fleet as it was before a cancelled request, read again in a new worker: nothing
     /// shown changes.
     Restore,
+    /// A failover readiness of the fleet as it is.
+    Readiness,
 }
 
 /// The view's state.
@@ -135,6 +138,8 @@ pub struct Model {
     ms: Option<f64>,
     /// The scheduler's switches for the events from the page.
     pub switches: Switches,
+    /// The last failover readiness, while the fleet is as it was then.
+    readiness: Option<Rc<worker::Readiness>>,
 }
 
 /// The control plane's settings a what-if from the page carries: Karmada's feature gates that
@@ -363,6 +368,10 @@ impl Model {
             label: label.clone(),
             plan: Rc::new(plan),
         });
+        // Any other answer is a fleet changed, or read again: its readiness is to ask anew.
+        if pending != Pending::Readiness && pending != Pending::Restore {
+            self.readiness = None;
+        }
         match pending {
             Pending::Open {
                 source,
@@ -404,6 +413,7 @@ impl Model {
                 self.burst = None;
             }
             Pending::Restore => self.at = a.at.unwrap_or(self.at),
+            Pending::Readiness => self.readiness = a.readiness.map(Rc::new),
         }
     }
 
@@ -596,6 +606,20 @@ impl Ask {
             Pending::Burst(None),
             "burst without SchedulingOvercommitProtection",
             json!({ "whatIf": self.burst_what_if(false) }),
+            None,
+        );
+    }
+
+    /// Plan every failure of `each` (`cluster`, `zone` or `region`) over the fleet as it is,
+    /// under the page's settings (docs/rules/fleet.md §34).
+    pub fn readiness(&self, each: &str) {
+        let mut ask = json!({ "each": each });
+        self.switches.get().set(&mut ask);
+        self.send(
+            "readiness",
+            Pending::Readiness,
+            &format!("readiness: each {each} failing"),
+            json!({ "ask": ask }),
             None,
         );
     }

@@ -26,7 +26,12 @@ fn words(p: &Progress) -> String {
     if p.total <= 0.0 {
         return String::new();
     }
-    let bindings = format!("{} of {} bindings scheduled", p.done as u64, p.total as u64);
+    let what = if p.failures {
+        "failures planned"
+    } else {
+        "bindings scheduled"
+    };
+    let bindings = format!("{} of {} {what}", p.done as u64, p.total as u64);
     match p.step {
         Some((k, n)) => format!("step {k} of {n}: {bindings}"),
         None => bindings,

@@ -51,6 +51,7 @@ pub fn page(ask: &Ask, m: &UseReducerHandle<Model>, embedded: bool) -> Html {
                 } else if let Some(shown) = &m.plan {
                     { plan(shown) }
                 }
+                { super::readiness::panel(ask, m) }
                 <Clusters ask={ask.clone()} state={state.clone()} />
                 if state.clusters.len() > 12 {
                     <Map state={state.clone()} />

@@ -236,6 +236,17 @@ pub struct Answer {
     pub report: Option<Value>,
     /// The PropagationPolicies and ClusterPropagationPolicies as they are now.
     pub policies: Option<Vec<Value>>,
+    /// A failover readiness of the fleet as it is.
+    pub readiness: Option<Readiness>,
+}
+
+/// Failover readiness (docs/rules/fleet.md §34): every failure's row, worst first, and their
+/// counts, as the core answers them.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Readiness {
+    pub each: allot_core::karmada::fleet::readiness::Each,
+    pub rows: Vec<allot_core::karmada::fleet::readiness::Row>,
+    pub summary: allot_core::karmada::fleet::readiness::Summary,
 }
 
 /// How far a request has got: the dump's size as an open starts reading it, then the
@@ -247,6 +258,8 @@ pub struct Progress {
     pub done: f64,
     pub total: f64,
     pub step: Option<(f64, f64)>,
+    /// Counting failures planned (a readiness), not bindings scheduled.
+    pub failures: bool,
 }
 
 impl Progress {
@@ -319,6 +332,7 @@ impl Worker {
                             done: number("done").unwrap_or(0.0),
                             total: number("total").unwrap_or(0.0),
                             step: number("step").zip(number("steps")),
+                            failures: get(&progress, "failures").as_bool() == Some(true),
                         },
                     ));
                 }

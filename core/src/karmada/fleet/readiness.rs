@@ -43,7 +43,7 @@ pub struct Site {
 }
 
 /// One failure: its name (the cluster's, the zone's or the region's) and the clusters down.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Failure {
     pub name: String,
@@ -79,7 +79,7 @@ pub fn failures(sites: &[Site], each: Each, select: Option<&LabelSelector>) -> V
 }
 
 /// Replicas that reschedule onto one cluster.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Destination {
     pub cluster: String,
@@ -87,7 +87,7 @@ pub struct Destination {
 }
 
 /// Replicas left unplaced for one reason.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Unplaced {
     /// Karmada's condition reason (`NoClusterFit`, `Unschedulable`, `SchedulerError`), or
@@ -101,7 +101,7 @@ pub struct Unplaced {
 }
 
 /// A cluster pushed past its capacity, and by how much per resource.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Overcommit {
     pub cluster: String,
@@ -109,7 +109,7 @@ pub struct Overcommit {
 }
 
 /// One binding the failure affects (`-o wide`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Affected {
     pub id: Id,
@@ -126,7 +126,7 @@ pub struct Affected {
 }
 
 /// One failure's row.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Row {
     #[serde(flatten)]
@@ -347,7 +347,7 @@ pub fn worst_first(a: &Row, b: &Row) -> Ordering {
 }
 
 /// Counts over the rows.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Summary {
     pub failures: usize,
