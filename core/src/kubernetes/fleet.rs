@@ -17,6 +17,7 @@ use super::import::{self, Choice, ImportReport};
 use super::karmada::Placement;
 use super::objects::Object;
 use super::policy::{choose, Chosen, Decided, Template};
+use super::time::seconds;
 use crate::error::{indexed, Error, ErrorCode, Path, Result};
 use crate::karmada::affinity_terms::{PlacementSpec, ReplicaScheduling, WeightPreference};
 use crate::karmada::binding::Estimator;
@@ -731,70 +732,9 @@ fn rules(s: &Scenario, placement: &Placement) -> Result<Rules> {
     Rules::new(spec, seconds)
 }
 
-/// Seconds since 1970 of an RFC 3339 time as the API server writes it
-/// (`2024-05-01T12:00:00Z`, fractions and offsets read); `None` when it is not one.
-pub fn seconds(text: &str) -> Option<i64> {
-    let b = text.as_bytes();
-    let num = |from: usize, len: usize| -> Option<i64> {
-        let s = text.get(from..from + len)?;
-        if !s.bytes().all(|c| c.is_ascii_digit()) {
-            return None;
-        }
-        s.parse().ok()
-    };
-    if b.get(4) != Some(&b'-')
-        || b.get(7) != Some(&b'-')
-        || !matches!(b.get(10), Some(b'T' | b't' | b' '))
-    {
-        return None;
-    }
-    let (y, mo, d) = (num(0, 4)?, num(5, 2)?, num(8, 2)?);
-    let (h, mi, s) = (num(11, 2)?, num(14, 2)?, num(17, 2)?);
-    if !(1..=12).contains(&mo) || !(1..=31).contains(&d) || h > 23 || mi > 59 || s > 60 {
-        return None;
-    }
-    let mut k = 19;
-    if b.get(k) == Some(&b'.') {
-        k += 1;
-        while b.get(k).is_some_and(u8::is_ascii_digit) {
-            k += 1;
-        }
-    }
-    let offset = match b.get(k) {
-        Some(b'Z' | b'z') if k + 1 == b.len() => 0,
-        Some(&sign @ (b'+' | b'-')) if k + 6 == b.len() && b.get(k + 3) == Some(&b':') => {
-            let o = num(k + 1, 2)? * 3600 + num(k + 4, 2)? * 60;
-            if sign == b'+' {
-                o
-            } else {
-                -o
-            }
-        }
-        _ => return None,
-    };
-    // Days from the civil date (proleptic Gregorian).
-    let y = if mo <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (mo + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    Some(days * 86_400 + h * 3600 + mi * 60 + s - offset)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn rfc3339_times_read_as_seconds() {
-        assert_eq!(seconds("1970-01-01T00:00:00Z"), Some(0));
-        assert_eq!(seconds("2024-05-01T12:00:00Z"), Some(1_714_564_800));
-        assert_eq!(seconds("2024-05-01T12:00:00.5+02:00"), Some(1_714_557_600));
-        assert_eq!(seconds("2024-13-01T12:00:00Z"), None);
-        assert_eq!(seconds("yesterday"), None);
-    }
 
     #[test]
     fn binding_names_are_karmadas() {

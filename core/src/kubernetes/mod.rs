@@ -38,6 +38,7 @@ pub mod pod;
 pub mod policy;
 pub mod readiness;
 pub mod taint_policy;
+pub mod time;
 
 /// Left at its default: not written.
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {

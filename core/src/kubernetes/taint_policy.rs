@@ -45,7 +45,7 @@ pub fn read(
         .iter()
         .map(|o| {
             let at = o.metadata.creation_timestamp.as_deref();
-            (at.and_then(super::fleet::seconds), *o)
+            (at.and_then(super::time::seconds), *o)
         })
         .collect();
     dated.sort_by_key(|(at, _)| at.unwrap_or(i64::MIN));

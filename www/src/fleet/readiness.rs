@@ -67,7 +67,11 @@ fn unplaced_why(row: &Row) -> String {
             } else {
                 format!("{}: {}", u.reason, u.message)
             };
-            format!("{} ({}): {said}", u.replicas, counted(u.bindings, "binding"))
+            format!(
+                "{} ({}): {said}",
+                u.replicas,
+                counted(u.bindings, "binding")
+            )
         })
         .collect::<Vec<_>>()
         .join("\n")
