@@ -247,3 +247,52 @@ fn a_release_without_the_kinds_reports_them() {
     assert!(fields.contains(&"spec.failover.cluster"), "{fields:?}");
     assert!(evictions(&p).is_empty());
 }
+
+// `assumeHealthy`: the members report each workload Healthy once it is placed, so a binding
+// placed again ends its graceful eviction task as soon as its new clusters are scheduled
+// (`allScheduledResourceInHealthyState`), not at the timeout; one that cannot be placed keeps
+// its task until then.
+#[test]
+fn members_reporting_healthy_end_the_tasks_of_the_bindings_placed_again() {
+    let what = |assume_healthy| WhatIf {
+        cluster_down: vec!["member2".into()],
+        taint_eviction: true,
+        assume_healthy,
+        ..WhatIf::default()
+    };
+    let ends = |p: &Planned| -> Vec<(i64, String, TaskEnd)> {
+        p.plan
+            .timeline
+            .iter()
+            .filter_map(|m| match &m.what {
+                Happening::TaskEnded {
+                    binding, reason, ..
+                } => Some((m.at, binding.name.clone(), *reason)),
+                _ => None,
+            })
+            .collect()
+    };
+    let waiting = plan(&dump(), &Choice::default(), &what(false), &[], &[]).expect("plan");
+    assert!(ends(&waiting).iter().all(|e| e.2 == TaskEnd::Timeout));
+    let healthy = plan(&dump(), &Choice::default(), &what(true), &[], &[]).expect("plan");
+    let evicted = evictions(&healthy);
+    let ended = ends(&healthy);
+    // cart, evicted at 5m and placed again: its task ends then, the new placement Healthy.
+    let cart = evicted
+        .iter()
+        .find(|e| e.1 == "cart-deployment")
+        .expect("cart evicted");
+    assert!(
+        ended.contains(&(cart.0, "cart-deployment".into(), TaskEnd::Healthy)),
+        "{ended:?}"
+    );
+    // db cannot be placed: it is never scheduled, so its task waits for the timeout.
+    assert!(
+        ended
+            .iter()
+            .any(|e| e.1 == "db-deployment" && e.2 == TaskEnd::Timeout),
+        "{ended:?}"
+    );
+    // The placements are the same either way.
+    assert_eq!(healthy.plan.bindings, waiting.plan.bindings);
+}

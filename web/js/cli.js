@@ -120,7 +120,7 @@ Usage:
              [--delete-policy NAMESPACE/NAME]... [--scale KIND/NAMESPACE/NAME=N]...
              [--rebalance KIND/NAMESPACE/NAME]... [--overcommit-protection]
              [--taint-eviction] [--workload-affinity] [--feature-gates NAME=BOOL,...]
-             [--enable-no-execute-taint-eviction] [--cluster NAME]
+             [--enable-no-execute-taint-eviction] [--assume-healthy] [--cluster NAME]
              [--karmada-version VERSION] [-o table|wide|json|yaml] [--bindings]
   kubectl allot plan [what-ifs] [--kubeconfig FILE] [--context NAME] [-n NAMESPACE|-A]
              [-l SELECTOR] [--chunk-size N] [flags]
@@ -197,6 +197,10 @@ Options:
                            failover.cluster.purgeMode overrides it
       --graceful-eviction-timeout DURATION
                            when a graceful eviction task ends at the latest (default 10m)
+      --assume-healthy     the members report each workload Healthy as soon as it is
+                           placed: a graceful eviction task ends once the binding's new
+                           clusters are scheduled, not at its timeout (default: only the
+                           reports --healthy says)
       --at DURATION        plan the fleet as it stands this long after the what-ifs (90s,
                            5m); by default, once every timed step has run (evictions at
                            timeAdded + tolerationSeconds, tasks' ends), with the timeline
@@ -317,6 +321,7 @@ function parse(command, args) {
           "graceful-eviction-timeout": { type: "string" },
           at: { type: "string" },
           "workload-affinity": { type: "boolean", default: false },
+          "assume-healthy": { type: "boolean", default: false },
           cluster: { type: "string" },
           each: { type: "string" },
           select: { type: "string" },
@@ -690,6 +695,7 @@ function plan(rest) {
   ])
     if (o[flag] !== undefined) whatIf[field] = o[flag];
   whatIf.workloadAffinity = o["workload-affinity"];
+  whatIf.assumeHealthy = o["assume-healthy"];
   const given = {};
   for (const flag of ["add-cluster", "apply", "delete"]) given[flag] = o[flag].map((f) => ({ name: f, text: read(o, f) }));
   const files = (list) => (list.length === 1 ? list[0].text : list.map((f) => f.text));

@@ -54,6 +54,9 @@ export interface WhatIf {
   gracefulEviction?: boolean;
   /** Gate StatefulFailoverInjection (default off): state preservation. */
   statefulFailoverInjection?: boolean;
+  /** The members report each workload Healthy as soon as it is placed: graceful eviction tasks
+   * of a binding placed again end at once, and its assumptions are released. */
+  assumeHealthy?: boolean;
 }
 
 /** A graceful eviction task: a cluster the binding is leaving. */

@@ -196,3 +196,15 @@ test("without -f: the control plane through kubectl, its flags passed through", 
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /not found/);
 });
+
+test("--assume-healthy: a binding placed again ends its graceful eviction task at once", () => {
+  const args = ["plan", "-f", file("fleet-failover.yaml"), "--cluster-down", "member2", "--taint-eviction", "-o", "json"];
+  const ended = (out) => JSON.parse(out).timeline.filter((t) => t.kind === "taskEnded");
+  const waiting = ended(allot(args).stdout);
+  assert.ok(waiting.length > 0 && waiting.every((t) => t.reason === "timeout"), JSON.stringify(waiting));
+  const healthy = ended(allot([...args, "--assume-healthy"]).stdout);
+  const cart = healthy.find((t) => t.binding.name === "cart-deployment");
+  assert.equal(cart?.reason, "healthy", JSON.stringify(healthy));
+  assert.match(cart.said, /ends \(the new placement is healthy\)$/);
+  assert.match(allot(["plan", "-h"]).stdout, /--assume-healthy/);
+});

@@ -78,6 +78,10 @@ pub struct WhatIf {
     pub graceful_eviction: Option<bool>,
     /// Gate StatefulFailoverInjection on (state preservation, §32.5).
     pub stateful_failover_injection: bool,
+    /// The members report a workload Healthy on each cluster as soon as the scheduler places
+    /// it there (§33): its graceful eviction tasks may end at once, and its assumptions
+    /// under SchedulingOvercommitProtection are released (§29.3).
+    pub assume_healthy: bool,
 }
 
 impl WhatIf {
@@ -356,6 +360,7 @@ fn failover_settings(settings: &mut Settings, what: &WhatIf) -> Result<()> {
             .feature_gates
             .set(Gate::StatefulFailoverInjection, true);
     }
+    settings.assume_healthy = what.assume_healthy;
     if let Some(mode) = &what.no_execute_taint_eviction_purge_mode {
         settings.no_execute_taint_eviction_purge_mode =
             PurgeMode::parse(mode).ok_or_else(|| {

@@ -138,7 +138,36 @@ impl super::Fleet {
     ) -> super::events::Enqueued {
         let mut out = super::events::Enqueued::default();
         for &b in taken {
-            self.reconcile_tasks(b, queue, &mut out);
+            // With `assume_healthy`, each member reports the workload it was just given
+            // Healthy: the report reconciles the tasks, and releases the assumption there.
+            let placed: Vec<String> = match self.entries.get(b) {
+                Some(e)
+                    if self.settings.assume_healthy
+                        && e.state.condition == super::entry::Condition::Success =>
+                {
+                    e.state
+                        .clusters
+                        .keys()
+                        .filter(|c| {
+                            e.state
+                                .reported
+                                .get(*c)
+                                .is_none_or(|r| r.health != WorkloadHealth::Healthy)
+                        })
+                        .cloned()
+                        .collect()
+                }
+                _ => Vec::new(),
+            };
+            if placed.is_empty() {
+                self.reconcile_tasks(b, queue, &mut out);
+            }
+            for c in placed {
+                if let Some(i) = self.cluster(&c) {
+                    self.release(b, Some(i));
+                }
+                self.report(b, &c, WorkloadHealth::Healthy, queue, &mut out);
+            }
         }
         out
     }

@@ -76,6 +76,9 @@ pub struct Settings {
     pub graceful_eviction_timeout: i64,
     /// The ClusterTaintPolicies, in creation order (§24.3).
     pub taint_policies: Vec<taint_policy::ClusterTaintPolicy>,
+    /// The members report each workload Healthy on a cluster as soon as the scheduler
+    /// places it there (§33); else only the reports the events say.
+    pub assume_healthy: bool,
 }
 
 impl Default for Settings {
@@ -89,6 +92,7 @@ impl Default for Settings {
             no_execute_taint_eviction: false,
             no_execute_taint_eviction_purge_mode: eviction::PurgeMode::Gracefully,
             graceful_eviction_timeout: 600,
+            assume_healthy: false,
             taint_policies: Vec::new(),
         }
     }
