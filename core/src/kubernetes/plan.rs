@@ -535,11 +535,6 @@ impl Session {
                 ready: h.ready,
                 cordoned: m.taints.iter().any(|t| t.key.as_str() == UNSCHEDULABLE),
                 deleting: m.deleting,
-                state: crate::karmada::fleet::words::cluster_state(
-                    h.ready,
-                    m.taints.iter().any(|t| t.key.as_str() == UNSCHEDULABLE),
-                    m.deleting,
-                ),
                 taints: m.taints.clone(),
                 labels: m
                     .labels
@@ -569,11 +564,10 @@ pub struct ClusterState {
     pub cordoned: bool,
     /// It is being deleted (unjoined): no what-if applies to it any more.
     pub deleting: bool,
-    /// Its state in words (docs/rules/fleet.md §30.2).
-    pub state: String,
     pub taints: Vec<crate::selector::node::Taint>,
     pub labels: BTreeMap<String, String>,
-    /// Its name, load (before = after) and capacity.
+    /// Its name, state in words (`state`, docs/rules/fleet.md §30.2), load (before = after)
+    /// and capacity.
     #[serde(flatten)]
     pub load: ClusterPlan,
 }
@@ -1566,6 +1560,18 @@ mod tests {
         );
     }
 
+    // A cluster's state is written once: its key is not both the cluster's and its load's
+    // (a reader that refuses duplicate keys, as serde's derived structs do, reads it).
+    #[test]
+    fn a_cluster_state_writes_each_key_once() {
+        let s = session();
+        for c in s.clusters() {
+            let text = serde_json::to_string(&c).unwrap();
+            assert_eq!(text.matches("\"state\":").count(), 1, "{text}");
+            assert!(text.contains("\"stateBefore\":"), "{text}");
+        }
+    }
+
     // Going back is keeping the session before: a what-if leaves the session it starts from
     // as it was.
     #[test]
@@ -1588,7 +1594,7 @@ mod tests {
         };
         assert!(!member1(&s).deleting);
         assert!(member1(&next).deleting);
-        assert_eq!(member1(&next).state, "Ready, being deleted");
+        assert_eq!(member1(&next).load.state, "Ready, being deleted");
         assert_eq!(next.written(&plan).len(), 1);
     }
 
