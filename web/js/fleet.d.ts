@@ -131,6 +131,9 @@ export interface FleetPlan {
   steps: Array<{ event: string; enqueued: unknown[]; notEnqueued: unknown[]; passes: unknown[] }>;
   /** What the controllers did, when: the cluster's condition, taints, evictions, rescheduling, tasks' ends. */
   timeline: TimelineEntry[];
+  /** What Karmada may do differently from one run to the next (bindings scheduled together
+   * whose order decides), in words; absent when nothing. */
+  caveats?: string[];
   bindings: BindingPlan[];
   clusters: ClusterPlan[];
   /** Counts of what the what-ifs cause; `pending`: the bindings whose change was already pending. */

@@ -188,6 +188,7 @@ export function planReport(p, wide, events) {
       `${count(s.overcommittedClusters, "cluster")} overcommitted` +
       (s.pending ? `; ${count(s.pending, "binding")} already pending before the event.` : "."),
   );
+  for (const c of p.caveats ?? []) out.push(`Note: ${c}`);
   const problems = p.report.problems;
   if (problems.length) {
     out.push("", "Read:");

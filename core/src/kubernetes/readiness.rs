@@ -646,6 +646,34 @@ mod tests {
         assert!(before.rows.iter().any(|x| x.failure.name == "b2"));
     }
 
+    // Bindings scheduled together under SchedulingOvercommitProtection: the plan says that
+    // Karmada's order among them, and so its answer, may change from run to run; without the
+    // gate the order decides nothing and nothing is said.
+    #[test]
+    fn bindings_scheduled_together_under_protection_carry_the_order_caveat() {
+        let delete = || WhatIf {
+            delete_cluster: vec!["a1".into()],
+            ..WhatIf::default()
+        };
+        let ask = |what: WhatIf| plan(&objects(), &Choice::default(), &what, &[], &[]).unwrap();
+        let plain = ask(delete());
+        assert!(plain.plan.caveats.is_empty(), "{:?}", plain.plan.caveats);
+        let protected = ask(WhatIf {
+            overcommit_protection: true,
+            ..delete()
+        });
+        let together = protected
+            .plan
+            .steps
+            .iter()
+            .map(|s| s.passes.iter().filter(|p| p.why.succeeded()).count())
+            .max()
+            .unwrap_or(0);
+        assert!(together > 1, "the fixture schedules several at once");
+        assert_eq!(protected.plan.caveats.len(), 1);
+        assert!(protected.plan.caveats[0].contains("SchedulingOvercommitProtection"));
+    }
+
     #[test]
     fn a_wrong_selector_is_an_error_at_select() {
         let choice = Choice::default();

@@ -417,6 +417,7 @@ fn plan(shown: &Shown) -> Html {
                 count(s.changed as u64, "binding", "bindings"), count(s.moved_replicas, "replica", "replicas"),
                 s.unschedulable, s.unchanged,
                 count(s.overcommitted_clusters as u64, "cluster", "clusters")) }</p>
+            { for p.caveats.iter().map(|c| html! { <p class="notice">{ c }</p> }) }
             if !moved.is_empty() {
                 <h4>{ "Moved by the event" }</h4>
                 { bindings_table("fleet-moved", &moved) }

@@ -222,6 +222,9 @@ pub struct Plan {
     pub bindings: Vec<BindingPlan>,
     pub clusters: Vec<ClusterPlan>,
     pub summary: Summary,
+    /// What Karmada may do differently from run to run (docs/rules/fleet.md §21.2).
+    #[serde(default)]
+    pub caveats: Vec<String>,
 }
 
 /// What the worker answers.

@@ -211,6 +211,10 @@ pub struct Plan {
     pub bindings: Vec<BindingPlan>,
     pub clusters: Vec<ClusterPlan>,
     pub summary: Summary,
+    /// What Karmada may do differently from one run to the next, which allot answers one
+    /// way (§21.2): in words, for the reader; empty when nothing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub caveats: Vec<String>,
 }
 
 impl Plan {
@@ -394,6 +398,7 @@ fn plan_in(
         summary.bindings = f.entries.len();
         summary.unchanged += unlisted;
     }
+    let caveats = order_caveat(&f, &steps).into_iter().collect();
     Ok((
         Plan {
             steps,
@@ -401,9 +406,33 @@ fn plan_in(
             bindings,
             clusters,
             summary,
+            caveats,
         },
         f,
     ))
+}
+
+/// Where the queue's order decides an answer Karmada does not decide the same way every run
+/// (§21.2 rule 5): bindings scheduled together after one event, under a setting that makes
+/// each one's schedule read the ones before it (SchedulingOvercommitProtection's
+/// assumptions, WorkloadAffinity's groups).
+fn order_caveat(f: &Fleet, steps: &[Step]) -> Option<String> {
+    let setting = if f
+        .settings
+        .gate(crate::karmada::gates::Gate::SchedulingOvercommitProtection)
+    {
+        "SchedulingOvercommitProtection"
+    } else if f.settings.workload_affinity() {
+        "WorkloadAffinity"
+    } else {
+        return None;
+    };
+    let together: usize = steps
+        .iter()
+        .map(|s| s.passes.iter().filter(|p| p.why.succeeded()).count())
+        .filter(|&n| n > 1)
+        .sum();
+    (together > 0).then(|| super::words::order_caveat(together, setting))
 }
 
 fn record(queued: &Enqueued, seen: &mut [Seen]) {

@@ -40,6 +40,18 @@ pub fn duration(seconds: i64) -> String {
     }
 }
 
+/// The caveat of `together` bindings scheduled together after one event under `setting`
+/// (docs/rules/fleet.md §21.2): Karmada's order among them is its informer's.
+pub fn order_caveat(together: usize, setting: &str) -> String {
+    format!(
+        "{together} bindings were scheduled together after one event with {setting} on: \
+         Karmada takes such bindings in the order its informer lists them, which changes from \
+         run to run, and each one's schedule reads those before it; allot takes them in the \
+         fleet's order. Where they compete for the same clusters, Karmada may place some of \
+         them differently from one run to the next."
+    )
+}
+
 /// One step of the timeline in words: `rb/shop/web-deployment evicted from member2
 /// (2 replicas, purge Directly)`.
 pub fn moment(h: &Happening) -> String {
