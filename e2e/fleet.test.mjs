@@ -602,7 +602,8 @@ test("figures: 1,000 clusters and 10,000 workloads", async () => {
   const edge = Math.max(...(await rendered()));
   await page.focus("#fleet-workloads tbody input.replicas");
   const row = () => page.evaluate(() => Number(document.activeElement.closest("tr")?.dataset.row));
-  for (let k = 0; k < 3 * edge && (await row()) <= edge; k++) {
+  // Each row's controls: replicas, Scale, Rebalance and the Unhealthy report.
+  for (let k = 0; k < 5 * edge && (await row()) <= edge; k++) {
     await page.keyboard.press("Tab");
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   }

@@ -444,7 +444,7 @@ fn plan(shown: &Shown) -> Html {
 
 fn bindings_table(id: &'static str, rows: &[&BindingPlan]) -> Html {
     html! {
-        <div class="scroll"><table id={id} class="fleet-table fleet-bindings">
+        <div class="scroll"><table id={id} class="fleet-table fleet-stacked">
             <thead><tr><th scope="col">{ "binding" }</th><th scope="col">{ "before" }</th>
                 <th scope="col">{ "after" }</th><th scope="col" title="replicas that land on another cluster">{ "moved" }</th>
                 <th scope="col" title="replicas placed nowhere">{ "unplaced" }</th><th scope="col">{ "why" }</th></tr></thead>
@@ -489,7 +489,7 @@ fn loads(id: &'static str, clusters: &[ClusterPlan]) -> Html {
     html! {
         <>
         <h4>{ "Load per cluster" }</h4>
-        <div class="scroll"><table id={id} class="fleet-table">
+        <div class="scroll"><table id={id} class="fleet-table fleet-stacked">
             <thead><tr><th scope="col">{ "cluster" }</th><th scope="col">{ "state" }</th><th scope="col">{ "replicas" }</th>
                 <th scope="col">{ "CPU requested (cores)" }</th><th scope="col">{ "allocatable CPU" }</th>
                 <th scope="col">{ "free CPU" }</th><th scope="col">{ "memory requested" }</th><th scope="col">{ "overcommit" }</th></tr></thead>
@@ -497,12 +497,12 @@ fn loads(id: &'static str, clusters: &[ClusterPlan]) -> Html {
             { for rows.iter().take(500).map(|c| html! {
                 <tr class={classes!((!c.overcommit.is_empty()).then_some("over"))}>
                     <th scope="row">{ &c.name }</th>
-                    <td>{ if c.state == c.state_before { c.state.clone() } else { format!("{} → {}", c.state_before, c.state) } }</td>
-                    <td>{ format!("{} → {}", c.before.replicas, c.after.replicas) }</td>
-                    <td>{ format!("{} → {}", cpu(&c.before.requests), cpu(&c.after.requests)) }</td>
-                    <td>{ cpu(&c.allocatable) }</td><td>{ cpu(&c.free) }</td>
-                    <td>{ format!("{} → {}", memory(&c.before.requests), memory(&c.after.requests)) }</td>
-                    <td>{ overcommit(&c.overcommit) }</td>
+                    <td data-label="state">{ if c.state == c.state_before { c.state.clone() } else { format!("{} → {}", c.state_before, c.state) } }</td>
+                    <td data-label="replicas">{ format!("{} → {}", c.before.replicas, c.after.replicas) }</td>
+                    <td data-label="CPU requested (cores)">{ format!("{} → {}", cpu(&c.before.requests), cpu(&c.after.requests)) }</td>
+                    <td data-label="allocatable CPU">{ cpu(&c.allocatable) }</td><td data-label="free CPU">{ cpu(&c.free) }</td>
+                    <td data-label="memory requested">{ format!("{} → {}", memory(&c.before.requests), memory(&c.after.requests)) }</td>
+                    <td data-label="overcommit">{ overcommit(&c.overcommit) }</td>
                 </tr>
             }) }
             </tbody>
