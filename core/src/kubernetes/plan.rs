@@ -157,13 +157,7 @@ pub fn plan(
     added: &[Object],
     applied: &[Object],
 ) -> Result<Planned> {
-    let mut settings = Settings {
-        version: choice.version,
-        ..Settings::default()
-    };
-    what.settings_into(&mut settings)?;
-    let mut before = read(objects, choice, settings)?;
-    before.fleet.now = latest(&before.fleet);
+    let before = read_now(objects, choice, Some(what))?;
     let (plan, after, _) = step(
         &before.fleet,
         objects,
@@ -182,6 +176,25 @@ pub fn plan(
         report,
         resource_bindings,
     })
+}
+
+/// The fleet `objects` describe, under `what`'s settings (else the release's defaults), its
+/// clock at its last schedule.
+pub(super) fn read_now(
+    objects: &[Object],
+    choice: &Choice<'_>,
+    what: Option<&WhatIf>,
+) -> Result<super::fleet::Read> {
+    let mut settings = Settings {
+        version: choice.version,
+        ..Settings::default()
+    };
+    if let Some(what) = what {
+        what.settings_into(&mut settings)?;
+    }
+    let mut read = read(objects, choice, settings)?;
+    read.fleet.now = latest(&read.fleet);
+    Ok(read)
 }
 
 /// The time of the fleet's last schedule: a what-if happens after it (a rebalancer created
@@ -413,12 +426,7 @@ pub struct Session {
 impl Session {
     /// The fleet `objects` describe, as [`plan`] reads it.
     pub fn read(objects: Vec<Object>, choice: &Choice<'_>) -> Result<Session> {
-        let settings = Settings {
-            version: choice.version,
-            ..Settings::default()
-        };
-        let mut read = read(&objects, choice, settings)?;
-        read.fleet.now = latest(&read.fleet);
+        let read = read_now(&objects, choice, None)?;
         Ok(Session {
             objects: Rc::new(objects),
             fleet: read.fleet,

@@ -11,17 +11,17 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use super::fleet::{read, FleetReport};
+use super::fleet::FleetReport;
 use super::import::Choice;
 use super::objects::Object;
-use super::plan::{latest, step, step_under, under, Session, WhatIf};
+use super::plan::{read_now, step, step_under, under, Session, WhatIf};
 use crate::error::Result;
 use crate::karmada::fleet::plan::overcommitted;
 use crate::karmada::fleet::readiness::{
     failures, settled_after, worst_first, Each, Failure, Overcommit, Row, Site, Summary, View,
 };
+use crate::karmada::fleet::Fleet;
 use crate::karmada::fleet::Id;
-use crate::karmada::fleet::{Fleet, Settings};
 use crate::path::Path;
 
 /// Which failures to answer.
@@ -100,13 +100,7 @@ pub fn readiness(
     applied: &[Object],
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Report> {
-    let mut settings = Settings {
-        version: choice.version,
-        ..Settings::default()
-    };
-    what.settings_into(&mut settings)?;
-    let mut read = read(objects, choice, settings)?;
-    read.fleet.now = latest(&read.fleet);
+    let read = read_now(objects, choice, Some(what))?;
     let now = Now {
         fleet: &read.fleet,
         objects,
