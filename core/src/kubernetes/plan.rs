@@ -766,23 +766,23 @@ fn joins(added: &[Object], choice: &Choice<'_>) -> Result<Vec<Event>> {
             .iter()
             .find(|o| o.kind == "Cluster" && o.metadata.name == member.name.as_str());
         let health = object.map(super::fleet::health).unwrap_or_default();
-        if health.ready != Readiness::Never {
-            events.push(Event::Join {
-                member: Box::new(member),
-                health,
-            });
-            continue;
-        }
-        // Created without a status: the cluster controller taints it not-ready, and the
-        // bindings that enqueues are scheduled (without it) before the status controller
-        // reports it Ready and the taint goes (§26.1).
+        // The API server drops a new Cluster's status: the cluster controller taints it
+        // not-ready, and the bindings that enqueues are scheduled (without it) before the
+        // status controller reports the object's condition, Ready without one (§26.1).
         let name = String::from(member.name.as_str());
+        let ready = health.ready;
         events.push(Event::Join {
             member: Box::new(member),
             health,
         });
         events.push(Event::Advance { seconds: 0 });
-        events.push(Event::ClusterUp { cluster: name });
+        events.push(match ready {
+            Readiness::Ready | Readiness::Never => Event::ClusterUp { cluster: name },
+            ready => Event::Reported {
+                cluster: name,
+                ready,
+            },
+        });
     }
     Ok(events)
 }
@@ -1908,6 +1908,45 @@ mod join_tests {
         );
         let b = &p.plan.bindings[0];
         assert_eq!(b.after.len(), 2, "member2 added once Ready");
+    }
+
+    // The API server drops a created Cluster's status (`PrepareForCreate`): one given with a
+    // Ready condition goes through the same window, and its condition is the status
+    // controller's first report (§26.1).
+    #[test]
+    fn a_cluster_joined_with_its_status_is_not_ready_first_too() {
+        let all = serde_json::from_str::<Objects>(ONE).unwrap().0;
+        for (status, ready) in [("True", true), ("False", false)] {
+            let with = NEW.replacen(
+                r#""status": {"#,
+                &format!(
+                    r#""status": {{"conditions": [{{"type": "Ready", "status": "{status}"}}], "#
+                ),
+                1,
+            );
+            let p = plan(
+                &all,
+                &Choice::default(),
+                &WhatIf::default(),
+                &vec_of(&with),
+                &[],
+            )
+            .unwrap();
+            let events: Vec<&str> = p.plan.steps.iter().map(|s| s.event.as_str()).collect();
+            assert_eq!(events[0], "cluster member2 joins", "{events:?}");
+            assert_eq!(
+                p.plan.steps[0].passes.len(),
+                1,
+                "scheduled in the window: {events:?}"
+            );
+            let b = &p.plan.bindings[0];
+            assert_eq!(
+                b.after.contains_key("member2"),
+                ready,
+                "{status}: {:?}",
+                b.after
+            );
+        }
     }
 
     fn vec_of(text: &str) -> Vec<Object> {

@@ -42,10 +42,18 @@ pub enum Event {
     ClusterUp {
         cluster: String,
     },
-    /// A cluster joins and becomes Ready (§26.1).
+    /// A cluster is created (joins): without a status whatever its object says, so the
+    /// cluster controller taints it not-ready (§26.1); its status comes after, as
+    /// [`Event::ClusterUp`] or [`Event::Reported`].
     Join {
         member: Box<Member>,
         health: Health,
+    },
+    /// The cluster status controller reports the cluster's `Ready` condition (a joined
+    /// cluster's first status, §26.1).
+    Reported {
+        cluster: String,
+        ready: Readiness,
     },
     /// The cluster is deleted (unjoined): `deletionTimestamp` set (§26.3).
     Leave {
@@ -287,11 +295,17 @@ impl Fleet {
                 self.readiness(i, Readiness::Ready, queue, &mut out);
             }
             Event::Join { member, health } => {
-                // The creation enqueues nothing; the controller's not-ready taint and its
-                // removal once Ready each enqueue the bindings it matches (§26.1).
-                let ready = health.ready;
+                // Created without a status: the creation enqueues nothing; the cluster
+                // controller's not-ready taint enqueues the bindings it matches (§26.1).
+                let health = Health {
+                    ready: Readiness::Never,
+                    ..health
+                };
                 let i = self.add_cluster(*member, health)?;
-                self.readiness(i, Readiness::Never, queue, &mut Enqueued::default());
+                self.readiness(i, Readiness::Never, queue, &mut out);
+            }
+            Event::Reported { cluster, ready } => {
+                let i = self.cluster_at(&cluster)?;
                 self.readiness(i, ready, queue, &mut out);
             }
             Event::Leave { cluster } => {

@@ -762,6 +762,15 @@ impl Event {
             Event::ClusterDown { cluster } => format!("cluster {cluster} down"),
             Event::ClusterUp { cluster } => format!("cluster {cluster} ready"),
             Event::Join { member, .. } => format!("cluster {} joins", member.name),
+            Event::Reported { cluster, ready } => format!(
+                "cluster {cluster} reports Ready={}",
+                match ready {
+                    super::health::Readiness::Ready => "True",
+                    super::health::Readiness::NotReady => "False",
+                    super::health::Readiness::Unknown | super::health::Readiness::Never =>
+                        "Unknown",
+                }
+            ),
             Event::Leave { cluster } => format!("cluster {cluster} deleted"),
             Event::Cordon { cluster } => format!("cluster {cluster} cordoned"),
             Event::Uncordon { cluster } => format!("cluster {cluster} uncordoned"),

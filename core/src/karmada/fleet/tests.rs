@@ -325,9 +325,9 @@ fn a_cluster_outside_the_affinity_enqueues_nothing() {
     );
 }
 
-// `addCluster` enqueues nothing; the taint removal after the join does, and only Duplicated
-// bindings are scheduled (`doScheduleBinding`): a Divided binding does not follow a new
-// cluster.
+// `addCluster` enqueues nothing; the not-ready taint (the join) and its removal once the
+// status controller reports Ready do, and only Duplicated bindings are scheduled
+// (`doScheduleBinding`): a Divided binding does not follow a new cluster.
 #[test]
 fn a_joined_cluster_gets_duplicated_bindings_only() {
     let f = fleet(
@@ -342,9 +342,32 @@ fn a_joined_cluster_gets_duplicated_bindings_only() {
         member: Box::new(member("c", 10)),
         health: Health::default(),
     };
-    let p = run(&f, alloc::vec![join]);
-    assert_eq!(after(&p, "div"), placed(&[("a", 6)]));
-    assert_eq!(after(&p, "dup"), placed(&[("a", 2), ("c", 2)]));
+    let p = run(&f, alloc::vec![join.clone()]);
+    assert_eq!(after(&p, "dup"), placed(&[("a", 2)]), "not ready yet");
+    for ready in [
+        Event::ClusterUp {
+            cluster: "c".into(),
+        },
+        Event::Reported {
+            cluster: "c".into(),
+            ready: Readiness::Ready,
+        },
+    ] {
+        let p = run(&f, alloc::vec![join.clone(), ready]);
+        assert_eq!(after(&p, "div"), placed(&[("a", 6)]));
+        assert_eq!(after(&p, "dup"), placed(&[("a", 2), ("c", 2)]));
+    }
+    let p = run(
+        &f,
+        alloc::vec![
+            join,
+            Event::Reported {
+                cluster: "c".into(),
+                ready: Readiness::NotReady,
+            },
+        ],
+    );
+    assert_eq!(after(&p, "dup"), placed(&[("a", 2)]), "reported not ready");
 }
 
 // Unjoin: `deletionTimestamp` set; `HasTerminatingTargetClusters` reschedules a Divided
