@@ -282,15 +282,28 @@ impl Fleet {
                 now,
                 ..
             } = &mut *self;
-            let mut clusters = Clusters::new(members);
+            let members: &[Member] = members;
+            // Compiled when the first binding is scheduled: a drain whose bindings all find no
+            // trigger compiles nothing.
+            let mut clusters: Option<Clusters<'_>> = None;
             let index = groups::Index::new(entries, settings);
             while let Some(b) = queue.pop() {
                 // The other members of its groups as they are now, earlier passes included.
                 let view = index.view(entries, b);
-                let Some(e) = entries.get_mut(b).map(Rc::make_mut) else {
+                let Some(shared) = entries.get_mut(b) else {
                     continue;
                 };
-                let (pass, written) = decide(e, members, &clusters, settings, *now, view.as_ref());
+                // A binding without a trigger is read, not copied.
+                let (pass, written, e) = match triggers::trigger(shared, members, settings) {
+                    Err(why) => (Pass::Skipped { why }, None, &**shared),
+                    Ok(trigger) => {
+                        let set = clusters.get_or_insert_with(|| Clusters::new(members));
+                        let e = Rc::make_mut(shared);
+                        let (pass, written) =
+                            decide(e, trigger, set, settings, *now, view.as_ref());
+                        (pass, written, &*e)
+                    }
+                };
                 let next = Next::after(e, &pass, written, protect);
                 waits.note(b, queue.fresh(b), pass.failure(), next.changed, *now);
                 if next.again {
@@ -298,10 +311,10 @@ impl Fleet {
                 }
                 out.push((b, pass, next.changed));
                 progress(out.len(), out.len() + queue.len());
-                if let Some(before) = next.assume {
+                if let (Some(before), Some(set)) = (next.assume, clusters.as_mut()) {
                     let shared = capacity::Shared {
                         assumed: &mut *assumed,
-                        clusters: &mut clusters,
+                        clusters: set,
                         touched: &mut touched,
                     };
                     shared.assume(b, e, &before);
@@ -362,21 +375,17 @@ impl Next {
     }
 }
 
-/// Schedule `e` once (§23): the trigger, then the decision against `clusters`, written back as
+/// Schedule `e` once for `trigger` (§23): the decision against `clusters`, written back as
 /// Karmada writes it (§23.3, §23.4). Answers the pass and, when a result was written, what the
 /// write changed.
 fn decide(
     e: &mut Entry,
-    members: &[Member],
+    trigger: triggers::Trigger,
     clusters: &Clusters<'_>,
     settings: &Settings,
     now: i64,
     groups: Option<&GroupView>,
 ) -> (Pass, Option<patch::Written>) {
-    let trigger = match triggers::trigger(e, members, settings) {
-        Ok(t) => t,
-        Err(why) => return (Pass::Skipped { why }, None),
-    };
     let fresh = trigger == triggers::Trigger::RescheduleRequired;
     let evicted: Vec<String> = e
         .state

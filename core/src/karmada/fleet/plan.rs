@@ -289,12 +289,13 @@ pub fn plan_reporting(
     })
 }
 
-/// [`plan_reporting`] listing only the bindings the events touched: those enqueued or
-/// scheduled, and those an event changed (an eviction). What every event left alone is not
-/// listed, nor noted in the steps (`notEnqueued` is empty), and no cluster's load is listed
+/// [`plan_reporting`] listing only the bindings the events changed: those whose placement
+/// changed (scheduled again, or evicted) and those whose pass failed. What the events left
+/// as it was is not listed (a binding enqueued without a trigger, or scheduled to the same
+/// result), nor noted in the steps (`notEnqueued` is empty), and no cluster's load is listed
 /// (each would be a pass over every binding); the summary counts every binding as [`plan`]'s
-/// does, but no overcommitted cluster. A plan that costs what it touches in a large fleet (readiness: one per
-/// failure).
+/// does, but no overcommitted cluster. A plan that costs what it changes in a large fleet
+/// (readiness: one per failure).
 pub fn plan_touched(
     fleet: &Fleet,
     events: Vec<Event>,
@@ -325,7 +326,7 @@ pub(super) fn plan_with(
     plan_in(fleet, events, worker, false)
 }
 
-/// [`plan_with`]; `quiet`: only the touched bindings listed ([`plan_touched`]).
+/// [`plan_with`]; `quiet`: only the changed bindings listed ([`plan_touched`]).
 fn plan_in(
     fleet: &Fleet,
     events: Vec<Event>,
@@ -574,7 +575,7 @@ fn note_pass(journal: &mut Vec<Moment>, e: &Entry, pass: &Pass, changed: bool, n
 }
 
 /// Every binding of `f` with its outcome; `was`: the entries before the events. `quiet`:
-/// only those scheduled, enqueued or changed.
+/// only those whose outcome is not `Unchanged`.
 fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen], quiet: bool) -> Vec<BindingPlan> {
     f.entries
         .iter()
@@ -586,7 +587,7 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen], quiet: bool) -> Vec<Bin
                     .is_some_and(|s| s.pass.is_some() || s.enqueued.is_some())
                 || !was.get(*b).is_some_and(|w| Rc::ptr_eq(w, e))
         })
-        .map(|(b, e)| {
+        .filter_map(|(b, e)| {
             let placed = Placed::of(was.get(b));
             let before: &BTreeMap<String, i64> = &placed;
             let after = &e.state.clusters;
@@ -633,8 +634,11 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen], quiet: bool) -> Vec<Bin
                     },
                 },
             };
+            if quiet && matches!(outcome, Outcome::Unchanged { .. }) {
+                return None;
+            }
             let because = super::words::because(&outcome, s.enqueued.as_ref(), before.is_empty());
-            BindingPlan {
+            Some(BindingPlan {
                 id: e.id.clone(),
                 replicas: e.workload.replicas,
                 before: placed,
@@ -645,7 +649,7 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen], quiet: bool) -> Vec<Bin
                 because,
                 outcome,
                 evicting: e.state.evictions.clone(),
-            }
+            })
         })
         .collect()
 }

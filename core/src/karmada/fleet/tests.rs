@@ -966,7 +966,10 @@ fn drain_fresh(f: &mut Fleet, queue: &mut Queue) -> Vec<(usize, Pass, bool)> {
                 continue;
             };
             let mut clusters = Clusters::new(members);
-            let (pass, written) = super::decide(e, members, &clusters, settings, *now, None);
+            let (pass, written) = match super::triggers::trigger(e, members, settings) {
+                Err(why) => (Pass::Skipped { why }, None),
+                Ok(t) => super::decide(e, t, &clusters, settings, *now, None),
+            };
             let next = super::Next::after(e, &pass, written, protect);
             waits.note(b, queue.fresh(b), pass.failure(), next.changed, *now);
             if next.again {
