@@ -783,3 +783,233 @@ fn tainting(cluster: &str, t: &Taint, added: bool, policy: Option<String>) -> Ha
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use alloc::boxed::Box;
+    use alloc::rc::Rc;
+    use alloc::vec::Vec;
+
+    use super::{Event, Why, WhyNot};
+    use crate::karmada::fleet::health::{Health, Readiness};
+    use crate::karmada::fleet::plan::{plan, Outcome, Unchanged};
+    use crate::karmada::fleet::testing::*;
+    use crate::karmada::fleet::triggers::Trigger;
+    use crate::karmada::fleet::Settings;
+    use crate::karmada::Strategy;
+    use crate::selector::cluster::ClusterAffinity;
+
+    // `enqueueAffectedBindings`: a binding whose affinity selects neither the old nor the new
+    // cluster object is not enqueued.
+    #[test]
+    fn a_cluster_outside_the_affinity_enqueues_nothing() {
+        let mut e = entry("only-b", Strategy::Duplicated, 1, &[("b", 1)]);
+        e.rules = Rc::new((*e.rules).clone().with_affinity(ClusterAffinity {
+            cluster_names: alloc::vec!["b".into()],
+            ..ClusterAffinity::default()
+        }));
+        e.state.applied = Some(e.rules.clone());
+        let f = two(alloc::vec![e]);
+        let p = run(
+            &f,
+            alloc::vec![Event::Cordon {
+                cluster: "a".into()
+            }],
+        );
+        assert!(p.steps[0].queued.enqueued.is_empty());
+        assert_eq!(
+            outcome(&p, "only-b"),
+            &Outcome::Unchanged {
+                why: Unchanged::NotEnqueued {
+                    why: WhyNot::AffinityExcludes {
+                        cluster: "a".into()
+                    }
+                }
+            }
+        );
+    }
+
+    // `addCluster` enqueues nothing; the not-ready taint (the join) and its removal once the
+    // status controller reports Ready do, and only Duplicated bindings are scheduled
+    // (`doScheduleBinding`): a Divided binding does not follow a new cluster.
+    #[test]
+    fn a_joined_cluster_gets_duplicated_bindings_only() {
+        let f = fleet(
+            alloc::vec![member("a", 10)],
+            alloc::vec![
+                entry("div", Strategy::DynamicWeight, 6, &[("a", 6)]),
+                entry("dup", Strategy::Duplicated, 2, &[("a", 2)]),
+            ],
+            Settings::default(),
+        );
+        let join = Event::Join {
+            member: Box::new(member("c", 10)),
+            health: Health::default(),
+        };
+        let p = run(&f, alloc::vec![join.clone()]);
+        assert_eq!(after(&p, "dup"), placed(&[("a", 2)]), "not ready yet");
+        for ready in [
+            Event::ClusterUp {
+                cluster: "c".into(),
+            },
+            Event::Reported {
+                cluster: "c".into(),
+                ready: Readiness::Ready,
+            },
+        ] {
+            let p = run(&f, alloc::vec![join.clone(), ready]);
+            assert_eq!(after(&p, "div"), placed(&[("a", 6)]));
+            assert_eq!(after(&p, "dup"), placed(&[("a", 2), ("c", 2)]));
+        }
+        let p = run(
+            &f,
+            alloc::vec![
+                join,
+                Event::Reported {
+                    cluster: "c".into(),
+                    ready: Readiness::NotReady,
+                },
+            ],
+        );
+        assert_eq!(after(&p, "dup"), placed(&[("a", 2)]), "reported not ready");
+    }
+
+    // Unjoin: `deletionTimestamp` set; `HasTerminatingTargetClusters` reschedules a Divided
+    // binding placed there, and the filter pass skips the cluster being deleted.
+    #[test]
+    fn a_deleted_cluster_moves_divided_replicas() {
+        let f = two(alloc::vec![entry(
+            "div",
+            Strategy::DynamicWeight,
+            6,
+            &[("a", 3), ("b", 3)]
+        )]);
+        let p = run(
+            &f,
+            alloc::vec![Event::Leave {
+                cluster: "a".into()
+            }],
+        );
+        assert_eq!(after(&p, "div"), placed(&[("b", 6)]));
+        assert_eq!(
+            outcome(&p, "div"),
+            &Outcome::Changed {
+                trigger: Trigger::PlacedClusterDeleting
+            }
+        );
+        assert_eq!(p.summary.moved_replicas, 3);
+    }
+
+    // A status change (capacity) enqueues nothing (`updateCluster` ignores status).
+    #[test]
+    fn a_capacity_change_enqueues_nothing() {
+        let f = fleet(
+            alloc::vec![member("a", 10)],
+            alloc::vec![entry("w", Strategy::Duplicated, 1, &[("a", 1)])],
+            Settings::default(),
+        );
+        let summary = member("a", 1).resource_summary.unwrap();
+        let p = run(
+            &f,
+            alloc::vec![Event::Capacity {
+                cluster: "a".into(),
+                summary: Box::new(summary)
+            }],
+        );
+        assert!(p.steps[0].queued.enqueued.is_empty());
+        assert!(p.steps[0].passes.is_empty());
+    }
+
+    // Deleting the claiming policy with no other match (`handlePolicyDeletion`): the binding
+    // keeps its clusters and the scheduler no longer sees it (`resourceBindingEventFilter`).
+    #[test]
+    fn an_unclaimed_binding_keeps_its_clusters_and_is_never_scheduled() {
+        let f = fleet(
+            alloc::vec![member("a", 10)],
+            alloc::vec![entry("w", Strategy::Duplicated, 1, &[("a", 1)])],
+            Settings::default(),
+        );
+        let events = alloc::vec![
+            Event::Unclaim { binding: id("w") },
+            Event::Leave {
+                cluster: "a".into()
+            },
+        ];
+        let p = run(&f, events);
+        assert_eq!(after(&p, "w"), placed(&[("a", 1)]));
+        assert!(p.steps[1].queued.enqueued.is_empty());
+    }
+
+    // `updateCluster` checks the old and the new object: a Duplicated binding selecting
+    // `tier=gold` is enqueued when a cluster loses the label, and the schedule drops the
+    // cluster (ClusterAffinity does not exempt placed clusters, §12.5).
+    #[test]
+    fn a_relabelled_cluster_leaves_duplicated_bindings_that_no_longer_select_it() {
+        let gold: crate::selector::label::Labels =
+            [("tier".into(), "gold".into())].into_iter().collect();
+        let mut a = member("a", 10);
+        a.labels = gold.clone();
+        let mut b = member("b", 10);
+        b.labels = gold.clone();
+        let mut e = entry("dup", Strategy::Duplicated, 1, &[("a", 1), ("b", 1)]);
+        e.rules = Rc::new((*e.rules).clone().with_affinity(ClusterAffinity {
+            label_selector: Some(crate::selector::label::LabelSelector {
+                match_labels: gold,
+                ..Default::default()
+            }),
+            ..ClusterAffinity::default()
+        }));
+        e.state.applied = Some(e.rules.clone());
+        let f = fleet(alloc::vec![a, b], alloc::vec![e], Settings::default());
+        let p = run(
+            &f,
+            alloc::vec![Event::Relabel {
+                cluster: "a".into(),
+                labels: Default::default()
+            }],
+        );
+        assert_eq!(
+            enqueued(&p, 0),
+            [(
+                id("dup"),
+                Why::ClusterChanged {
+                    cluster: "a".into()
+                }
+            )]
+        );
+        assert_eq!(after(&p, "dup"), placed(&[("b", 1)]));
+    }
+
+    // Bad input is an error at the field, never a panic: an unknown cluster or binding, a
+    // cluster joining under a name already taken.
+    #[test]
+    fn unknown_names_are_errors_at_their_field() {
+        let f = two(Vec::new());
+        let err = plan(
+            &f,
+            alloc::vec![Event::ClusterDown {
+                cluster: "nowhere".into()
+            }],
+        )
+        .unwrap_err();
+        assert_eq!(err.code(), crate::ErrorCode::UnknownValue);
+        assert_eq!(err.field().text(), "cluster");
+        let err = plan(
+            &f,
+            alloc::vec![Event::Scale {
+                binding: id("none"),
+                replicas: 1
+            }],
+        )
+        .unwrap_err();
+        assert_eq!(err.field().text(), "binding");
+        let join = Event::Join {
+            member: Box::new(member("a", 1)),
+            health: Health::default(),
+        };
+        assert_eq!(
+            plan(&f, alloc::vec![join]).unwrap_err().code(),
+            crate::ErrorCode::DuplicateName
+        );
+    }
+}
