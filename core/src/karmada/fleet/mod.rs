@@ -501,8 +501,7 @@ mod tests {
     use crate::karmada::gates::Gate;
     use crate::karmada::Strategy;
     use crate::selector::cluster::ClusterAffinity;
-    use proptest::prelude::{any, prop_assert, prop_assert_eq, proptest, ProptestConfig};
-    use proptest::test_runner::FileFailurePersistence;
+    use proptest::prelude::{any, prop_assert, prop_assert_eq, proptest};
 
     // `scheduleResourceBinding`: a FitError still patches the result, `spec.clusters` empty and
     // the placement applied, so the next event finds no "placement changed".
@@ -551,14 +550,6 @@ mod tests {
     }
 
     proptest! {
-        // The failures this property found before, kept where it first stood.
-        #![proptest_config(ProptestConfig {
-            failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-                "proptest-regressions/karmada/fleet/tests.txt",
-            ))),
-            ..ProptestConfig::default()
-        })]
-
         // The one cluster set a drain compiles, its capacity replaced as bindings are
         // assumed, decides as a set compiled afresh for every binding: the same plan and the
         // same fleet afterwards.
