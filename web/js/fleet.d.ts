@@ -115,8 +115,9 @@ export interface ClusterPlan {
 /** A binding's identity in a plan. */
 export type BindingId = BindingPlan["id"];
 
-/** One step of the timeline, `at` seconds after the events, `said` in words; `kind` says which (more may come). */
-export type TimelineEntry = { at: number; said: string } & (
+/** One step of the timeline, `at` seconds after the events, `said` in words; `kind` says which (more may come).
+ * `again`: a failure that repeats the binding's last one (a retry that changes nothing; told once). */
+export type TimelineEntry = { at: number; said: string; again?: true } & (
   | { kind: "condition"; cluster: string; type: string; status: string }
   | { kind: "tainted" | "untainted"; cluster: string; taint: string; policy?: string }
   | { kind: "evicted" | "failedOver"; binding: BindingId; cluster: string; replicas: number; purgeMode: "Gracefully" | "Directly" | "Never" }

@@ -112,17 +112,8 @@ function timeline(p) {
   const list = p.timeline ?? [];
   if (!list.some((t) => t.kind !== "scheduled" && t.kind !== "unschedulable")) return [];
   const rows = [["AT", "WHAT"]];
-  // A binding that fails again as it failed is said once.
-  const failed = new Map();
-  for (const t of list) {
-    if (t.kind === "unschedulable" || t.kind === "scheduled") {
-      const key = bindingName(t.binding);
-      const said = JSON.stringify(t.condition ?? null);
-      if (t.kind === "unschedulable" && failed.get(key) === said) continue;
-      failed.set(key, t.kind === "unschedulable" ? said : undefined);
-    }
-    rows.push([duration(t.at), t.said]);
-  }
+  // A binding that fails again as it failed is said once (the planner marks the repeats).
+  for (const t of list) if (!t.again) rows.push([duration(t.at), t.said]);
   return ["Timeline:", table(rows), ""];
 }
 

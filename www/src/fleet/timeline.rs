@@ -61,7 +61,8 @@ pub fn timeline(list: &[Moment]) -> Html {
         <>
             <h4 id="fleet-timeline-heading">{ "Timeline" }</h4>
             <ol id="fleet-timeline" class="fleet-timeline" aria-labelledby="fleet-timeline-heading">
-                { for list.iter().take(500).map(|m| html! {
+                // A binding that fails again as it failed is said once.
+                { for list.iter().filter(|m| !m.again).take(500).map(|m| html! {
                     <li><time>{ duration(m.at) }</time>{ " " }{ m.said.as_str() }</li>
                 }) }
             </ol>

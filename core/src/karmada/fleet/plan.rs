@@ -376,7 +376,7 @@ fn plan_in(
         });
     }
     f.quiet = false;
-    let timeline = core::mem::take(&mut f.journal)
+    let mut timeline: Vec<Moment> = core::mem::take(&mut f.journal)
         .into_iter()
         .map(|m| Moment {
             at: m.at.saturating_sub(start),
@@ -384,6 +384,7 @@ fn plan_in(
             ..m
         })
         .collect();
+    super::timeline::mark_again(&mut timeline);
     let bindings = outcomes(&f, &fleet.entries, &seen, quiet);
     // Every cluster's load is a pass over every binding: a touched plan lists none.
     let clusters = if quiet {

@@ -23,6 +23,10 @@ pub struct Moment {
     /// The step in words (`words::moment`), written when the plan is made.
     #[serde(default)]
     pub said: String,
+    /// The binding failed again as it last failed, nothing placed between (a retry that
+    /// changes nothing): a reader tells it once, at its first failure ([`mark_again`]).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub again: bool,
 }
 
 impl Moment {
@@ -32,6 +36,25 @@ impl Moment {
             at,
             what,
             said: String::new(),
+            again: false,
+        }
+    }
+}
+
+/// Mark each failure that repeats its binding's last failure, condition and all, with no
+/// placement between ([`Moment::again`]).
+pub fn mark_again(moments: &mut [Moment]) {
+    let mut failed: BTreeMap<Id, Condition> = BTreeMap::new();
+    for m in moments {
+        match &m.what {
+            Happening::Unschedulable { binding, condition } => {
+                m.again = failed.get(binding) == Some(condition);
+                failed.insert(binding.clone(), condition.clone());
+            }
+            Happening::Scheduled { binding, .. } => {
+                failed.remove(binding);
+            }
+            _ => {}
         }
     }
 }
@@ -118,6 +141,51 @@ pub enum TaskEnd {
 mod tests {
     use super::*;
     use crate::karmada::fleet::entry::BindingKind;
+
+    fn id(name: &str) -> Id {
+        Id {
+            kind: BindingKind::ResourceBinding,
+            namespace: "shop".into(),
+            name: name.into(),
+        }
+    }
+
+    // A retry that fails as the last pass failed is marked; a new reason, or a failure after
+    // a placement, is not; each binding on its own.
+    #[test]
+    fn a_failure_repeating_the_last_is_marked_again() {
+        let fail = |name: &str, why: &str| Happening::Unschedulable {
+            binding: id(name),
+            condition: Condition::NoClusterFit(why.into()),
+        };
+        let placed = Happening::Scheduled {
+            binding: id("a"),
+            trigger: Trigger::RescheduleRequired,
+            clusters: BTreeMap::new(),
+        };
+        let mut list: alloc::vec::Vec<Moment> = [
+            fail("a", "0/2 clusters are available"),
+            fail("b", "0/2 clusters are available"),
+            fail("a", "0/2 clusters are available"),
+            fail("a", "0/3 clusters are available"),
+            placed,
+            fail("a", "0/3 clusters are available"),
+            fail("b", "0/2 clusters are available"),
+        ]
+        .into_iter()
+        .enumerate()
+        .map(|(k, h)| Moment::new(k as i64 * 10, h))
+        .collect();
+        mark_again(&mut list);
+        let again: alloc::vec::Vec<bool> = list.iter().map(|m| m.again).collect();
+        assert_eq!(again, [false, false, true, false, false, false, true]);
+        let text = serde_json::to_value(&list[2]).unwrap();
+        assert_eq!(text["again"], true);
+        assert!(serde_json::to_value(&list[0])
+            .unwrap()
+            .get("again")
+            .is_none());
+    }
 
     // The JSON a plan's timeline is written as (the package's declarations say it so), and
     // read back the same.
