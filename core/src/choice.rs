@@ -1,7 +1,7 @@
 //! The names a scenario gives its choices: the Karmada and eru strategies, the division and
 //! model methods, the estimators (the scenario format, docs/rules/README.md decision 8). Each
 //! enum's names are listed once, beside the enum, through [`names!`]; its `ALL`, the "expected
-//! one of" text of its errors, the schema's strategy list, the playground's selects and the fuzz
+//! one of" text of its errors, the schema's strategy list (the scenario's), the playground's selects and the fuzz
 //! target's picks derive from that list, and a test holds docs/scenario.md and the fuzz
 //! dictionary to it.
 
@@ -44,21 +44,6 @@ macro_rules! joined {
 }
 
 pub(crate) use {joined, names};
-
-/// The schema of `policy.strategy`: a Karmada or an eru strategy's name, or null.
-#[cfg(feature = "schema")]
-pub(crate) fn strategy_schema(schema: &mut schemars::Schema) {
-    let names: alloc::vec::Vec<Option<&str>> = crate::karmada::Strategy::NAMES
-        .iter()
-        .chain(crate::eru::strategy::Strategy::NAMES)
-        .map(|n| Some(*n))
-        .chain([None])
-        .collect();
-    let listed = schemars::json_schema!({ "enum": names });
-    if let Some(names) = listed.get("enum") {
-        schema.insert("enum".into(), names.clone());
-    }
-}
 
 #[cfg(test)]
 mod tests {

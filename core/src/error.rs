@@ -130,13 +130,14 @@ pub enum Error {
     /// eru: the deploy count is not positive.
     #[error("{}the deploy count must be positive, got {value}", At(.field))]
     InvalidCount { field: Path, value: i64 },
-    /// eru: not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED).
-    #[error(
-        "{}{value:?} is not a strategy ({})",
-        At(.field),
-        crate::eru::strategy::Strategy::LIST
-    )]
-    InvalidStrategy { field: Path, value: String },
+    /// eru: not a strategy; `expected` lists the strategies (AUTO, FILL, EACH, GLOBAL,
+    /// DRAINED).
+    #[error("{}{value:?} is not a strategy ({expected})", At(.field))]
+    InvalidStrategy {
+        field: Path,
+        value: String,
+        expected: &'static str,
+    },
     /// eru: a resource request or node resource eru rejects; `code` is `invalid_cpu`,
     /// `invalid_memory`, `invalid_storage`, `invalid_volume` or `invalid_usage` (a bad usage
     /// ratio).
@@ -515,7 +516,11 @@ mod tests {
                 "the deploy count must be positive, got 0",
             ),
             (
-                Error::InvalidStrategy { field: at(), value: s("X") },
+                Error::InvalidStrategy {
+                    field: at(),
+                    value: s("X"),
+                    expected: "AUTO, FILL, EACH, GLOBAL, DRAINED",
+                },
                 "\"X\" is not a strategy (AUTO, FILL, EACH, GLOBAL, DRAINED)",
             ),
             (

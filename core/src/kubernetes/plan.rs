@@ -237,7 +237,7 @@ pub(super) fn under(fleet: &Fleet, what: &WhatIf) -> Result<Fleet> {
 }
 
 /// [`step`] over a fleet already [`under`] `what`'s settings; `touched`: the plan lists only
-/// the bindings the what-ifs touched ([`plan_touched`]).
+/// the bindings the what-ifs changed ([`plan_touched`]).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn step_under(
     before: &Fleet,

@@ -218,7 +218,7 @@ impl Now<'_> {
 
 /// Each failure's row over `fleet`, worst first: `fleet` put under `what`'s settings once,
 /// the bindings indexed by the clusters they are placed on once, then each failure planned as
-/// `--cluster-down` plans it over that fleet, the plan listing only the bindings it touched;
+/// `--cluster-down` plans it over that fleet, the plan listing only the bindings it changed;
 /// the bindings on a failed cluster it did not touch are read from the index.
 fn rows_of(
     fleet: &Fleet,

@@ -187,7 +187,7 @@ pub struct Policy {
     /// Karmada: `duplicated`, `staticWeight` (default), `dynamicWeight`, `aggregated`.
     /// eru: `AUTO` (default), `FILL`, `EACH`, `GLOBAL`, `DRAINED`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "schema", schemars(transform = crate::choice::strategy_schema))]
+    #[cfg_attr(feature = "schema", schemars(transform = strategy_schema))]
     pub strategy: Option<String>,
     /// Karmada: the division method; absent: the release's (`karmada`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -308,5 +308,20 @@ impl<'a> Family<'a> {
                 reason: format!("{call} works on eru nodes; this scenario lists Karmada clusters"),
             }),
         }
+    }
+}
+
+/// The schema of `policy.strategy`: a Karmada or an eru strategy's name, or null.
+#[cfg(feature = "schema")]
+pub(crate) fn strategy_schema(schema: &mut schemars::Schema) {
+    let names: alloc::vec::Vec<Option<&str>> = crate::karmada::Strategy::NAMES
+        .iter()
+        .chain(crate::eru::strategy::Strategy::NAMES)
+        .map(|n| Some(*n))
+        .chain([None])
+        .collect();
+    let listed = schemars::json_schema!({ "enum": names });
+    if let Some(names) = listed.get("enum") {
+        schema.insert("enum".into(), names.clone());
     }
 }

@@ -63,6 +63,7 @@ impl Strategy {
         Strategy::named(name).ok_or_else(|| Error::InvalidStrategy {
             field: Path::fields(field),
             value: name.into(),
+            expected: Strategy::LIST,
         })
     }
 }

@@ -392,3 +392,136 @@ impl super::Fleet {
         self.reconcile_tasks(b, queue, out);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use alloc::collections::BTreeMap;
+    use alloc::rc::Rc;
+    use alloc::string::String;
+
+    use super::{injected_labels, PreservationRule, PurgeMode, Reported, WorkloadHealth};
+    use crate::karmada::fleet::events::{Change, Why, WhyNot};
+    use crate::karmada::fleet::plan::plan;
+    use crate::karmada::fleet::testing::*;
+    use crate::karmada::fleet::Settings;
+    use crate::karmada::Strategy;
+
+    // detectFailure: the workload leaves b only once it has been Unhealthy there for
+    // tolerationSeconds; the scheduler then places the missing replicas elsewhere, never on b
+    // while its task exists (the ClusterEviction filter).
+    #[test]
+    fn unhealthy_for_toleration_seconds_fails_over() {
+        let f = three_with(
+            divided(failover(PurgeMode::Gracefully, 300)),
+            Settings::default(),
+        );
+        let before = fleet_after(&f, alloc::vec![unhealthy("b"), wait(299)]);
+        assert_eq!(clusters(&before).get("b"), Some(&2));
+        assert!(tasks(&before).is_empty());
+        let (p, later) = plan(&f, alloc::vec![unhealthy("b"), wait(300)]).unwrap();
+        let placed = clusters(&later);
+        assert_eq!(placed.get("b"), None, "{placed:?}");
+        assert_eq!(placed.values().sum::<i64>(), 4);
+        let t = &tasks(&later)[0];
+        assert_eq!(t.from_cluster, "b");
+        assert_eq!(t.replicas, Some(2));
+        assert_eq!(t.reason.as_deref(), Some("ApplicationFailure"));
+        assert_eq!(t.created_at, f.now + 300);
+        let why = Why::SpecChanged {
+            change: Change::FailedOver("b".into()),
+        };
+        assert!(p.steps[1].queued.enqueued.iter().any(|n| n.why == why));
+    }
+
+    // workloadUnhealthyMap's deleteIrrelevantClusters: a Healthy report forgets the count, so a
+    // later Unhealthy report starts it again.
+    #[test]
+    fn healthy_before_toleration_resets_the_count() {
+        let f = three_with(
+            divided(failover(PurgeMode::Directly, 300)),
+            Settings::default(),
+        );
+        let events = |last| {
+            alloc::vec![
+                unhealthy("b"),
+                wait(100),
+                healthy("b"),
+                wait(50),
+                unhealthy("b"),
+                wait(last)
+            ]
+        };
+        assert_eq!(clusters(&fleet_after(&f, events(250))).get("b"), Some(&2));
+        assert_eq!(clusters(&fleet_after(&f, events(300))).get("b"), None);
+    }
+
+    // The controller's memory is lost on restart: a dump's Unhealthy status starts counting when
+    // the controllers start, with the plan.
+    #[test]
+    fn a_dumps_unhealthy_status_counts_from_the_start() {
+        let mut e = divided(failover(PurgeMode::Directly, 60));
+        e.state.reported.get_mut("b").unwrap().health = WorkloadHealth::Unhealthy;
+        let f = three_with(e, Settings::default());
+        assert_eq!(
+            clusters(&fleet_after(&f, alloc::vec![wait(59)])).get("b"),
+            Some(&2)
+        );
+        assert_eq!(
+            clusters(&fleet_after(&f, alloc::vec![wait(60)])).get("b"),
+            None
+        );
+    }
+
+    // buildTaskOptions fails for Gracefully without gate GracefulEviction: nothing is evicted.
+    #[test]
+    fn gracefully_needs_the_graceful_eviction_gate() {
+        let settings =
+            Settings::default().with(crate::karmada::gates::Gate::GracefulEviction, false);
+        let f = three_with(divided(failover(PurgeMode::Gracefully, 10)), settings);
+        let (p, f2) = plan(&f, alloc::vec![unhealthy("b"), wait(10)]).unwrap();
+        assert_eq!(clusters(&f2).get("b"), Some(&2));
+        let held = p.steps[1]
+            .queued
+            .not_enqueued
+            .iter()
+            .any(|n| matches!(n.why, WhyNot::FailoverHeld { .. }));
+        assert!(held);
+    }
+
+    // State preservation (gate StatefulFailoverInjection): the task keeps the labels read from
+    // the member's status and the clusters before the failover; the binding controller injects
+    // them into the single new cluster's workload when the purge mode is Directly.
+    #[test]
+    fn state_is_preserved_into_the_new_cluster() {
+        let mut e = entry("w", Strategy::Aggregated, 2, &[("b", 2)]);
+        let mut f = failover(PurgeMode::Directly, 1);
+        f.state_preservation.push(PreservationRule {
+            alias_label_name: "ready".into(),
+            json_path: "{.readyReplicas}".into(),
+        });
+        e.app_failover = Some(Rc::new(f));
+        let labels: BTreeMap<String, String> = [("ready".into(), "2".into())].into();
+        e.state.reported.insert(
+            "b".into(),
+            Reported {
+                health: WorkloadHealth::Unhealthy,
+                preserved: Some(Ok(labels.clone())),
+            },
+        );
+        let on =
+            Settings::default().with(crate::karmada::gates::Gate::StatefulFailoverInjection, true);
+        let fl = three_with(e.clone(), on);
+        let f2 = fleet_after(&fl, alloc::vec![wait(1)]);
+        let t = &tasks(&f2)[0];
+        assert_eq!(t.preserved_label_state, labels);
+        assert_eq!(t.clusters_before_failover, ["b"]);
+        let new = clusters(&f2);
+        let (c, _) = new.iter().next().unwrap();
+        assert_ne!(c, "b");
+        assert_eq!(injected_labels(&f2.entries[0], c), Some(&labels));
+        // Without the gate: no state kept.
+        let off = fleet_after(&three_with(e, Settings::default()), alloc::vec![wait(1)]);
+        assert!(tasks(&off)[0].preserved_label_state.is_empty());
+        assert_eq!(injected_labels(&off.entries[0], c), None);
+    }
+}

@@ -148,3 +148,68 @@ pub fn overcommit(free: &ResourceList, added: &Load) -> ResourceList {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use alloc::boxed::Box;
+    use alloc::vec::Vec;
+
+    use crate::karmada::fleet::entry::Condition;
+    use crate::karmada::fleet::events::Event;
+    use crate::karmada::fleet::plan::{plan, Outcome, Plan};
+    use crate::karmada::fleet::testing::*;
+    use crate::karmada::fleet::Settings;
+    use crate::karmada::gates::Gate;
+    use crate::karmada::Strategy;
+
+    fn burst(protect: bool) -> Plan {
+        let mut settings = Settings::default();
+        settings
+            .feature_gates
+            .set(Gate::SchedulingOvercommitProtection, protect);
+        let f = fleet(
+            alloc::vec![member("a", 10), member("b", 4)],
+            Vec::new(),
+            settings,
+        );
+        let events = ["w1", "w2", "w3"]
+            .iter()
+            .map(|n| Event::Create {
+                entry: Box::new(entry(n, Strategy::Aggregated, 6, &[])),
+            })
+            .collect();
+        plan(&f, events).unwrap().0
+    }
+
+    // A burst without SchedulingOvercommitProtection: every binding reads the same
+    // resourceSummary (nothing in the control plane updates it when a binding is scheduled:
+    // `Snapshot`, pkg/scheduler/cache/cache.go), so all three take cluster a.
+    #[test]
+    fn a_burst_overcommits_while_the_summary_lags() {
+        let p = burst(false);
+        for w in ["w1", "w2", "w3"] {
+            assert_eq!(after(&p, w), placed(&[("a", 6)]));
+        }
+        let a = p.clusters.iter().find(|c| c.name == "a").unwrap();
+        assert_eq!(a.added.requests.get("cpu"), 18_000);
+        assert_eq!(a.overcommit.get("cpu"), 8_000);
+        assert_eq!(p.summary.overcommitted_clusters, 1);
+    }
+
+    // With the gate, each successful schedule assumes its footprint (`Cache.Assume` after
+    // `patchScheduleResultForResourceBinding`) and the general estimator deducts it
+    // (`deductAssumedWorkloadsFromSummary`, pkg/estimator/client/general.go).
+    #[test]
+    fn overcommit_protection_deducts_what_was_just_scheduled() {
+        let p = burst(true);
+        assert_eq!(after(&p, "w1"), placed(&[("a", 6)]));
+        assert_eq!(after(&p, "w2"), placed(&[("a", 3), ("b", 3)]));
+        assert!(matches!(
+            outcome(&p, "w3"),
+            Outcome::Unschedulable {
+                condition: Condition::Unschedulable(_)
+            }
+        ));
+        assert!(p.clusters.iter().all(|c| c.overcommit.is_empty()));
+    }
+}

@@ -327,6 +327,19 @@ mod tests {
     use alloc::string::String;
     use proptest::prelude::*;
 
+    use alloc::boxed::Box;
+    use alloc::vec::Vec;
+
+    use crate::estimate::general::ResourceSummary;
+    use crate::karmada::fleet::entry::Condition;
+    use crate::karmada::fleet::events::{Event, Why, WhyNot};
+    use crate::karmada::fleet::plan::{plan, Outcome};
+    use crate::karmada::fleet::testing::*;
+    use crate::karmada::fleet::{Fleet, Settings};
+    use crate::karmada::gates::Gate;
+    use crate::karmada::Strategy;
+    use crate::resource::ResourceList;
+
     // Durations as Karmada's flags write them.
     #[test]
     fn durations_read_as_seconds() {
@@ -415,6 +428,236 @@ mod tests {
             skipped.skip_to(since + later, by_priority);
             prop_assert_eq!(skipped, stepped(w, since + later, by_priority));
             prop_assert!(skipped.due(by_priority) > since + later);
+        }
+    }
+
+    // A binding that failed with UnschedulableError waits in the unschedulable set
+    // (`PushUnschedulableIfNotPresent`, `handleErr`); `flushUnschedulableBindingsLeftover`
+    // (pkg/scheduler/internal/queue/scheduling_queue.go) moves it back once it has waited more
+    // than five minutes, and it is scheduled against the capacity then (the queue of gate
+    // PriorityBasedScheduling).
+    #[test]
+    fn an_unschedulable_binding_is_retried_after_five_minutes() {
+        let mut f = two(Vec::new());
+        f.settings
+            .feature_gates
+            .set(Gate::PriorityBasedScheduling, true);
+        let big = entry("big", Strategy::Aggregated, 30, &[]);
+        let grow = |cluster: &str| Event::Capacity {
+            cluster: cluster.into(),
+            summary: Box::new(ResourceSummary {
+                allocatable: ResourceList::from_units([("cpu", 20_000), ("pods", 110)]),
+                ..ResourceSummary::default()
+            }),
+        };
+        let p = run(
+            &f,
+            alloc::vec![
+                Event::Create {
+                    entry: Box::new(big.clone())
+                },
+                Event::Advance { seconds: 0 },
+                grow("a"),
+                grow("b"),
+                Event::Advance { seconds: 300 },
+            ],
+        );
+        assert!(matches!(
+            outcome(&p, "big"),
+            Outcome::Unschedulable {
+                condition: Condition::Unschedulable(_)
+            }
+        ));
+        assert!(
+            enqueued(&p, 4).is_empty(),
+            "300 s is not more than five minutes"
+        );
+        let p = run(
+            &f,
+            alloc::vec![
+                Event::Create {
+                    entry: Box::new(big)
+                },
+                Event::Advance { seconds: 0 },
+                grow("a"),
+                grow("b"),
+                Event::Advance { seconds: 301 },
+            ],
+        );
+        assert_eq!(
+            enqueued(&p, 4),
+            [(
+                id("big"),
+                Why::Retried {
+                    waited: Wait::Unschedulable
+                }
+            )]
+        );
+        assert_eq!(after(&p, "big").iter().map(|(_, n)| n).sum::<i64>(), 30);
+    }
+
+    // handleErr puts a FitError in the backoff queue; flushBackoffQCompleted
+    // (pkg/scheduler/internal/queue/scheduling_queue.go) moves it back once its backoff, 1 s doubled
+    // with each attempt up to 10 s (calculateBackoffDuration), has run: retries at 1, 3, 7, 15,
+    // 25 s... A retry that reads what the failed pass read fails the same way, so while nothing
+    // changes none is run: the binding keeps waiting with the attempts it would have made; an
+    // event pushes it afresh, and its attempts start again.
+    #[test]
+    fn a_backoff_retry_runs_only_once_its_inputs_changed() {
+        let f = two(Vec::new());
+        let mut settings = f.settings.clone();
+        settings
+            .feature_gates
+            .set(Gate::PriorityBasedScheduling, true);
+        let f = Fleet { settings, ..f };
+        let down = |c: &str| Event::ClusterDown { cluster: c.into() };
+        let create = Event::Create {
+            entry: Box::new(entry("w", Strategy::Aggregated, 2, &[])),
+        };
+        let (p, g) = plan(
+            &f,
+            alloc::vec![
+                down("a"),
+                down("b"),
+                create,
+                Event::Advance { seconds: 0 },
+                Event::Advance { seconds: 30 },
+            ],
+        )
+        .unwrap();
+        assert!(matches!(
+            outcome(&p, "w"),
+            Outcome::Unschedulable {
+                condition: Condition::NoClusterFit(_)
+            }
+        ));
+        assert!(enqueued(&p, 4).is_empty(), "nothing changed: no retry runs");
+        let b = g.binding(&id("w")).unwrap();
+        let w = g.waits.waiting.get(&b).copied().unwrap();
+        assert_eq!(
+            (w.since, w.attempts),
+            (25, 6),
+            "retries at 1, 3, 7, 15 and 25 s passed over"
+        );
+        // An event pushes it afresh: a cluster back (its taint removed, a spec change) enqueues
+        // it at once, and it is placed; it waits no more.
+        let up = Event::ClusterUp {
+            cluster: "a".into(),
+        };
+        let (p, g) = plan(&g, alloc::vec![up]).unwrap();
+        assert_eq!(
+            enqueued(&p, 0),
+            [(
+                id("w"),
+                Why::ClusterChanged {
+                    cluster: "a".into()
+                }
+            )]
+        );
+        assert_eq!(after(&p, "w"), placed(&[("a", 2)]));
+        assert!(g.waits.waiting.is_empty());
+    }
+
+    // The timeline within one advance: an assumption's end at 301 s frees capacity; the binding
+    // that failed for want of it at 0 s is due then too (more than five minutes in the
+    // unschedulable set), runs at 301 s and is assumed then, so its own assumption ends at 602 s,
+    // not at the end of the advance.
+    #[test]
+    fn an_advance_runs_the_scheduler_when_a_retry_is_due() {
+        let mut settings = Settings::default();
+        settings
+            .feature_gates
+            .set(Gate::SchedulingOvercommitProtection, true);
+        let f = fleet(alloc::vec![member("a", 10)], Vec::new(), settings);
+        let create = |n: &str| Event::Create {
+            entry: Box::new(entry(n, Strategy::Aggregated, 6, &[])),
+        };
+        let (p, g) = plan(
+            &f,
+            alloc::vec![
+                create("w1"),
+                create("w2"),
+                Event::Advance { seconds: 0 },
+                Event::Advance { seconds: 500 },
+            ],
+        )
+        .unwrap();
+        assert_eq!(after(&p, "w2"), placed(&[("a", 6)]));
+        let w2 = g.binding(&id("w2")).unwrap();
+        assert_eq!(g.assumed_at.get(&w2), Some(&301));
+        assert_eq!(g.now, 500);
+    }
+
+    // SchedulingOvercommitProtection's assumption ends once the member reports the workload
+    // Healthy on that cluster (`releaseHealthyClusterAssumptions`, pkg/scheduler/event_handler.go,
+    // 1.18.2 on) or after its time to live (`DefaultAssumptionTTL`, `GetAssumedWorkloads`):
+    // the next binding reads the summary alone there again.
+    #[test]
+    fn an_assumption_ends_when_healthy_or_after_five_minutes() {
+        let mut settings = Settings::default();
+        settings
+            .feature_gates
+            .set(Gate::SchedulingOvercommitProtection, true);
+        let f = fleet(alloc::vec![member("a", 10)], Vec::new(), settings);
+        let create = |n: &str| Event::Create {
+            entry: Box::new(entry(n, Strategy::Aggregated, 6, &[])),
+        };
+        // Without a release the second does not fit beside the first's assumption.
+        let p = run(
+            &f,
+            alloc::vec![create("w1"), Event::Advance { seconds: 1 }, create("w2")],
+        );
+        assert!(matches!(outcome(&p, "w2"), Outcome::Unschedulable { .. }));
+        let healthy = Event::Healthy {
+            binding: id("w1"),
+            cluster: "a".into(),
+        };
+        let (p, after_fleet) = plan(
+            &f,
+            alloc::vec![
+                create("w1"),
+                Event::Advance { seconds: 1 },
+                healthy,
+                create("w2")
+            ],
+        )
+        .unwrap();
+        assert_eq!(after(&p, "w2"), placed(&[("a", 6)]));
+        assert!(matches!(left(&p, 2)[0].1, WhyNot::StatusOnly { .. }));
+        assert_eq!(after_fleet.assumptions()[0].len(), 1, "only w2's");
+        let p = run(
+            &f,
+            alloc::vec![create("w1"), Event::Advance { seconds: 301 }, create("w2")],
+        );
+        assert_eq!(after(&p, "w2"), placed(&[("a", 6)]));
+    }
+
+    proptest! {
+        // Time passing is a loop of runs of the scheduler, each when a retry whose inputs
+        // changed is due (§22.1): however long the time and however the fleet fails, it ends,
+        // each run taking each binding at most once, and the runs within one advance no more
+        // than the changes they can make (each binding succeeds, is emptied by a FitError and
+        // has an assumption end at most once), plus one.
+        #[test]
+        fn time_passing_never_loops(
+            cpus in proptest::collection::vec(0u64..6, 1..4),
+            specs in proptest::collection::vec((strategy(), 1i64..12), 1..8),
+            seed in 0u64..1000,
+            protect in any::<bool>(),
+            priority in any::<bool>(),
+            events in proptest::collection::vec(event(3, 8), 0..5),
+            long in 0i64..10_000_000,
+        ) {
+            let (mut f, mut all) = generated(&cpus, &specs, seed, protect, events);
+            f.settings.feature_gates.set(Gate::PriorityBasedScheduling, priority);
+            all.push(Event::Advance { seconds: long });
+            let Ok((p, _)) = plan(&f, all) else {
+                return Ok(());
+            };
+            let n = specs.len();
+            for step in &p.steps {
+                prop_assert!(step.passes.len() <= n * (3 * n + 2), "{}", step.passes.len());
+            }
         }
     }
 }

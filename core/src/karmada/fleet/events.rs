@@ -28,6 +28,15 @@ use crate::selector::label::Labels;
 use crate::selector::node::{Taint, TaintEffect};
 use crate::Name;
 
+/// What the detector writes into a binding from its claiming policy ([`Event::Place`]).
+struct Placing {
+    rules: Rc<Rules>,
+    policy: Option<(String, String)>,
+    groups: Option<Groups>,
+    failover: Option<super::entry::ClusterFailover>,
+    app_failover: Option<Rc<super::app_failover::ApplicationFailover>>,
+}
+
 /// Something that happens to the fleet.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
@@ -280,11 +289,7 @@ impl Fleet {
             self.waits.changed();
         }
         match event {
-            Event::Restart => {
-                for b in 0..self.entries.len() {
-                    self.enqueue(b, Why::Restart, queue, &mut out);
-                }
-            }
+            Event::Restart => self.restart(queue, &mut out),
             Event::ClusterDown { cluster } => {
                 let i = self.cluster_at(&cluster)?;
                 let ready = self.health.get(i).map(health::unreachable);
@@ -294,104 +299,46 @@ impl Fleet {
                 let i = self.cluster_at(&cluster)?;
                 self.readiness(i, Readiness::Ready, queue, &mut out);
             }
-            Event::Join { member, health } => {
-                // Created without a status: the creation enqueues nothing; the cluster
-                // controller's not-ready taint enqueues the bindings it matches (§26.1).
-                let health = Health {
-                    ready: Readiness::Never,
-                    ..health
-                };
-                let i = self.add_cluster(*member, health)?;
-                self.readiness(i, Readiness::Never, queue, &mut out);
-            }
             Event::Reported { cluster, ready } => {
                 let i = self.cluster_at(&cluster)?;
                 self.readiness(i, ready, queue, &mut out);
             }
-            Event::Leave { cluster } => {
-                let i = self.cluster_at(&cluster)?;
-                let old = self.members.get(i).cloned();
-                if let Some(m) = self.members.get_mut(i) {
-                    m.deleting = true;
-                }
-                // Only the new object is checked (`updateCluster`).
-                self.cluster_changed(i, None, old.is_some(), queue, &mut out);
-            }
-            Event::Cordon { cluster } => {
-                let i = self.cluster_at(&cluster)?;
-                let old = self.members.get(i).cloned();
-                let changed = self
-                    .site(i)
-                    .is_some_and(|(m, h)| health::add_taint(m, h, health::cordon_taint(), None));
-                self.cluster_changed(i, old, changed, queue, &mut out);
-            }
+            Event::Join { member, health } => self.join(*member, health, queue, &mut out)?,
+            Event::Leave { cluster } => self.leave(&cluster, queue, &mut out)?,
+            Event::Cordon { cluster } => self.edit_cluster(&cluster, queue, &mut out, |m, h| {
+                health::add_taint(m, h, health::cordon_taint(), None)
+            })?,
             Event::Uncordon { cluster } => {
-                let i = self.cluster_at(&cluster)?;
-                let old = self.members.get(i).cloned();
-                let changed = self.site(i).is_some_and(|(m, h)| {
+                self.edit_cluster(&cluster, queue, &mut out, |m, h| {
                     health::remove_taint(m, h, health::UNSCHEDULABLE, TaintEffect::NoSchedule)
-                });
-                self.cluster_changed(i, old, changed, queue, &mut out);
+                })?
             }
             Event::Taint {
                 cluster,
                 taint,
                 timed,
             } => {
-                let i = self.cluster_at(&cluster)?;
-                let old = self.members.get(i).cloned();
-                let now = self.now;
-                let changed = self
-                    .site(i)
-                    .is_some_and(|(m, h)| health::add_taint(m, h, taint, timed.then_some(now)));
-                self.cluster_changed(i, old, changed, queue, &mut out);
+                let at = timed.then_some(self.now);
+                self.edit_cluster(&cluster, queue, &mut out, |m, h| {
+                    health::add_taint(m, h, taint, at)
+                })?
             }
             Event::Untaint {
                 cluster,
                 key,
                 effect,
-            } => {
-                let i = self.cluster_at(&cluster)?;
-                let old = self.members.get(i).cloned();
-                let changed = self
-                    .site(i)
-                    .is_some_and(|(m, h)| health::remove_taint(m, h, &key, effect));
-                self.cluster_changed(i, old, changed, queue, &mut out);
-            }
+            } => self.edit_cluster(&cluster, queue, &mut out, |m, h| {
+                health::remove_taint(m, h, &key, effect)
+            })?,
             Event::Relabel { cluster, labels } => {
-                let i = self.cluster_at(&cluster)?;
-                let old = self.members.get(i).cloned();
-                let changed = match self.members.get_mut(i) {
-                    Some(m) if m.labels != labels => {
-                        m.labels = labels;
-                        true
-                    }
-                    _ => false,
-                };
-                self.cluster_changed(i, old, changed, queue, &mut out);
+                self.edit_cluster(&cluster, queue, &mut out, |m, _| {
+                    let changed = m.labels != labels;
+                    m.labels = labels;
+                    changed
+                })?
             }
-            Event::Capacity { cluster, summary } => {
-                let i = self.cluster_at(&cluster)?;
-                if let Some(m) = self.members.get_mut(i) {
-                    m.resource_summary = Some(*summary);
-                }
-                for (b, e) in self.entries.iter().enumerate() {
-                    let why = WhyNot::StatusOnly {
-                        cluster: cluster.as_str().into(),
-                    };
-                    out.left(b, &e.id, why);
-                }
-            }
-            Event::Create { entry } => {
-                if self.binding(&entry.id).is_some() {
-                    return Err(Error::DuplicateName {
-                        field: Path::fields("binding"),
-                        name: alloc::format!("{}", entry.id),
-                    });
-                }
-                self.entries.push(Rc::from(entry));
-                self.enqueue(self.entries.len() - 1, Why::Created, queue, &mut out);
-            }
+            Event::Capacity { cluster, summary } => self.capacity(&cluster, *summary, &mut out)?,
+            Event::Create { entry } => self.create(entry, queue, &mut out)?,
             Event::Place {
                 binding,
                 rules,
@@ -400,121 +347,270 @@ impl Fleet {
                 failover,
                 app_failover,
             } => {
-                let b = self.binding_at(&binding)?;
-                let Some(e) = self.entries.get_mut(b).map(Rc::make_mut) else {
-                    return Ok(out);
+                let placing = Placing {
+                    rules,
+                    policy,
+                    groups,
+                    failover,
+                    app_failover,
                 };
-                e.failover = failover;
-                let refail = e.app_failover != app_failover;
-                e.app_failover = app_failover;
-                let newly = !e.claimed;
-                let changed = e.rules != rules;
-                let regrouped = e.groups != groups;
-                e.rules = rules;
-                e.policy = policy;
-                e.groups = groups;
-                e.claimed = true;
-                if changed || newly || regrouped {
-                    let why = if newly {
-                        Why::Created
-                    } else {
-                        Why::SpecChanged {
-                            change: if changed {
-                                Change::Placement
-                            } else {
-                                Change::WorkloadAffinityGroups
-                            },
-                        }
-                    };
-                    self.enqueue(b, why, queue, &mut out);
-                } else {
-                    out.left(b, &binding, WhyNot::SpecUnchanged);
-                }
-                if refail {
-                    self.reconcile_failover(b, queue, &mut out);
-                }
+                self.place(&binding, placing, queue, &mut out)?
             }
-            Event::Unclaim { binding } => {
-                let b = self.binding_at(&binding)?;
-                if let Some(e) = self.entries.get_mut(b).map(Rc::make_mut) {
-                    e.claimed = false;
-                    e.policy = None;
-                }
-                out.left(b, &binding, WhyNot::NotClaimed);
-            }
+            Event::Unclaim { binding } => self.unclaim(&binding, &mut out)?,
             Event::Scale { binding, replicas } => {
-                let b = self.binding_at(&binding)?;
-                let changed = match self.entries.get_mut(b).map(Rc::make_mut) {
-                    Some(e) if e.workload.replicas != replicas => {
-                        e.workload.replicas = replicas;
-                        true
-                    }
-                    _ => false,
-                };
-                if changed {
-                    let why = Why::SpecChanged {
-                        change: Change::Replicas,
-                    };
-                    self.enqueue(b, why, queue, &mut out);
-                } else {
-                    out.left(b, &binding, WhyNot::SpecUnchanged);
-                }
+                self.scale(&binding, replicas, queue, &mut out)?
             }
-            Event::Rebalance { bindings } => {
-                let now = self.now;
-                for id in bindings {
-                    let b = self.binding_at(&id)?;
-                    let earlier = self
-                        .entries
-                        .get(b)
-                        .is_some_and(|e| e.state.reschedule_triggered_at.is_none_or(|t| t < now));
-                    if !earlier {
-                        out.left(b, &id, WhyNot::AlreadyTriggered);
-                        continue;
-                    }
-                    if let Some(e) = self.entries.get_mut(b).map(Rc::make_mut) {
-                        e.state.reschedule_triggered_at = Some(now);
-                    }
-                    let why = Why::SpecChanged {
-                        change: Change::RescheduleTriggered,
-                    };
-                    self.enqueue(b, why, queue, &mut out);
-                }
-            }
-            Event::Advance { seconds } => {
-                self.now = self.now.saturating_add(seconds.max(0));
-                // The controllers' requeues due now (§32.2, §33).
-                self.controllers_due(queue, &mut out);
-                // An assumption past its time to live no longer counts (`GetAssumedWorkloads`
-                // skips it) when a retry due now reads the capacity.
-                self.expire_assumptions();
-                for (b, waited) in self.due_retries() {
-                    self.enqueue(b, Why::Retried { waited }, queue, &mut out);
-                }
-            }
-            Event::TaintPolicies { policies } => {
-                self.taint_policies(policies, queue, &mut out);
-            }
+            Event::Rebalance { bindings } => self.rebalance(&bindings, queue, &mut out)?,
+            Event::Advance { seconds } => self.advance(seconds, queue, &mut out),
+            Event::TaintPolicies { policies } => self.taint_policies(policies, queue, &mut out),
             Event::Settle => {}
             Event::Healthy { binding, cluster } => {
-                let b = self.binding_at(&binding)?;
-                let i = self.cluster_at(&cluster)?;
-                // A status change (the aggregated status): nothing is enqueued by it.
-                self.release(b, Some(i));
-                self.report(b, &cluster, WorkloadHealth::Healthy, queue, &mut out);
-                let cluster = cluster.as_str().into();
-                out.left(b, &binding, WhyNot::StatusOnly { cluster });
+                self.reported(&binding, &cluster, WorkloadHealth::Healthy, queue, &mut out)?
             }
-            Event::Unhealthy { binding, cluster } => {
-                let b = self.binding_at(&binding)?;
-                self.cluster_at(&cluster)?;
-                self.report(b, &cluster, WorkloadHealth::Unhealthy, queue, &mut out);
-                let cluster = cluster.as_str().into();
-                out.left(b, &binding, WhyNot::StatusOnly { cluster });
-            }
+            Event::Unhealthy { binding, cluster } => self.reported(
+                &binding,
+                &cluster,
+                WorkloadHealth::Unhealthy,
+                queue,
+                &mut out,
+            )?,
         }
         self.taint_manager(queue, &mut out);
         Ok(out)
+    }
+
+    /// The scheduler starts: every binding it sees is enqueued (§21.2).
+    fn restart(&mut self, queue: &mut Queue, out: &mut Enqueued) {
+        for b in 0..self.entries.len() {
+            self.enqueue(b, Why::Restart, queue, out);
+        }
+    }
+
+    /// A cluster created: without a status, so the creation enqueues nothing and the cluster
+    /// controller's not-ready taint enqueues the bindings it matches (§26.1).
+    fn join(
+        &mut self,
+        member: Member,
+        health: Health,
+        queue: &mut Queue,
+        out: &mut Enqueued,
+    ) -> Result<()> {
+        let health = Health {
+            ready: Readiness::Never,
+            ..health
+        };
+        let i = self.add_cluster(member, health)?;
+        self.readiness(i, Readiness::Never, queue, out);
+        Ok(())
+    }
+
+    /// A cluster deleted: `deletionTimestamp` set; only the new object is checked
+    /// (`updateCluster`, §26.3).
+    fn leave(&mut self, cluster: &str, queue: &mut Queue, out: &mut Enqueued) -> Result<()> {
+        let i = self.cluster_at(cluster)?;
+        let old = self.members.get(i).cloned();
+        if let Some(m) = self.members.get_mut(i) {
+            m.deleting = true;
+        }
+        self.cluster_changed(i, None, old.is_some(), queue, out);
+        Ok(())
+    }
+
+    /// A change to a cluster's spec (`edit` answers whether it changed anything): the
+    /// scheduler's cluster event handler compares the old and new objects (§21.2, §26.2).
+    fn edit_cluster(
+        &mut self,
+        cluster: &str,
+        queue: &mut Queue,
+        out: &mut Enqueued,
+        edit: impl FnOnce(&mut Member, &mut Health) -> bool,
+    ) -> Result<()> {
+        let i = self.cluster_at(cluster)?;
+        let old = self.members.get(i).cloned();
+        let changed = self.site(i).is_some_and(|(m, h)| edit(m, h));
+        self.cluster_changed(i, old, changed, queue, out);
+        Ok(())
+    }
+
+    /// The cluster's `resourceSummary` replaced: a status change, nothing enqueued (§29.1).
+    fn capacity(
+        &mut self,
+        cluster: &str,
+        summary: ResourceSummary,
+        out: &mut Enqueued,
+    ) -> Result<()> {
+        let i = self.cluster_at(cluster)?;
+        if let Some(m) = self.members.get_mut(i) {
+            m.resource_summary = Some(summary);
+        }
+        for (b, e) in self.entries.iter().enumerate() {
+            let why = WhyNot::StatusOnly {
+                cluster: cluster.into(),
+            };
+            out.left(b, &e.id, why);
+        }
+        Ok(())
+    }
+
+    /// A template and its binding created (§27.1).
+    fn create(&mut self, entry: Box<Entry>, queue: &mut Queue, out: &mut Enqueued) -> Result<()> {
+        if self.binding(&entry.id).is_some() {
+            return Err(Error::DuplicateName {
+                field: Path::fields("binding"),
+                name: alloc::format!("{}", entry.id),
+            });
+        }
+        self.entries.push(Rc::from(entry));
+        self.enqueue(self.entries.len() - 1, Why::Created, queue, out);
+        Ok(())
+    }
+
+    /// The detector writes the claiming policy's placement, groups and failover into the
+    /// binding (§27.2, §31.1, §32).
+    fn place(
+        &mut self,
+        binding: &Id,
+        placing: Placing,
+        queue: &mut Queue,
+        out: &mut Enqueued,
+    ) -> Result<()> {
+        let b = self.binding_at(binding)?;
+        let Some(e) = self.entries.get_mut(b).map(Rc::make_mut) else {
+            return Ok(());
+        };
+        e.failover = placing.failover;
+        let refail = e.app_failover != placing.app_failover;
+        e.app_failover = placing.app_failover;
+        let newly = !e.claimed;
+        let changed = e.rules != placing.rules;
+        let regrouped = e.groups != placing.groups;
+        e.rules = placing.rules;
+        e.policy = placing.policy;
+        e.groups = placing.groups;
+        e.claimed = true;
+        if changed || newly || regrouped {
+            let why = if newly {
+                Why::Created
+            } else {
+                Why::SpecChanged {
+                    change: if changed {
+                        Change::Placement
+                    } else {
+                        Change::WorkloadAffinityGroups
+                    },
+                }
+            };
+            self.enqueue(b, why, queue, out);
+        } else {
+            out.left(b, binding, WhyNot::SpecUnchanged);
+        }
+        if refail {
+            self.reconcile_failover(b, queue, out);
+        }
+        Ok(())
+    }
+
+    /// The claiming policy deleted and no other claims the template (§27.3).
+    fn unclaim(&mut self, binding: &Id, out: &mut Enqueued) -> Result<()> {
+        let b = self.binding_at(binding)?;
+        if let Some(e) = self.entries.get_mut(b).map(Rc::make_mut) {
+            e.claimed = false;
+            e.policy = None;
+        }
+        out.left(b, binding, WhyNot::NotClaimed);
+        Ok(())
+    }
+
+    /// The template's replicas change (§27.4).
+    fn scale(
+        &mut self,
+        binding: &Id,
+        replicas: i64,
+        queue: &mut Queue,
+        out: &mut Enqueued,
+    ) -> Result<()> {
+        let b = self.binding_at(binding)?;
+        let changed = match self.entries.get_mut(b).map(Rc::make_mut) {
+            Some(e) if e.workload.replicas != replicas => {
+                e.workload.replicas = replicas;
+                true
+            }
+            _ => false,
+        };
+        if changed {
+            let why = Why::SpecChanged {
+                change: Change::Replicas,
+            };
+            self.enqueue(b, why, queue, out);
+        } else {
+            out.left(b, binding, WhyNot::SpecUnchanged);
+        }
+        Ok(())
+    }
+
+    /// A WorkloadRebalancer created now: `rescheduleTriggeredAt` set on each binding whose
+    /// last trigger is earlier (§28).
+    fn rebalance(&mut self, bindings: &[Id], queue: &mut Queue, out: &mut Enqueued) -> Result<()> {
+        let now = self.now;
+        for id in bindings {
+            let b = self.binding_at(id)?;
+            let earlier = self
+                .entries
+                .get(b)
+                .is_some_and(|e| e.state.reschedule_triggered_at.is_none_or(|t| t < now));
+            if !earlier {
+                out.left(b, id, WhyNot::AlreadyTriggered);
+                continue;
+            }
+            if let Some(e) = self.entries.get_mut(b).map(Rc::make_mut) {
+                e.state.reschedule_triggered_at = Some(now);
+            }
+            let why = Why::SpecChanged {
+                change: Change::RescheduleTriggered,
+            };
+            self.enqueue(b, why, queue, out);
+        }
+        Ok(())
+    }
+
+    /// Time passes: the controllers' requeues due now (§32.2, §33), assumptions past their
+    /// time to live (§29.3), the retries due (§22.1).
+    fn advance(&mut self, seconds: i64, queue: &mut Queue, out: &mut Enqueued) {
+        self.now = self.now.saturating_add(seconds.max(0));
+        self.controllers_due(queue, out);
+        // An assumption past its time to live no longer counts (`GetAssumedWorkloads` skips
+        // it) when a retry due now reads the capacity.
+        self.expire_assumptions();
+        for (b, waited) in self.due_retries() {
+            self.enqueue(b, Why::Retried { waited }, queue, out);
+        }
+    }
+
+    /// A member reports the binding's workload `health` on `cluster` (its aggregated status):
+    /// a status change, nothing enqueued by it; Healthy releases the assumption there
+    /// (§29.3); the controllers that read health look again (§32.2, §33).
+    fn reported(
+        &mut self,
+        binding: &Id,
+        cluster: &str,
+        health: WorkloadHealth,
+        queue: &mut Queue,
+        out: &mut Enqueued,
+    ) -> Result<()> {
+        let b = self.binding_at(binding)?;
+        let i = self.cluster_at(cluster)?;
+        if health == WorkloadHealth::Healthy {
+            self.release(b, Some(i));
+        }
+        self.report(b, cluster, health, queue, out);
+        out.left(
+            b,
+            binding,
+            WhyNot::StatusOnly {
+                cluster: cluster.into(),
+            },
+        );
+        Ok(())
     }
 
     /// Put binding `b` in the queue, if the scheduler sees it.
@@ -781,5 +877,235 @@ fn tainting(cluster: &str, t: &Taint, added: bool, policy: Option<String>) -> Ha
             taint,
             policy,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::boxed::Box;
+    use alloc::rc::Rc;
+    use alloc::vec::Vec;
+
+    use super::{Event, Why, WhyNot};
+    use crate::karmada::fleet::health::{Health, Readiness};
+    use crate::karmada::fleet::plan::{plan, Outcome, Unchanged};
+    use crate::karmada::fleet::testing::*;
+    use crate::karmada::fleet::triggers::Trigger;
+    use crate::karmada::fleet::Settings;
+    use crate::karmada::Strategy;
+    use crate::selector::cluster::ClusterAffinity;
+
+    // `enqueueAffectedBindings`: a binding whose affinity selects neither the old nor the new
+    // cluster object is not enqueued.
+    #[test]
+    fn a_cluster_outside_the_affinity_enqueues_nothing() {
+        let mut e = entry("only-b", Strategy::Duplicated, 1, &[("b", 1)]);
+        e.rules = Rc::new((*e.rules).clone().with_affinity(ClusterAffinity {
+            cluster_names: alloc::vec!["b".into()],
+            ..ClusterAffinity::default()
+        }));
+        e.state.applied = Some(e.rules.clone());
+        let f = two(alloc::vec![e]);
+        let p = run(
+            &f,
+            alloc::vec![Event::Cordon {
+                cluster: "a".into()
+            }],
+        );
+        assert!(p.steps[0].queued.enqueued.is_empty());
+        assert_eq!(
+            outcome(&p, "only-b"),
+            &Outcome::Unchanged {
+                why: Unchanged::NotEnqueued {
+                    why: WhyNot::AffinityExcludes {
+                        cluster: "a".into()
+                    }
+                }
+            }
+        );
+    }
+
+    // `addCluster` enqueues nothing; the not-ready taint (the join) and its removal once the
+    // status controller reports Ready do, and only Duplicated bindings are scheduled
+    // (`doScheduleBinding`): a Divided binding does not follow a new cluster.
+    #[test]
+    fn a_joined_cluster_gets_duplicated_bindings_only() {
+        let f = fleet(
+            alloc::vec![member("a", 10)],
+            alloc::vec![
+                entry("div", Strategy::DynamicWeight, 6, &[("a", 6)]),
+                entry("dup", Strategy::Duplicated, 2, &[("a", 2)]),
+            ],
+            Settings::default(),
+        );
+        let join = Event::Join {
+            member: Box::new(member("c", 10)),
+            health: Health::default(),
+        };
+        let p = run(&f, alloc::vec![join.clone()]);
+        assert_eq!(after(&p, "dup"), placed(&[("a", 2)]), "not ready yet");
+        for ready in [
+            Event::ClusterUp {
+                cluster: "c".into(),
+            },
+            Event::Reported {
+                cluster: "c".into(),
+                ready: Readiness::Ready,
+            },
+        ] {
+            let p = run(&f, alloc::vec![join.clone(), ready]);
+            assert_eq!(after(&p, "div"), placed(&[("a", 6)]));
+            assert_eq!(after(&p, "dup"), placed(&[("a", 2), ("c", 2)]));
+        }
+        let p = run(
+            &f,
+            alloc::vec![
+                join,
+                Event::Reported {
+                    cluster: "c".into(),
+                    ready: Readiness::NotReady,
+                },
+            ],
+        );
+        assert_eq!(after(&p, "dup"), placed(&[("a", 2)]), "reported not ready");
+    }
+
+    // Unjoin: `deletionTimestamp` set; `HasTerminatingTargetClusters` reschedules a Divided
+    // binding placed there, and the filter pass skips the cluster being deleted.
+    #[test]
+    fn a_deleted_cluster_moves_divided_replicas() {
+        let f = two(alloc::vec![entry(
+            "div",
+            Strategy::DynamicWeight,
+            6,
+            &[("a", 3), ("b", 3)]
+        )]);
+        let p = run(
+            &f,
+            alloc::vec![Event::Leave {
+                cluster: "a".into()
+            }],
+        );
+        assert_eq!(after(&p, "div"), placed(&[("b", 6)]));
+        assert_eq!(
+            outcome(&p, "div"),
+            &Outcome::Changed {
+                trigger: Trigger::PlacedClusterDeleting
+            }
+        );
+        assert_eq!(p.summary.moved_replicas, 3);
+    }
+
+    // A status change (capacity) enqueues nothing (`updateCluster` ignores status).
+    #[test]
+    fn a_capacity_change_enqueues_nothing() {
+        let f = fleet(
+            alloc::vec![member("a", 10)],
+            alloc::vec![entry("w", Strategy::Duplicated, 1, &[("a", 1)])],
+            Settings::default(),
+        );
+        let summary = member("a", 1).resource_summary.unwrap();
+        let p = run(
+            &f,
+            alloc::vec![Event::Capacity {
+                cluster: "a".into(),
+                summary: Box::new(summary)
+            }],
+        );
+        assert!(p.steps[0].queued.enqueued.is_empty());
+        assert!(p.steps[0].passes.is_empty());
+    }
+
+    // Deleting the claiming policy with no other match (`handlePolicyDeletion`): the binding
+    // keeps its clusters and the scheduler no longer sees it (`resourceBindingEventFilter`).
+    #[test]
+    fn an_unclaimed_binding_keeps_its_clusters_and_is_never_scheduled() {
+        let f = fleet(
+            alloc::vec![member("a", 10)],
+            alloc::vec![entry("w", Strategy::Duplicated, 1, &[("a", 1)])],
+            Settings::default(),
+        );
+        let events = alloc::vec![
+            Event::Unclaim { binding: id("w") },
+            Event::Leave {
+                cluster: "a".into()
+            },
+        ];
+        let p = run(&f, events);
+        assert_eq!(after(&p, "w"), placed(&[("a", 1)]));
+        assert!(p.steps[1].queued.enqueued.is_empty());
+    }
+
+    // `updateCluster` checks the old and the new object: a Duplicated binding selecting
+    // `tier=gold` is enqueued when a cluster loses the label, and the schedule drops the
+    // cluster (ClusterAffinity does not exempt placed clusters, §12.5).
+    #[test]
+    fn a_relabelled_cluster_leaves_duplicated_bindings_that_no_longer_select_it() {
+        let gold: crate::selector::label::Labels =
+            [("tier".into(), "gold".into())].into_iter().collect();
+        let mut a = member("a", 10);
+        a.labels = gold.clone();
+        let mut b = member("b", 10);
+        b.labels = gold.clone();
+        let mut e = entry("dup", Strategy::Duplicated, 1, &[("a", 1), ("b", 1)]);
+        e.rules = Rc::new((*e.rules).clone().with_affinity(ClusterAffinity {
+            label_selector: Some(crate::selector::label::LabelSelector {
+                match_labels: gold,
+                ..Default::default()
+            }),
+            ..ClusterAffinity::default()
+        }));
+        e.state.applied = Some(e.rules.clone());
+        let f = fleet(alloc::vec![a, b], alloc::vec![e], Settings::default());
+        let p = run(
+            &f,
+            alloc::vec![Event::Relabel {
+                cluster: "a".into(),
+                labels: Default::default()
+            }],
+        );
+        assert_eq!(
+            enqueued(&p, 0),
+            [(
+                id("dup"),
+                Why::ClusterChanged {
+                    cluster: "a".into()
+                }
+            )]
+        );
+        assert_eq!(after(&p, "dup"), placed(&[("b", 1)]));
+    }
+
+    // Bad input is an error at the field, never a panic: an unknown cluster or binding, a
+    // cluster joining under a name already taken.
+    #[test]
+    fn unknown_names_are_errors_at_their_field() {
+        let f = two(Vec::new());
+        let err = plan(
+            &f,
+            alloc::vec![Event::ClusterDown {
+                cluster: "nowhere".into()
+            }],
+        )
+        .unwrap_err();
+        assert_eq!(err.code(), crate::ErrorCode::UnknownValue);
+        assert_eq!(err.field().text(), "cluster");
+        let err = plan(
+            &f,
+            alloc::vec![Event::Scale {
+                binding: id("none"),
+                replicas: 1
+            }],
+        )
+        .unwrap_err();
+        assert_eq!(err.field().text(), "binding");
+        let join = Event::Join {
+            member: Box::new(member("a", 1)),
+            health: Health::default(),
+        };
+        assert_eq!(
+            plan(&f, alloc::vec![join]).unwrap_err().code(),
+            crate::ErrorCode::DuplicateName
+        );
     }
 }

@@ -166,3 +166,140 @@ pub fn evict_with(e: &mut Entry, task: EvictionTask) -> Option<i64> {
     }
     Some(replicas)
 }
+
+#[cfg(test)]
+mod tests {
+    use alloc::rc::Rc;
+
+    use super::Due;
+    use crate::karmada::fleet::entry::Rules;
+    use crate::karmada::fleet::events::{Change, Event, Why, WhyNot};
+    use crate::karmada::fleet::plan::{plan, Outcome, Plan};
+    use crate::karmada::fleet::testing::*;
+    use crate::karmada::fleet::triggers::Trigger;
+    use crate::karmada::fleet::{Fleet, Settings};
+    use crate::karmada::gates::Gate;
+    use crate::karmada::Strategy;
+    use crate::selector::node::{Taint, TaintEffect, Toleration, TolerationOperator};
+
+    fn tolerating(rules: Rules, seconds: Option<i64>) -> Rules {
+        rules.with_tolerations(alloc::vec![(
+            Toleration {
+                key: "maint".into(),
+                operator: TolerationOperator::Exists,
+                value: Default::default(),
+                effect: Some(TaintEffect::NoExecute),
+            },
+            seconds,
+        )])
+    }
+
+    /// A Divided binding of 6 replicas placed {a: 4, b: 2} under `rules(…)`, the taint manager
+    /// evicting when `eviction`.
+    fn on_a_and_b(eviction: bool, rules: impl FnOnce(Rules) -> Rules) -> Fleet {
+        let mut e = entry("div", Strategy::DynamicWeight, 6, &[("a", 4), ("b", 2)]);
+        e.rules = Rc::new(rules((*e.rules).clone()));
+        e.state.applied = Some(e.rules.clone());
+        let settings = Settings {
+            no_execute_taint_eviction: eviction,
+            ..Settings::default()
+        }
+        .with(Gate::Failover, eviction);
+        fleet(
+            alloc::vec![member("a", 10), member("b", 10)],
+            alloc::vec![e],
+            settings,
+        )
+    }
+
+    fn no_execute(key: &str) -> Taint {
+        Taint {
+            key: key.into(),
+            value: Default::default(),
+            effect: TaintEffect::NoExecute,
+        }
+    }
+
+    fn maintenance(eviction: bool, seconds: Option<i64>, timed: bool) -> Plan {
+        let f = on_a_and_b(eviction, |r| tolerating(r, seconds));
+        let taint = no_execute("maint");
+        let events = alloc::vec![
+            Event::Taint {
+                cluster: "a".into(),
+                taint,
+                timed,
+            },
+            Event::Advance { seconds: 30 },
+            Event::Advance { seconds: 30 },
+        ];
+        plan(&f, events).unwrap().0
+    }
+
+    // The taint manager (`syncBindingEviction`, `needEvictionWithCurrentTime`): a tolerated
+    // NoExecute taint evicts at timeAdded + tolerationSeconds; the eviction removes the cluster
+    // (`GracefulEvictCluster`), Σ < replicas triggers a Steady scale-up elsewhere, and
+    // ClusterEviction keeps the evicted cluster out while its task exists.
+    #[test]
+    fn a_tolerated_no_execute_taint_evicts_when_the_seconds_run_out() {
+        let p = maintenance(true, Some(60), true);
+        assert_eq!(
+            left(&p, 1),
+            alloc::vec![(
+                id("div"),
+                WhyNot::Tolerated {
+                    cluster: "a".into(),
+                    due: Due::At(60)
+                }
+            )]
+        );
+        assert_eq!(
+            enqueued(&p, 2),
+            alloc::vec![(
+                id("div"),
+                Why::SpecChanged {
+                    change: Change::Evicted("a".into())
+                }
+            )]
+        );
+        assert_eq!(after(&p, "div"), placed(&[("b", 6)]));
+        assert_eq!(
+            outcome(&p, "div"),
+            &Outcome::Changed {
+                trigger: Trigger::ReplicasChanged
+            }
+        );
+    }
+
+    // Without gate Failover and --enable-no-execute-taint-eviction nothing is evicted; a taint
+    // without timeAdded (`karmadactl taint`) tolerated with seconds is tolerated forever.
+    #[test]
+    fn no_eviction_by_default_nor_for_untimed_taints() {
+        let p = maintenance(false, Some(60), true);
+        assert_eq!(after(&p, "div"), placed(&[("a", 4), ("b", 2)]));
+        let p = maintenance(true, Some(60), false);
+        assert_eq!(after(&p, "div"), placed(&[("a", 4), ("b", 2)]));
+        assert!(left(&p, 2).contains(&(
+            id("div"),
+            WhyNot::Tolerated {
+                cluster: "a".into(),
+                due: Due::Never
+            }
+        )));
+    }
+
+    // An untolerated NoExecute taint evicts at once.
+    #[test]
+    fn an_untolerated_no_execute_taint_evicts_at_once() {
+        let f = on_a_and_b(true, |r| r);
+        let taint = no_execute("x");
+        let events = alloc::vec![Event::Taint {
+            cluster: "a".into(),
+            taint,
+            timed: false,
+        }];
+        let (p, f2) = plan(&f, events).unwrap();
+        assert_eq!(after(&p, "div"), placed(&[("b", 6)]));
+        assert_eq!(f2.entries[0].state.evictions[0].from_cluster, "a");
+        assert_eq!(f2.entries[0].state.evictions[0].replicas, Some(4));
+    }
+}

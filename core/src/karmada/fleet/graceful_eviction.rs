@@ -172,3 +172,101 @@ impl super::Fleet {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    use crate::karmada::fleet::app_failover::PurgeMode;
+    use crate::karmada::fleet::entry::EvictionTask;
+    use crate::karmada::fleet::events::Event;
+    use crate::karmada::fleet::testing::*;
+    use crate::karmada::fleet::Settings;
+    use crate::karmada::Strategy;
+
+    // buildTaskOptions, Directly: no grace period, no suppression; the task ends with the
+    // controller's --graceful-eviction-timeout (or once the new placement is Healthy).
+    #[test]
+    fn directly_ends_with_the_timeout() {
+        let f = three_with(
+            divided(failover(PurgeMode::Directly, 0)),
+            Settings::default(),
+        );
+        // tolerationSeconds 0: the first look records the time and asks no requeue; the next
+        // look (here a second report) evicts.
+        let once = fleet_after(&f, alloc::vec![unhealthy("b")]);
+        assert_eq!(clusters(&once).get("b"), Some(&2));
+        let f2 = fleet_after(&f, alloc::vec![unhealthy("b"), wait(1), unhealthy("b")]);
+        let t = &tasks(&f2)[0];
+        assert_eq!(t.purge_mode, PurgeMode::Directly);
+        assert_eq!((t.grace_period_seconds, t.suppress_deletion), (None, None));
+        let kept = fleet_after(&f2, alloc::vec![wait(599)]);
+        assert_eq!(tasks(&kept).len(), 1);
+        assert!(tasks(&fleet_after(&f2, alloc::vec![wait(600)])).is_empty());
+    }
+
+    // Gracefully: the task carries gracePeriodSeconds, which ends it rather than the
+    // controller's timeout; every new cluster reporting Healthy ends it earlier
+    // (assessSingleTask).
+    #[test]
+    fn gracefully_ends_at_its_grace_period_or_when_healthy() {
+        let f = three_with(
+            divided(failover(PurgeMode::Gracefully, 10)),
+            Settings::default(),
+        );
+        let f2 = fleet_after(&f, alloc::vec![unhealthy("b"), wait(10)]);
+        let t = &tasks(&f2)[0];
+        assert_eq!(t.grace_period_seconds, Some(120));
+        assert_eq!(tasks(&fleet_after(&f2, alloc::vec![wait(119)])).len(), 1);
+        assert!(tasks(&fleet_after(&f2, alloc::vec![wait(120)])).is_empty());
+        // Healthy reports from every cluster of the new placement end it at once.
+        let new: Vec<String> = clusters(&f2).keys().cloned().collect();
+        let mut events: Vec<Event> = new.iter().map(|c| healthy(c)).collect();
+        let last = events.pop().unwrap();
+        let partly = fleet_after(&f2, events.clone());
+        assert_eq!(tasks(&partly).len(), 1, "{new:?}");
+        events.push(last);
+        assert!(tasks(&fleet_after(&f2, events)).is_empty());
+    }
+
+    // Never: suppressDeletion true; the task outlives any timeout and any Healthy report.
+    #[test]
+    fn never_keeps_the_task() {
+        let f = three_with(divided(failover(PurgeMode::Never, 10)), Settings::default());
+        let f2 = fleet_after(&f, alloc::vec![unhealthy("b"), wait(10)]);
+        assert_eq!(tasks(&f2)[0].suppress_deletion, Some(true));
+        let mut events: Vec<Event> = clusters(&f2).keys().map(|c| healthy(c)).collect();
+        events.push(wait(100_000));
+        let later = fleet_after(&f2, events);
+        assert_eq!(tasks(&later).len(), 1);
+        assert_eq!(clusters(&later).get("b"), None);
+    }
+
+    // assessEvictionTasks before 1.16.3: a task's gracePeriodSeconds stayed the timeout of the
+    // tasks after it.
+    #[test]
+    fn before_1_16_3_a_grace_period_carries_over() {
+        let run = |version: &str| {
+            let mut e = entry("w", Strategy::StaticWeight, 2, &[("a", 2)]);
+            let task = |c: &str, grace| EvictionTask {
+                from_cluster: c.into(),
+                created_at: 0,
+                grace_period_seconds: grace,
+                ..EvictionTask::default()
+            };
+            e.state.evictions = alloc::vec![task("b", Some(30)), task("c", None)];
+            let settings = Settings {
+                version: crate::karmada::version::Version::parse(version).unwrap(),
+                ..Settings::default()
+            };
+            let f = three_with(e, settings);
+            tasks(&fleet_after(&f, alloc::vec![wait(30)]))
+                .into_iter()
+                .map(|t| t.from_cluster)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(run("1.16.2"), Vec::<String>::new());
+        assert_eq!(run("1.16.3"), ["c"]);
+    }
+}

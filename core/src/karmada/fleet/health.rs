@@ -145,3 +145,80 @@ pub fn unreachable(h: &Health) -> Readiness {
 pub fn cordon_taint() -> Taint {
     no_schedule(UNSCHEDULABLE)
 }
+
+#[cfg(test)]
+mod tests {
+    use alloc::boxed::Box;
+
+    use crate::karmada::fleet::events::Event;
+    use crate::karmada::fleet::testing::*;
+    use crate::karmada::fleet::triggers::{Skip, Trigger};
+    use crate::karmada::fleet::Pass;
+    use crate::karmada::Strategy;
+
+    // A new Duplicated binding does not get a NotReady cluster (TaintToleration); recovery
+    // removes the taint (`taintClusterByCondition` with Ready=True) and the next Duplicated pass
+    // adds it back.
+    #[test]
+    fn a_recovered_cluster_is_added_back_to_duplicated_bindings_only() {
+        let f = two(alloc::vec![entry(
+            "div",
+            Strategy::DynamicWeight,
+            6,
+            &[("b", 6)]
+        )]);
+        let events = alloc::vec![
+            Event::ClusterDown {
+                cluster: "a".into()
+            },
+            Event::Create {
+                entry: Box::new(entry("dup", Strategy::Duplicated, 2, &[])),
+            },
+            Event::Advance { seconds: 60 },
+            Event::ClusterUp {
+                cluster: "a".into()
+            },
+        ];
+        let p = run(&f, events);
+        // Both events of time 0 enqueue before the scheduler runs: div (the taint) finds no
+        // trigger, dup (created) is scheduled without a.
+        let skipped = Pass::Skipped {
+            why: Skip::NoTrigger,
+        };
+        assert_eq!(
+            passes(&p, 1),
+            [
+                ("div", &skipped),
+                ("dup", &scheduled(Trigger::PlacementChanged)),
+                // Its write was a new generation: taken again, to the same list (§23.4).
+                ("dup", &scheduled(Trigger::EveryReconcile))
+            ]
+        );
+        // The pass after recovery adds a back.
+        assert_eq!(after(&p, "dup"), placed(&[("a", 2), ("b", 2)]));
+        assert_eq!(after(&p, "div"), placed(&[("b", 6)]));
+    }
+
+    // `karmadactl cordon` (pkg/karmadactl/cordon): the unschedulable NoSchedule taint keeps new
+    // placements out, existing ones stay.
+    #[test]
+    fn a_cordoned_cluster_keeps_its_replicas_and_takes_no_new_ones() {
+        let f = two(alloc::vec![entry(
+            "div",
+            Strategy::DynamicWeight,
+            4,
+            &[("a", 2), ("b", 2)]
+        )]);
+        let events = alloc::vec![
+            Event::Cordon {
+                cluster: "a".into()
+            },
+            Event::Create {
+                entry: Box::new(entry("new", Strategy::DynamicWeight, 4, &[])),
+            },
+        ];
+        let p = run(&f, events);
+        assert_eq!(after(&p, "div"), placed(&[("a", 2), ("b", 2)]));
+        assert_eq!(after(&p, "new"), placed(&[("b", 4)]));
+    }
+}

@@ -28,9 +28,7 @@ pub mod triggers;
 pub mod words;
 
 #[cfg(test)]
-mod failover_tests;
-#[cfg(test)]
-mod tests;
+pub(crate) mod testing;
 
 use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
@@ -282,15 +280,28 @@ impl Fleet {
                 now,
                 ..
             } = &mut *self;
-            let mut clusters = Clusters::new(members);
+            let members: &[Member] = members;
+            // Compiled when the first binding is scheduled: a drain whose bindings all find no
+            // trigger compiles nothing.
+            let mut clusters: Option<Clusters<'_>> = None;
             let index = groups::Index::new(entries, settings);
             while let Some(b) = queue.pop() {
                 // The other members of its groups as they are now, earlier passes included.
                 let view = index.view(entries, b);
-                let Some(e) = entries.get_mut(b).map(Rc::make_mut) else {
+                let Some(shared) = entries.get_mut(b) else {
                     continue;
                 };
-                let (pass, written) = decide(e, members, &clusters, settings, *now, view.as_ref());
+                // A binding without a trigger is read, not copied.
+                let (pass, written, e) = match triggers::trigger(shared, members, settings) {
+                    Err(why) => (Pass::Skipped { why }, None, &**shared),
+                    Ok(trigger) => {
+                        let set = clusters.get_or_insert_with(|| Clusters::new(members));
+                        let e = Rc::make_mut(shared);
+                        let (pass, written) =
+                            decide(e, trigger, set, settings, *now, view.as_ref());
+                        (pass, written, &*e)
+                    }
+                };
                 let next = Next::after(e, &pass, written, protect);
                 waits.note(b, queue.fresh(b), pass.failure(), next.changed, *now);
                 if next.again {
@@ -298,10 +309,10 @@ impl Fleet {
                 }
                 out.push((b, pass, next.changed));
                 progress(out.len(), out.len() + queue.len());
-                if let Some(before) = next.assume {
+                if let (Some(before), Some(set)) = (next.assume, clusters.as_mut()) {
                     let shared = capacity::Shared {
                         assumed: &mut *assumed,
-                        clusters: &mut clusters,
+                        clusters: set,
                         touched: &mut touched,
                     };
                     shared.assume(b, e, &before);
@@ -362,21 +373,17 @@ impl Next {
     }
 }
 
-/// Schedule `e` once (§23): the trigger, then the decision against `clusters`, written back as
+/// Schedule `e` once for `trigger` (§23): the decision against `clusters`, written back as
 /// Karmada writes it (§23.3, §23.4). Answers the pass and, when a result was written, what the
 /// write changed.
 fn decide(
     e: &mut Entry,
-    members: &[Member],
+    trigger: triggers::Trigger,
     clusters: &Clusters<'_>,
     settings: &Settings,
     now: i64,
     groups: Option<&GroupView>,
 ) -> (Pass, Option<patch::Written>) {
-    let trigger = match triggers::trigger(e, members, settings) {
-        Ok(t) => t,
-        Err(why) => return (Pass::Skipped { why }, None),
-    };
     let fresh = trigger == triggers::Trigger::RescheduleRequired;
     let evicted: Vec<String> = e
         .state
@@ -478,4 +485,94 @@ fn unique<'a>(names: impl Iterator<Item = &'a str>, field: &'static str) -> Resu
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::boxed::Box;
+    use alloc::rc::Rc;
+    use alloc::vec::Vec;
+
+    use super::entry::Condition;
+    use super::events::Event;
+    use super::plan::{plan, plan_with, Outcome};
+    use super::testing::*;
+    use super::{Fleet, Settings};
+    use crate::karmada::gates::Gate;
+    use crate::karmada::Strategy;
+    use crate::selector::cluster::ClusterAffinity;
+    use proptest::prelude::{any, prop_assert, prop_assert_eq, proptest};
+
+    // `scheduleResourceBinding`: a FitError still patches the result, `spec.clusters` empty and
+    // the placement applied, so the next event finds no "placement changed".
+    #[test]
+    fn a_fit_error_writes_empty_clusters_and_the_applied_placement() {
+        let mut e = entry("w", Strategy::Duplicated, 1, &[]);
+        e.rules = Rc::new((*e.rules).clone().with_affinity(ClusterAffinity {
+            cluster_names: alloc::vec!["a".into()],
+            ..ClusterAffinity::default()
+        }));
+        let f = two(Vec::new());
+        let events = alloc::vec![
+            Event::Cordon {
+                cluster: "a".into()
+            },
+            Event::Create { entry: Box::new(e) },
+        ];
+        let (p, g) = plan(&f, events).unwrap();
+        assert!(matches!(
+            outcome(&p, "w"),
+            Outcome::Unschedulable {
+                condition: Condition::NoClusterFit(_)
+            }
+        ));
+        assert!(g.entries[0].state.clusters.is_empty());
+        assert_eq!(
+            g.entries[0].state.applied.as_ref(),
+            Some(&g.entries[0].rules)
+        );
+    }
+
+    // The gate came with 1.17 (pkg/features/features.go): turning it on for 1.16 is an error at
+    // the setting, as Karmada refuses an unknown gate.
+    #[test]
+    fn the_gate_needs_karmada_1_17() {
+        let settings = Settings {
+            version: crate::karmada::version::Version::minor_release(16).unwrap(),
+            ..Settings::default()
+        }
+        .with(Gate::WorkloadAffinity, true);
+        let err = Fleet::new(Vec::new(), Vec::new(), settings).unwrap_err();
+        assert!(
+            alloc::format!("{err}").contains("WorkloadAffinity"),
+            "{err}"
+        );
+    }
+
+    proptest! {
+        // The one cluster set a drain compiles, its capacity replaced as bindings are
+        // assumed, decides as a set compiled afresh for every binding: the same plan and the
+        // same fleet afterwards.
+        #[test]
+        fn a_reused_cluster_set_plans_as_fresh_ones(
+            cpus in proptest::collection::vec(0u64..12, 1..6),
+            specs in proptest::collection::vec((strategy(), 1i64..10), 1..10),
+            seed in 0u64..1000,
+            protect in any::<bool>(),
+            events in proptest::collection::vec(event(5, 10), 0..8),
+        ) {
+            let (f, all) = generated(&cpus, &specs, seed, protect, events);
+            let reused = plan(&f, all.clone());
+            let fresh = plan_with(&f, all, drain_fresh);
+            match (reused, fresh) {
+                (Ok((p, g)), Ok((q, h))) => {
+                    prop_assert_eq!(p, q);
+                    prop_assert_eq!(&g.entries, &h.entries);
+                    prop_assert_eq!(g.members(), h.members());
+                }
+                (Err(a), Err(b)) => prop_assert_eq!(a, b),
+                (a, b) => prop_assert!(false, "{:?} against {:?}", a.is_ok(), b.is_ok()),
+            }
+        }
+    }
 }

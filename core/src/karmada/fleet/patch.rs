@@ -81,6 +81,16 @@ pub fn write(
 mod tests {
     use super::*;
 
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    use crate::karmada::fleet::entry::{Rules, State};
+    use crate::karmada::fleet::events::Event;
+    use crate::karmada::fleet::testing::*;
+    use crate::karmada::fleet::Settings;
+    use crate::karmada::gates::Gate;
+    use crate::karmada::Strategy;
+
     fn rules_of(s: Strategy) -> alloc::rc::Rc<Rules> {
         alloc::rc::Rc::new(Rules::of(s))
     }
@@ -131,5 +141,36 @@ mod tests {
         s.applied = None;
         let w = write(&mut s, result(&[("a", 3)]), &dup);
         assert!(!w.spec && w.patched);
+    }
+
+    // `patchScheduleResultForResourceBinding` (pkg/scheduler/scheduler.go) patches the whole
+    // `spec.clusters` list: a Duplicated result that lists the same clusters in another order (the
+    // selection's order: available replicas, then name) is written, and under
+    // SchedulingOvercommitProtection `updateAssumptionsCache` assumes its whole footprint, which
+    // the bindings after it in the burst read. The binding, a new generation, is taken again.
+    #[test]
+    fn a_reordered_duplicated_result_is_written_and_assumed() {
+        let reordered = |order: &[&str]| {
+            let mut dup = entry("dup", Strategy::Duplicated, 3, &[("a", 3), ("b", 3)]);
+            dup.state.order = order.iter().map(|&c| String::from(c)).collect();
+            let late = entry("late", Strategy::Aggregated, 8, &[]);
+            let settings = Settings::default().with(Gate::SchedulingOvercommitProtection, true);
+            fleet(
+                alloc::vec![member("a", 10), member("b", 4)],
+                alloc::vec![dup, late],
+                settings,
+            )
+        };
+        // Written as b, a; the selection orders a (10 free) before b (4 free).
+        let p = run(&reordered(&["b", "a"]), alloc::vec![Event::Restart]);
+        let taken: Vec<&str> = passes(&p, 0).iter().map(|&(n, _)| n).collect();
+        assert_eq!(taken, ["dup", "late", "dup"]);
+        // dup's 3 CPUs are assumed on a: 7 left there, so late needs b too.
+        assert_eq!(after(&p, "late"), placed(&[("a", 7), ("b", 1)]));
+        // Written as a, b: the same list, an empty patch, nothing assumed: late fits on a.
+        let p = run(&reordered(&["a", "b"]), alloc::vec![Event::Restart]);
+        let taken: Vec<&str> = passes(&p, 0).iter().map(|&(n, _)| n).collect();
+        assert_eq!(taken, ["dup", "late"]);
+        assert_eq!(after(&p, "late"), placed(&[("a", 8)]));
     }
 }

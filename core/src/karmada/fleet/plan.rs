@@ -300,12 +300,13 @@ pub fn plan_reporting(
     })
 }
 
-/// [`plan_reporting`] listing only the bindings the events touched: those enqueued or
-/// scheduled, and those an event changed (an eviction). What every event left alone is not
-/// listed, nor noted in the steps (`notEnqueued` is empty), and no cluster's load is listed
+/// [`plan_reporting`] listing only the bindings the events changed: those whose placement
+/// changed (scheduled again, or evicted) and those whose pass failed. What the events left
+/// as it was is not listed (a binding enqueued without a trigger, or scheduled to the same
+/// result), nor noted in the steps (`notEnqueued` is empty), and no cluster's load is listed
 /// (each would be a pass over every binding); the summary counts every binding as [`plan`]'s
-/// does, but no overcommitted cluster. A plan that costs what it touches in a large fleet (readiness: one per
-/// failure).
+/// does, but no overcommitted cluster. A plan that costs what it changes in a large fleet
+/// (readiness: one per failure).
 pub fn plan_touched(
     fleet: &Fleet,
     events: Vec<Event>,
@@ -336,7 +337,7 @@ pub(super) fn plan_with(
     plan_in(fleet, events, worker, false)
 }
 
-/// [`plan_with`]; `quiet`: only the touched bindings listed ([`plan_touched`]).
+/// [`plan_with`]; `quiet`: only the changed bindings listed ([`plan_touched`]).
 fn plan_in(
     fleet: &Fleet,
     events: Vec<Event>,
@@ -585,7 +586,7 @@ fn note_pass(journal: &mut Vec<Moment>, e: &Entry, pass: &Pass, changed: bool, n
 }
 
 /// Every binding of `f` with its outcome; `was`: the entries before the events. `quiet`:
-/// only those scheduled, enqueued or changed.
+/// only those whose outcome is not `Unchanged`.
 fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen], quiet: bool) -> Vec<BindingPlan> {
     f.entries
         .iter()
@@ -597,7 +598,7 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen], quiet: bool) -> Vec<Bin
                     .is_some_and(|s| s.pass.is_some() || s.enqueued.is_some())
                 || !was.get(*b).is_some_and(|w| Rc::ptr_eq(w, e))
         })
-        .map(|(b, e)| {
+        .filter_map(|(b, e)| {
             let placed = Placed::of(was.get(b));
             let before: &BTreeMap<String, i64> = &placed;
             let after = &e.state.clusters;
@@ -644,8 +645,11 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen], quiet: bool) -> Vec<Bin
                     },
                 },
             };
+            if quiet && matches!(outcome, Outcome::Unchanged { .. }) {
+                return None;
+            }
             let because = super::words::because(&outcome, s.enqueued.as_ref(), before.is_empty());
-            BindingPlan {
+            Some(BindingPlan {
                 id: e.id.clone(),
                 replicas: e.workload.replicas,
                 before: placed,
@@ -656,7 +660,7 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen], quiet: bool) -> Vec<Bin
                 because,
                 outcome,
                 evicting: e.state.evictions.clone(),
-            }
+            })
         })
         .collect()
 }
@@ -814,6 +818,170 @@ impl Event {
             }
             Event::Unhealthy { binding, cluster } => {
                 format!("{binding} reported Unhealthy on {cluster}")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::boxed::Box;
+    use alloc::rc::Rc;
+    use alloc::vec::Vec;
+
+    use super::{plan, Outcome};
+    use crate::karmada::fleet::entry::Condition;
+    use crate::karmada::fleet::events::{Event, WhyNot};
+    use crate::karmada::fleet::eviction::Due;
+    use crate::karmada::fleet::taint_policy::{ClusterTaintPolicy, MatchCondition, Operator};
+    use crate::karmada::fleet::testing::*;
+    use crate::karmada::fleet::Settings;
+    use crate::karmada::Strategy;
+    use crate::selector::node::{Taint, TaintEffect, Toleration, TolerationOperator};
+    use proptest::prelude::{any, prop_assert, prop_assert_eq, proptest};
+
+    /// `Ready` with `op` `True`.
+    fn ready(op: Operator) -> MatchCondition {
+        MatchCondition {
+            condition_type: "Ready".into(),
+            operator: op,
+            status_values: alloc::vec!["True".into()],
+        }
+    }
+
+    // A recorded sequence: a burst of creations, a cluster failure with a ClusterTaintPolicy's
+    // NoExecute taint and the taint manager on, the eviction, and the recovery.
+    #[test]
+    fn replay_burst_failure_recovery() {
+        let settings = Settings {
+            no_execute_taint_eviction: true,
+            feature_gates: crate::karmada::gates::FeatureGates::parse("Failover=true").unwrap(),
+            taint_policies: alloc::vec![ClusterTaintPolicy {
+                name: "failure".into(),
+                target_clusters: None,
+                add_on_conditions: alloc::vec![ready(Operator::NotIn)],
+                remove_on_conditions: alloc::vec![ready(Operator::In)],
+                taints: alloc::vec![Taint {
+                    key: "failure".into(),
+                    value: Default::default(),
+                    effect: TaintEffect::NoExecute,
+                }],
+            }],
+            ..Settings::default()
+        };
+        let f = fleet(
+            alloc::vec![member("a", 8), member("b", 8)],
+            Vec::new(),
+            settings,
+        );
+        let mut tolerant = entry("tolerant", Strategy::DynamicWeight, 4, &[]);
+        tolerant.rules = Rc::new((*tolerant.rules).clone().with_tolerations(alloc::vec![(
+            Toleration {
+                key: "failure".into(),
+                operator: TolerationOperator::Exists,
+                value: Default::default(),
+                effect: Some(TaintEffect::NoExecute),
+            },
+            Some(300),
+        )]));
+        let events = alloc::vec![
+            Event::Create {
+                entry: Box::new(entry("web", Strategy::DynamicWeight, 4, &[]))
+            },
+            Event::Create {
+                entry: Box::new(entry("api", Strategy::Duplicated, 1, &[]))
+            },
+            Event::Create {
+                entry: Box::new(tolerant)
+            },
+            Event::Advance { seconds: 60 },
+            Event::ClusterDown {
+                cluster: "a".into()
+            },
+            Event::Advance { seconds: 60 },
+            Event::ClusterUp {
+                cluster: "a".into()
+            },
+        ];
+        let (p, f2) = plan(&f, events).unwrap();
+        // The burst: three creations scheduled in creation order after the last of them.
+        let burst: Vec<&str> = passes(&p, 2).iter().map(|&(n, _)| n).collect();
+        // api (Duplicated) is taken again: its write was a new generation (§23.4).
+        assert_eq!(burst, ["web", "api", "tolerant", "api"]);
+        // The failure evicts web (no toleration) and api from a; tolerant stays (300 s).
+        assert_eq!(after(&p, "web"), placed(&[("b", 4)]));
+        assert_eq!(after(&p, "api"), placed(&[("b", 1)]));
+        assert_eq!(after(&p, "tolerant"), placed(&[("a", 2), ("b", 2)]));
+        assert!(left(&p, 4).contains(&(
+            id("tolerant"),
+            WhyNot::Tolerated {
+                cluster: "a".into(),
+                due: Due::At(360)
+            }
+        )));
+        // Recovery removes the taints; the graceful eviction task (600 s) still keeps api off a.
+        assert!(f2.members()[0].taints.is_empty());
+        assert_eq!(f2.entries[1].state.evictions.len(), 1);
+    }
+
+    // The plan as JSON: camelCase, each binding's outcome tagged, each step's bindings named.
+    #[test]
+    fn the_plan_reads_as_json() {
+        let f = two(alloc::vec![entry(
+            "div",
+            Strategy::DynamicWeight,
+            6,
+            &[("a", 3), ("b", 3)]
+        )]);
+        let p = run(
+            &f,
+            alloc::vec![Event::Leave {
+                cluster: "a".into()
+            }],
+        );
+        let v = serde_json::to_value(&p).unwrap();
+        assert_eq!(v["bindings"][0]["outcome"], "changed");
+        assert_eq!(v["bindings"][0]["trigger"], "placedClusterDeleting");
+        assert_eq!(v["bindings"][0]["after"]["b"], 6);
+        assert_eq!(v["steps"][0]["enqueued"][0]["binding"]["name"], "div");
+        assert_eq!(v["steps"][0]["enqueued"][0]["reason"], "clusterChanged");
+        assert_eq!(v["steps"][0]["passes"][0]["pass"], "scheduled");
+        assert_eq!(v["summary"]["movedReplicas"], 3);
+        assert_eq!(v["clusters"][1]["after"]["replicas"], 6);
+    }
+
+    proptest! {
+        // Whatever happens: every binding has one outcome; a binding no pass took keeps its
+        // clusters unless evicted; results name only the fleet's clusters; a successful
+        // Divided schedule places exactly the replicas.
+        #[test]
+        fn every_binding_is_accounted_for(
+            cpus in proptest::collection::vec(0u64..12, 1..5),
+            specs in proptest::collection::vec((strategy(), 1i64..10), 1..8),
+            seed in 0u64..1000,
+            protect in any::<bool>(),
+            events in proptest::collection::vec(event(4, 8), 0..6),
+        ) {
+            let (f, all) = generated(&cpus, &specs, seed, protect, events);
+            let Ok((p, g)) = plan(&f, all) else {
+                // Only an event naming a cluster or binding the fleet lacks fails.
+                return Ok(());
+            };
+            let s = &p.summary;
+            let evicted = p.bindings.iter().filter(|b| b.outcome == Outcome::Evicted).count();
+            prop_assert_eq!(s.changed + s.unschedulable + s.unchanged + evicted, s.bindings);
+            let names: Vec<&str> = g.members().iter().map(|m| m.name.as_str()).collect();
+            for (b, e) in p.bindings.iter().zip(g.entries.iter()) {
+                prop_assert!(b.after.keys().all(|c| names.contains(&c.as_str())));
+                if matches!(b.outcome, Outcome::Unchanged { .. }) {
+                    prop_assert_eq!(&b.before, &b.after);
+                }
+                let divided = e.rules.strategy() != Strategy::Duplicated;
+                if divided && e.state.condition == Condition::Success && e.workload.replicas > 0 {
+                    let placed: i64 = e.state.clusters.values().sum();
+                    let evicted: i64 = e.state.evictions.iter().filter_map(|t| t.replicas).sum();
+                    prop_assert!(placed == e.workload.replicas || evicted > 0 || placed == 0);
+                }
             }
         }
     }

@@ -87,6 +87,16 @@ impl Queue {
 mod tests {
     use super::*;
 
+    use alloc::boxed::Box;
+    use alloc::vec::Vec;
+
+    use crate::karmada::fleet::events::Event;
+    use crate::karmada::fleet::plan::Outcome;
+    use crate::karmada::fleet::testing::*;
+    use crate::karmada::fleet::Settings;
+    use crate::karmada::gates::Gate;
+    use crate::karmada::Strategy;
+
     // activeQ's Less (pkg/scheduler/internal/queue/types.go): priority, then push time.
     #[test]
     fn priority_then_push_order() {
@@ -110,5 +120,33 @@ mod tests {
         assert_eq!(q.pop(), Some(0));
         assert_eq!(q.pop(), Some(1));
         assert!(q.is_empty());
+    }
+
+    // The active queue's `Less`: a higher priority is scheduled first, and so takes the capacity
+    // first under SchedulingOvercommitProtection.
+    #[test]
+    fn priority_orders_a_burst() {
+        let mut settings = Settings::default();
+        settings
+            .feature_gates
+            .set(Gate::SchedulingOvercommitProtection, true);
+        settings
+            .feature_gates
+            .set(Gate::PriorityBasedScheduling, true);
+        let f = fleet(alloc::vec![member("a", 6)], Vec::new(), settings);
+        let mut high = entry("high", Strategy::Aggregated, 6, &[]);
+        high.priority = 100;
+        let events = alloc::vec![
+            Event::Create {
+                entry: Box::new(entry("low", Strategy::Aggregated, 6, &[]))
+            },
+            Event::Create {
+                entry: Box::new(high)
+            },
+        ];
+        let p = run(&f, events);
+        assert_eq!(passes(&p, 1)[0].0, "high");
+        assert_eq!(after(&p, "high"), placed(&[("a", 6)]));
+        assert!(matches!(outcome(&p, "low"), Outcome::Unschedulable { .. }));
     }
 }
