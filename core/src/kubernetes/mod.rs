@@ -34,6 +34,8 @@ pub mod karmada;
 pub mod meta;
 pub mod objects;
 pub mod plan;
+#[cfg(test)]
+mod plan_round_trip;
 pub mod pod;
 pub mod policy;
 pub mod readiness;

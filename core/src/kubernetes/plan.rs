@@ -509,20 +509,22 @@ impl Session {
             .fleet
             .entries
             .iter()
-            .map(|e| BindingState {
-                id: e.id.clone(),
-                workload: workload_of(e),
-                policy: e.policy.as_ref().map(|(ns, name)| {
-                    if ns.is_empty() {
-                        name.clone()
-                    } else {
-                        format!("{ns}/{name}")
-                    }
-                }),
-                claimed: e.claimed,
-                replicas: e.workload.replicas,
-                clusters: e.state.clusters.clone(),
-                condition: e.state.condition.clone(),
+            .map(|e| {
+                Rc::new(BindingState {
+                    id: e.id.clone(),
+                    workload: workload_of(e),
+                    policy: e.policy.as_ref().map(|(ns, name)| {
+                        if ns.is_empty() {
+                            name.clone()
+                        } else {
+                            format!("{ns}/{name}")
+                        }
+                    }),
+                    claimed: e.claimed,
+                    replicas: e.workload.replicas,
+                    clusters: e.state.clusters.clone(),
+                    condition: e.state.condition.clone(),
+                })
             })
             .collect();
         State {
@@ -556,15 +558,17 @@ impl Session {
 }
 
 /// A session's fleet as it is ([`Session::state`]).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct State {
     pub clusters: Vec<ClusterState>,
-    pub bindings: Vec<BindingState>,
+    /// Each in an `Rc`: a reader that follows the fleet from state to state (the fleet view)
+    /// shares a binding with the state before while it does not change.
+    pub bindings: Vec<Rc<BindingState>>,
 }
 
 /// One member cluster now.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ClusterState {
     pub ready: Readiness,
@@ -581,7 +585,7 @@ pub struct ClusterState {
 }
 
 /// One binding now.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BindingState {
     pub id: Id,

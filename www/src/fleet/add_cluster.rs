@@ -178,7 +178,11 @@ pub fn add_cluster(p: &AddClusterProps) -> Html {
         );
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            let taken: Vec<&str> = state.clusters.iter().map(|c| c.name.as_str()).collect();
+            let taken: Vec<&str> = state
+                .clusters
+                .iter()
+                .map(|c| c.load.name.as_str())
+                .collect();
             match draft.cluster(&taken) {
                 Ok(cluster) => {
                     problems.set(Problems::new());

@@ -5,13 +5,16 @@
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
+use allot_core::karmada::fleet::health::Readiness;
+use allot_core::karmada::fleet::plan::{BindingPlan, ClusterPlan, Outcome};
+use allot_core::kubernetes::plan::ClusterState;
 use allot_core::resource::ResourceList;
 use serde_json::{json, Value};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::window;
-use super::worker::{BindingPlan, Cluster, ClusterPlan, State};
+use super::worker::State;
 use super::{restored, Ask, Model, Msg, Shown, Source, Switches, EXAMPLES, LINK_DUMP};
 use crate::pager::use_pager;
 use crate::platform;
@@ -388,10 +391,11 @@ fn plan(shown: &Shown) -> Html {
     let of = |f: fn(&BindingPlan) -> bool| -> Vec<&BindingPlan> {
         p.bindings.iter().filter(|b| f(b)).collect()
     };
-    let moved = of(|b| !b.pending && (b.outcome == "changed" || b.outcome == "evicted"));
-    let unschedulable = of(|b| !b.pending && b.outcome == "unschedulable");
+    let moved =
+        of(|b| !b.pending && matches!(b.outcome, Outcome::Changed { .. } | Outcome::Evicted));
+    let unschedulable = of(|b| !b.pending && matches!(b.outcome, Outcome::Unschedulable { .. }));
     let pending = of(|b| b.pending);
-    let kept = of(|b| b.outcome == "unchanged");
+    let kept = of(|b| matches!(b.outcome, Outcome::Unchanged { .. }));
     let s = &p.summary;
     let unplaced = if s.unplaced_replicas > 0 {
         format!(
@@ -450,7 +454,7 @@ fn bindings_table(id: &'static str, rows: &[&BindingPlan]) -> Html {
                 <th scope="col" title="replicas placed nowhere">{ "unplaced" }</th><th scope="col">{ "why" }</th></tr></thead>
             <tbody>
             { for rows.iter().take(500).map(|b| html! {
-                <tr><th scope="row">{ b.id.text() }</th><td data-label="before">{ placement(&b.before) }</td>
+                <tr><th scope="row">{ b.id.to_string() }</th><td data-label="before">{ placement(&b.before) }</td>
                     <td data-label="after">{ placement(&b.after) }</td><td class="num" data-label="moved">{ b.moved }</td>
                     <td class="num" data-label="unplaced">{ b.unplaced }</td><td class="why" data-label="why">{ &b.because }</td></tr>
             }) }
@@ -470,7 +474,7 @@ fn kept_list(p: &KeptProps) -> Html {
     html! {
         <>
         <ul id="fleet-kept" class="fleet-kept">
-            { for p.rows[range].iter().map(|b| html! { <li><strong>{ b.id.text() }</strong>{ format!(" — {}", b.because) }</li> }) }
+            { for p.rows[range].iter().map(|b| html! { <li><strong>{ b.id.to_string() }</strong>{ format!(" — {}", b.because) }</li> }) }
         </ul>
         { controls }
         </>
@@ -561,7 +565,7 @@ fn burst(without: &Shown, with: &Shown) -> Html {
                     s.plan.summary.changed, s.plan.summary.unschedulable, o.len()) }</p>
                 { loads(if id == "fleet-burst-without" { "fleet-burst-without-loads" } else { "fleet-burst-with-loads" }, &s.plan.clusters) }
                 { bindings_table(if id == "fleet-burst-without" { "fleet-burst-without-bindings" } else { "fleet-burst-with-bindings" },
-                    &s.plan.bindings.iter().filter(|b| b.outcome != "unchanged").collect::<Vec<_>>()) }
+                    &s.plan.bindings.iter().filter(|b| !matches!(b.outcome, Outcome::Unchanged { .. })).collect::<Vec<_>>()) }
             </section>
         }
     };
@@ -587,7 +591,8 @@ struct StateProps {
 }
 
 /// The share of a cluster's allocatable CPU (else pods) the fleet's replicas request, 0–1.
-fn share(c: &Cluster) -> (f64, String) {
+fn share(c: &ClusterState) -> (f64, String) {
+    let c = &c.load;
     let alloc = c.allocatable.get("cpu");
     if alloc > 0 {
         let used = c.after.requests.get("cpu");
@@ -608,12 +613,12 @@ fn share(c: &Cluster) -> (f64, String) {
     )
 }
 
-fn status(c: &Cluster) -> String {
-    let ready = match c.ready.as_str() {
-        "ready" => "Ready",
-        "notReady" => "NotReady",
-        "unknown" => "Unknown",
-        _ => "no condition",
+fn status(c: &ClusterState) -> String {
+    let ready = match c.ready {
+        Readiness::Ready => "Ready",
+        Readiness::NotReady => "NotReady",
+        Readiness::Unknown => "Unknown",
+        Readiness::Never => "no condition",
     };
     if c.cordoned {
         format!("{ready}, cordoned")
@@ -625,11 +630,11 @@ fn status(c: &Cluster) -> String {
 #[function_component(Clusters)]
 fn clusters(p: &StateProps) -> Html {
     let filter = use_state(String::new);
-    let shown: Vec<&Cluster> = p
+    let shown: Vec<&ClusterState> = p
         .state
         .clusters
         .iter()
-        .filter(|c| filter.is_empty() || c.name.contains(filter.as_str()))
+        .filter(|c| filter.is_empty() || c.load.name.contains(filter.as_str()))
         .collect();
     let (slice, node, on_scroll) = window::use_window(shown.len());
     let on_filter = {
@@ -654,17 +659,17 @@ fn clusters(p: &StateProps) -> Html {
             { window::items(&slice, slice.rows.clone().map(|k| {
                 let c = shown[k];
                 let (f, words) = share(c);
-                let name = c.name.clone();
-                let down = c.ready != "ready";
+                let name = c.load.name.clone();
+                let down = c.ready != Readiness::Ready;
                 html! {
                     <li key={name.clone()} data-row={k.to_string()} data-cluster={name.clone()}
                         class={classes!(down.then_some("down"), c.cordoned.then_some("cordoned"), c.deleting.then_some("deleted"))}>
-                        <span class="name" title={name.clone()}>{ &c.name }</span>
-                        <span class="state">{ if c.state.is_empty() { status(c) } else { c.state.clone() } }</span>
+                        <span class="name" title={name.clone()}>{ &c.load.name }</span>
+                        <span class="state">{ if c.load.state.is_empty() { status(c) } else { c.load.state.clone() } }</span>
                         <span class="bar" role="img" aria-label={format!("{words} ({:.0}%)", f * 100.0)}>
                             <span class={classes!("fill", (f > 1.0).then_some("over"))}
                                   style={format!("width:{:.1}%", (f * 100.0).min(100.0))}></span></span>
-                        <span class="words">{ format!("{words}, {} replicas", c.after.replicas) }</span>
+                        <span class="words">{ format!("{words}, {} replicas", c.load.after.replicas) }</span>
                         <span class="actions">
                           if !c.deleting {
                             if down {
@@ -727,7 +732,7 @@ fn grid(state: &State) -> Grid {
         .clusters
         .iter()
         .enumerate()
-        .map(|(i, c)| (c.name.as_str(), i))
+        .map(|(i, c)| (c.load.name.as_str(), i))
         .collect();
     let mut cells: Vec<Option<Vec<i64>>> = vec![None; state.clusters.len()];
     for b in &state.bindings {
@@ -782,7 +787,7 @@ fn map(p: &MapProps) -> Html {
                 <tbody>
                 { window::body(&slice, g.namespaces.len() + 1, slice.rows.clone().map(|k| {
                     let (i, cells) = &g.rows[k];
-                    let name = AttrValue::from(p.state.clusters[*i].name.clone());
+                    let name = AttrValue::from(p.state.clusters[*i].load.name.clone());
                     html! { <MapRow key={name.to_string()} name={name.clone()} row={k} cells={cells.clone()}
                                     namespaces={g.namespaces.clone()} max={g.max} /> }
                 })) }
@@ -833,7 +838,7 @@ fn lines(state: &State, f: &str) -> Vec<Line> {
     let rows = state.order().iter().copied().filter(|&i| {
         let b = &state.bindings[i];
         f.is_empty()
-            || b.id.text().contains(f)
+            || b.id.to_string().contains(f)
             || b.policy.as_deref().is_some_and(|p| p.contains(f))
             || b.clusters.keys().any(|c| c == f)
     });
@@ -883,7 +888,7 @@ fn workloads(p: &StateProps) -> Html {
             }
             Line::Binding(i) => {
                 let b = &p.state.bindings[i];
-                let id = b.id.text();
+                let id = b.id.to_string();
                 let value = scale
                     .get(&id)
                     .cloned()
@@ -987,6 +992,7 @@ fn problems(report: &Value) -> Html {
 mod tests {
     use super::*;
     use crate::fleet::worker::Plan;
+    use allot_core::karmada::fleet::entry::Condition;
 
     /// A binding: namespace, name, policy, replicas by cluster.
     type Given<'a> = (&'a str, &'a str, Option<&'a str>, &'a [(&'a str, i64)]);
@@ -994,8 +1000,11 @@ mod tests {
     /// A fleet of clusters `a`, `b`, `c` and `bindings`, read as the worker's answer is.
     fn state(bindings: &[Given]) -> State {
         let cluster = |name: &str| {
-            json!({"name": name, "ready": "ready", "cordoned": false,
-            "after": {"replicas": 0, "requests": {}}, "allocatable": {}, "free": {}})
+            let load = json!({"replicas": 0, "requests": {}});
+            json!({"name": name, "ready": "ready", "cordoned": false, "deleting": false,
+            "taints": [], "labels": {}, "stateBefore": "ready", "state": "ready",
+            "before": load, "after": load, "added": load,
+            "allocatable": {}, "free": {}, "overcommit": {}})
         };
         let bindings: Vec<Value> = bindings
             .iter()
@@ -1004,8 +1013,9 @@ mod tests {
                     placed.iter().map(|(c, n)| ((*c).into(), (*n).into())).collect();
                 json!({"id": {"kind": if ns.is_empty() { "ClusterResourceBinding" } else { "ResourceBinding" },
                               "namespace": ns, "name": name},
-                       "workload": format!("Deployment/{ns}/{name}"), "policy": policy,
-                       "replicas": placed.iter().map(|(_, n)| n).sum::<i64>(), "clusters": clusters})
+                       "workload": format!("Deployment/{ns}/{name}"), "policy": policy, "claimed": true,
+                       "replicas": placed.iter().map(|(_, n)| n).sum::<i64>(), "clusters": clusters,
+                       "condition": {"reason": "success"}})
             })
             .collect();
         serde_json::from_value(
@@ -1037,7 +1047,7 @@ mod tests {
                         b.policy.as_deref().unwrap_or("-")
                     )
                 }
-                Line::Binding(i) => s.bindings[i].id.text(),
+                Line::Binding(i) => s.bindings[i].id.to_string(),
             })
             .collect()
     }
@@ -1082,14 +1092,18 @@ mod tests {
         let s = fleet();
         let before = lines(&s, "");
         let plan = |bindings: Value| -> Plan {
-            serde_json::from_value(json!({"bindings": bindings, "clusters": [],
+            serde_json::from_value(
+                json!({"steps": [], "timeline": [], "bindings": bindings, "clusters": [],
                 "summary": {"bindings": 0, "changed": 0, "unschedulable": 0, "unchanged": 0,
-                            "movedReplicas": 0, "overcommittedClusters": 0}}))
+                            "movedReplicas": 0, "unplacedReplicas": 0, "pending": 0,
+                            "overcommittedClusters": 0}}),
+            )
             .expect("a plan")
         };
         let moved = plan(
             json!([{"id": {"kind": "ResourceBinding", "namespace": "web", "name": "a"},
-            "replicas": 3, "before": {"a": 2}, "after": {"c": 3}, "moved": 2, "outcome": "changed"}]),
+            "replicas": 3, "before": {"a": 2}, "after": {"c": 3}, "moved": 2, "unplaced": 0,
+            "pending": false, "because": "", "outcome": "changed", "trigger": "placementChanged"}]),
         );
         let next = s.after(&moved, s.clusters.clone());
         assert_eq!(lines(&next, ""), before);
@@ -1103,13 +1117,29 @@ mod tests {
         );
         let created = plan(
             json!([{"id": {"kind": "ResourceBinding", "namespace": "db", "name": "a"},
-            "replicas": 1, "before": {}, "after": {"a": 1}, "moved": 0, "outcome": "changed"}]),
+            "replicas": 1, "before": {}, "after": {"a": 1}, "moved": 0, "unplaced": 0,
+            "pending": false, "because": "", "outcome": "changed", "trigger": "placementChanged"}]),
         );
         let next = next.after(&created, s.clusters.clone());
         assert_eq!(
             text(&next, &lines(&next, ""))[2..6],
             ["# db -", "rb/db/a", "# db pin", "rb/db/x"]
         );
+        let new = next.bindings.last().expect("the created binding");
+        assert!(new.claimed && new.condition == Condition::Success);
+        // A binding the scheduler failed keeps its placement and takes the plan's condition.
+        let failed = plan(
+            json!([{"id": {"kind": "ResourceBinding", "namespace": "db", "name": "x"},
+            "replicas": 9, "before": {"c": 4}, "after": {"c": 4}, "moved": 0, "unplaced": 5,
+            "pending": false, "because": "", "outcome": "unschedulable",
+            "condition": {"reason": "unschedulable", "message": "0/3 clusters are available"}}]),
+        );
+        let last = next.after(&failed, s.clusters.clone());
+        assert_eq!(
+            last.bindings[1].condition,
+            Condition::Unschedulable("0/3 clusters are available".into())
+        );
+        assert_eq!(last.bindings[1].replicas, 9);
     }
 
     #[test]

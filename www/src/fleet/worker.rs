@@ -1,12 +1,17 @@
 //! The fleet view's side of its Web Worker (the package's `fleet-worker.js`, which holds the
 //! `allot/kubernetes` module and one fleet session): requests out as messages, answers in as
-//! JSON text read into the page's types. Nothing is computed here.
+//! JSON text read into the core's own types (the plan, the fleet's state), which the package
+//! wrote. Nothing is computed here.
 
 use std::cell::OnceCell;
 use std::collections::{BTreeMap, HashMap};
+use std::ops::Deref;
 use std::rc::Rc;
 
-use allot_core::resource::ResourceList;
+use allot_core::karmada::fleet::entry::Condition;
+pub use allot_core::karmada::fleet::plan::Plan;
+use allot_core::karmada::fleet::plan::{Outcome, Unchanged};
+use allot_core::kubernetes::plan::{BindingState, ClusterState, State as Now};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
@@ -15,84 +20,37 @@ use yew::Callback;
 
 use crate::platform;
 
-/// A binding's identity.
+/// The fleet as it is, as the core's session states it, with the page's order of its
+/// bindings. `Eq`, so that the page's lists, given the same state again, compare it by address
+/// rather than binding by binding (each binding is shared with the state before while it does
+/// not change: an event's new state copies only the bindings its plan lists).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Id {
-    pub kind: String,
-    #[serde(default)]
-    pub namespace: String,
-    pub name: String,
-}
-
-impl Id {
-    /// `rb/shop/web-deployment`, as kubectl's short names write it.
-    pub fn text(&self) -> String {
-        if self.namespace.is_empty() {
-            format!("crb/{}", self.name)
-        } else {
-            format!("rb/{}/{}", self.namespace, self.name)
-        }
-    }
-}
-
-/// Replicas and their requests on a cluster.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Load {
-    pub replicas: u64,
-    pub requests: ResourceList,
-}
-
-/// One cluster as it is.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Cluster {
-    pub name: String,
-    pub ready: String,
-    pub cordoned: bool,
-    /// Being deleted (unjoined): no what-if applies to it.
-    #[serde(default)]
-    pub deleting: bool,
-    /// Its state in words, as the planner says it.
-    #[serde(default)]
-    pub state: String,
-    pub after: Load,
-    pub allocatable: ResourceList,
-    pub free: ResourceList,
-}
-
-/// One binding as it is (`Eq`: a binding shared with the state before compares by address).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Binding {
-    pub id: Id,
-    pub workload: Option<String>,
-    pub policy: Option<String>,
-    pub replicas: i64,
-    pub clusters: BTreeMap<String, i64>,
-}
-
-/// The fleet as it is. `Eq`, so that the page's lists, given the same state again, compare
-/// it by address rather than binding by binding.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
 pub struct State {
-    pub clusters: Vec<Cluster>,
-    /// Each shared with the state before while it does not change (an event's new state
-    /// copies only the bindings its plan lists).
-    #[serde(deserialize_with = "shared")]
-    pub bindings: Vec<Rc<Binding>>,
+    now: Now,
     /// The bindings' indices by namespace, policy and name, sorted when first asked for and
     /// kept by the states after while no binding is created.
     #[serde(skip)]
     order: OnceCell<Rc<Vec<usize>>>,
 }
 
-fn shared<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Rc<Binding>>, D::Error> {
-    Ok(Vec::<Binding>::deserialize(d)?
-        .into_iter()
-        .map(Rc::new)
-        .collect())
+impl Deref for State {
+    type Target = Now;
+    fn deref(&self) -> &Now {
+        &self.now
+    }
+}
+
+/// The `Scheduled` condition `outcome` leaves on its binding, when the scheduler took it.
+fn condition(outcome: &Outcome) -> Option<Condition> {
+    match outcome {
+        Outcome::Changed { .. }
+        | Outcome::Unchanged {
+            why: Unchanged::SameResult { .. },
+        } => Some(Condition::Success),
+        Outcome::Unschedulable { condition } => Some(condition.clone()),
+        Outcome::Evicted | Outcome::Unchanged { .. } => None,
+    }
 }
 
 impl State {
@@ -112,10 +70,12 @@ impl State {
 
     /// The fleet after `plan`, whose bindings are every one that changed or was created, and
     /// with `clusters` as they are now.
-    pub fn after(&self, plan: &Plan, clusters: Vec<Cluster>) -> State {
+    pub fn after(&self, plan: &Plan, clusters: Vec<ClusterState>) -> State {
         let mut next = State {
-            clusters,
-            bindings: self.bindings.clone(),
+            now: Now {
+                clusters,
+                bindings: self.bindings.clone(),
+            },
             // An event changes bindings' placements and replicas, not their names or policies.
             order: self.order.clone(),
         };
@@ -128,19 +88,26 @@ impl State {
             .collect();
         for b in &plan.bindings {
             let key = (b.id.namespace.as_str(), b.id.name.as_str());
-            match at.get(&key).and_then(|&i| next.bindings.get_mut(i)) {
+            let scheduled = condition(&b.outcome);
+            match at.get(&key).and_then(|&i| next.now.bindings.get_mut(i)) {
                 Some(s) => {
                     let s = Rc::make_mut(s);
-                    s.clusters = b.after.clone();
+                    s.clusters = BTreeMap::clone(&b.after);
                     s.replicas = b.replicas;
+                    if let Some(c) = scheduled {
+                        s.condition = c;
+                    }
                 }
-                // A binding the event created (a template applied): what the plan says of it.
-                None => next.bindings.push(Rc::new(Binding {
+                // A binding the event created (a template applied): what the plan says of it
+                // (claimed when the scheduler took it).
+                None => next.now.bindings.push(Rc::new(BindingState {
                     id: b.id.clone(),
                     workload: None,
                     policy: None,
+                    claimed: scheduled.is_some(),
                     replicas: b.replicas,
-                    clusters: b.after.clone(),
+                    clusters: BTreeMap::clone(&b.after),
+                    condition: scheduled.unwrap_or_default(),
                 })),
             }
         }
@@ -151,88 +118,12 @@ impl State {
     }
 }
 
-/// One binding of a plan.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct BindingPlan {
-    pub id: Id,
-    pub replicas: i64,
-    pub before: BTreeMap<String, i64>,
-    pub after: BTreeMap<String, i64>,
-    pub moved: u64,
-    /// Replicas placed nowhere after.
-    #[serde(default)]
-    pub unplaced: u64,
-    /// Its change was already pending before the what-if (the drift makes it too).
-    #[serde(default)]
-    pub pending: bool,
-    /// Why it ends as it does, in the planner's words.
-    #[serde(default)]
-    pub because: String,
-    pub outcome: String,
-    /// The outcome's details: the trigger of a change, the condition of a failure, why a
-    /// binding is unchanged.
-    #[serde(default)]
-    pub trigger: Option<String>,
-    #[serde(default)]
-    pub condition: Option<Value>,
-    #[serde(default)]
-    pub why: Option<Value>,
-}
-
-/// One cluster of a plan.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ClusterPlan {
-    pub name: String,
-    #[serde(default)]
-    pub state_before: String,
-    #[serde(default)]
-    pub state: String,
-    pub before: Load,
-    pub after: Load,
-    pub allocatable: ResourceList,
-    pub free: ResourceList,
-    pub overcommit: ResourceList,
-}
-
-/// A plan's counts.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Summary {
-    pub bindings: usize,
-    pub changed: usize,
-    pub unschedulable: usize,
-    pub unchanged: usize,
-    pub moved_replicas: u64,
-    #[serde(default)]
-    pub unplaced_replicas: u64,
-    #[serde(default)]
-    pub pending: usize,
-    pub overcommitted_clusters: usize,
-}
-
-/// A plan: the bindings the what-if touched, every cluster, the counts (its steps are not
-/// shown).
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Plan {
-    /// What the controllers did, when (docs/rules/fleet.md §30.1).
-    #[serde(default)]
-    pub timeline: Vec<allot_core::karmada::fleet::timeline::Moment>,
-    pub bindings: Vec<BindingPlan>,
-    pub clusters: Vec<ClusterPlan>,
-    pub summary: Summary,
-    /// What Karmada may do differently from run to run (docs/rules/fleet.md §21.2).
-    #[serde(default)]
-    pub caveats: Vec<String>,
-}
-
 /// What the worker answers.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Answer {
     pub state: Option<State>,
     /// After an applied event: every cluster (the bindings that changed are the plan's).
-    pub clusters: Option<Vec<Cluster>>,
+    pub clusters: Option<Vec<ClusterState>>,
     pub at: Option<usize>,
     pub steps: Option<usize>,
     pub plan: Option<Plan>,

@@ -108,9 +108,11 @@ pub struct Memory {
     pub started: bool,
 }
 
-/// Why a binding the controller looked at was not evicted (a report line).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase", tag = "reason")]
+/// Why a binding the controller looked at was not evicted (a report line). Tagged `held`:
+/// [`super::events::WhyNot::FailoverHeld`] flattens it beside its own `reason`, and one key
+/// twice in an object is not JSON a reader takes back.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", tag = "held")]
 pub enum Held {
     /// `buildTaskOptions` failed: nothing is written, the reconcile is retried.
     TaskOptions { cluster: String, message: String },

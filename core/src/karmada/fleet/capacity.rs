@@ -14,7 +14,7 @@ use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::entry::{BindingKind, Entry};
 use crate::estimate::{AssumedWorkload, Component};
@@ -90,7 +90,7 @@ pub fn footprint(e: &Entry, replicas: i64) -> AssumedWorkload {
 }
 
 /// What the replicas of the fleet's bindings ask of one cluster.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Load {
     /// Replicas (pods) placed there.

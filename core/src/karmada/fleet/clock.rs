@@ -11,7 +11,7 @@
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::entry::Condition;
 use super::Fleet;
@@ -66,7 +66,7 @@ pub fn parse_duration(text: &str) -> Option<i64> {
 }
 
 /// Where a failed binding waits (`handleErr`, pkg/scheduler/scheduler.go).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Wait {
     /// UnschedulableError: the unschedulable set (`PushUnschedulableIfNotPresent`).

@@ -8,7 +8,7 @@ use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::app_failover::WorkloadHealth;
 use super::entry::{Entry, Id, Rules};
@@ -158,7 +158,7 @@ pub enum Event {
 }
 
 /// Why a binding was put in the queue.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "reason")]
 pub enum Why {
     /// The scheduler started: every binding is added.
@@ -175,7 +175,7 @@ pub enum Why {
 }
 
 /// Which spec change.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "field", content = "cluster")]
 pub enum Change {
     Placement,
@@ -194,7 +194,7 @@ pub enum Change {
 }
 
 /// Why a binding the event concerns was not put in the queue.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "reason")]
 pub enum WhyNot {
     /// It carries no policy claim (or is suspended): the scheduler does not see it.
@@ -219,7 +219,7 @@ pub enum WhyNot {
 }
 
 /// One binding an event concerned, and why (`W`: [`Why`] it was enqueued, or [`WhyNot`]).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Noted<W> {
     /// Its position in the fleet.
@@ -231,7 +231,7 @@ pub struct Noted<W> {
 }
 
 /// What one event did: the bindings it enqueued (in order) and those it left alone.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Enqueued {
     pub enqueued: Vec<Noted<Why>>,

@@ -73,7 +73,7 @@ pub fn purge_mode(cluster_failover: Option<PurgeMode>, flag: PurgeMode) -> Purge
 }
 
 /// When a binding placed on a NoExecute-tainted cluster is evicted from it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "when", content = "at")]
 pub enum Due {
     /// Some NoExecute taint is tolerated by none of the tolerations: now.

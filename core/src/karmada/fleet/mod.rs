@@ -438,7 +438,7 @@ fn decide(
 }
 
 /// What one dequeue did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "pass")]
 pub enum Pass {
     /// No trigger held: nothing scheduled.

@@ -12,7 +12,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Deref;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::capacity::{self, Load};
 use super::entry::{Condition, Entry, Id};
@@ -26,7 +26,7 @@ use crate::names::NameIndex;
 use crate::resource::ResourceList;
 
 /// One event and what followed it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Step {
     pub event: String,
@@ -38,7 +38,7 @@ pub struct Step {
 }
 
 /// How one binding ends up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "outcome")]
 pub enum Outcome {
     /// Scheduled to a different result.
@@ -53,7 +53,7 @@ pub enum Outcome {
 }
 
 /// Why a binding did not change.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "reason")]
 pub enum Unchanged {
     /// No event concerned it.
@@ -70,23 +70,28 @@ pub enum Unchanged {
 /// A binding's `spec.clusters` (cluster -> replicas) at one moment, read through the entry
 /// that held it: the fleet before and the fleet after share their unchanged entries, so a
 /// plan copies no binding's placement (in a large fleet most bindings are not concerned by a
-/// what-if, and copying each one's placement twice was a tenth of the plan's time).
+/// what-if, and copying each one's placement twice was a tenth of the plan's time). Without
+/// an entry (a binding created by an event had none before, a plan read back from JSON), the
+/// placement it holds itself.
 #[derive(Clone, Default)]
-pub struct Placed(Option<Rc<Entry>>);
-
-/// No placement (a binding created by an event had none before).
-static NONE: BTreeMap<String, i64> = BTreeMap::new();
+pub struct Placed(Option<Rc<Entry>>, BTreeMap<String, i64>);
 
 impl Placed {
     fn of(entry: Option<&Rc<Entry>>) -> Placed {
-        Placed(entry.cloned())
+        Placed(entry.cloned(), BTreeMap::new())
+    }
+}
+
+impl From<BTreeMap<String, i64>> for Placed {
+    fn from(clusters: BTreeMap<String, i64>) -> Placed {
+        Placed(None, clusters)
     }
 }
 
 impl Deref for Placed {
     type Target = BTreeMap<String, i64>;
     fn deref(&self) -> &BTreeMap<String, i64> {
-        self.0.as_ref().map_or(&NONE, |e| &e.state.clusters)
+        self.0.as_ref().map_or(&self.1, |e| &e.state.clusters)
     }
 }
 
@@ -109,8 +114,14 @@ impl Serialize for Placed {
     }
 }
 
+impl<'de> Deserialize<'de> for Placed {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> core::result::Result<Placed, D::Error> {
+        BTreeMap::deserialize(d).map(Placed::from)
+    }
+}
+
 /// One binding, before and after.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BindingPlan {
     pub id: Id,
@@ -131,7 +142,7 @@ pub struct BindingPlan {
     #[serde(flatten)]
     pub outcome: Outcome,
     /// Its graceful eviction tasks afterwards: the clusters it is leaving (§25.3, §32.4).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub evicting: Vec<super::entry::EvictionTask>,
 }
 
@@ -144,7 +155,7 @@ impl BindingPlan {
 }
 
 /// One cluster, before and after.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ClusterPlan {
     pub name: String,
@@ -166,7 +177,7 @@ pub struct ClusterPlan {
 
 /// Counts. `changed`, `unschedulable`, `moved_replicas` and `unplaced_replicas` count what
 /// the events cause; `pending`, the bindings whose change was pending before them.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Summary {
     pub bindings: usize,
@@ -202,7 +213,7 @@ impl Summary {
 }
 
 /// The whole plan.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Plan {
     pub steps: Vec<Step>,
@@ -213,7 +224,7 @@ pub struct Plan {
     pub summary: Summary,
     /// What Karmada may do differently from one run to the next, which allot answers one
     /// way (§21.2): in words, for the reader; empty when nothing.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub caveats: Vec<String>,
 }
 

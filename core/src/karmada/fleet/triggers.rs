@@ -4,7 +4,7 @@
 
 use alloc::vec::Vec;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::entry::Entry;
 use super::Settings;
@@ -13,7 +13,7 @@ use crate::karmada::affinity_terms::{self, TriggerInput};
 use crate::karmada::cluster::Member;
 
 /// Why a dequeued binding is not scheduled (§23.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Skip {
     /// Divided, its placement and replicas unchanged, no reschedule trigger, no target
