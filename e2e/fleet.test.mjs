@@ -72,14 +72,16 @@ test("the fleet view is an app of its own: the playground downloads none of it, 
   await fleet.page.close();
 });
 
-test("the fleet view's app stays within 345,000 bytes gzip", () => {
+test("the fleet view's app stays within 385,000 bytes gzip", () => {
   // What `?view=fleet` loads before its worker: the page, its script and style (the
   // playground's script too, which the page preloads), and the fleet view's module and wasm.
   // Its worker's module is the package's `allot/fleet`, with its own ceiling (./dev). 227,655
   // bytes as a module of its own; its forms, progress and cancel and its windowed lists took it
   // to about 271,000, and the ceiling to 310,000, 13% above as ./dev's for its wasm is; the
   // timeline, the plan's sentences and the failover readiness panel to about 313,000 (299,984
-  // before the panel): 345,000, ./dev's ceiling for its wasm plus the page's 20,400 or so.
+  // before the panel): 345,000, ./dev's ceiling for its wasm plus the page's 20,400 or so; the
+  // view reading the core's own plan and state types (serde's readers of them, not copies) to
+  // about 350,000: 385,000, ./dev's new ceiling plus the page's.
   const page = readdirSync(DIST).filter((f) => /\.(js|css|html)$/.test(f) && f !== "docs.html");
   const files = [...page.map((f) => join(DIST, f)), ...["fleet-widget.js", "fleet-widget_bg.wasm"].map((f) => join(DIST, "pkg", f))];
   const sizes = Object.fromEntries(files.map((f) => {
@@ -88,7 +90,7 @@ test("the fleet view's app stays within 345,000 bytes gzip", () => {
   }));
   const total = Object.values(sizes).reduce((a, s) => a + s.gzip, 0);
   figures.fleet_app_gzip_bytes = { total, files: sizes };
-  assert.ok(total <= 345_000, `the fleet view's app is ${total} bytes gzipped`);
+  assert.ok(total <= 385_000, `the fleet view's app is ${total} bytes gzipped`);
 });
 
 test("fail a cluster: the moved and unschedulable bindings are the core's; undo; share; reload", async () => {

@@ -75,9 +75,13 @@ fn a_plan_and_each_of_its_parts_read_back_as_written() {
     let plans = plans();
     let mut outcomes = BTreeMap::new();
     for p in &plans {
-        round(p);
+        let without_steps = |p: &Plan| Plan {
+            steps: Vec::new(),
+            ..p.clone()
+        };
+        round(&without_steps(p));
         round(&p.summary);
-        round(&p.clone().touched());
+        round(&without_steps(&p.clone().touched()));
         for s in &p.steps {
             round::<Step>(s);
             round::<Enqueued>(&s.queued);

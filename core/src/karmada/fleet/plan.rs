@@ -216,6 +216,9 @@ impl Summary {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Plan {
+    /// Read back empty: the plan's readers (the fleet view) show its bindings, clusters and
+    /// timeline, and do not pay the steps' reader; a [`Step`] reads back on its own.
+    #[serde(default, skip_deserializing)]
     pub steps: Vec<Step>,
     /// What the controllers did, when (seconds after the events, §30.1).
     pub timeline: Vec<Moment>,
