@@ -328,10 +328,30 @@ pub(super) fn step_under(
     // A touched plan (one failure of a readiness) does not pay a second plan of every
     // binding: its caller compares with the drift once.
     if drift && !touched {
-        let (pending, _) = crate::karmada::fleet::plan::plan(before, alloc::vec![Event::Restart])?;
+        let (pending, _) = crate::karmada::fleet::plan::plan(before, drift_event(before, &plan))?;
         mark_pending(&mut plan, &pending);
     }
     Ok((plan, after, merged))
+}
+
+/// The restart whose plan tells which of `plan`'s changes were pending already: where each
+/// binding's schedule is its own ([`crate::karmada::fleet::Settings::independent`]), the
+/// restart of the bindings `plan` changes alone (a what-if over a large fleet then pays for
+/// what it changes, not for scheduling every binding again); else every binding's.
+fn drift_event(before: &Fleet, plan: &Plan) -> Vec<Event> {
+    if !before.settings.independent() {
+        return alloc::vec![Event::Restart];
+    }
+    let bindings = plan
+        .bindings
+        .iter()
+        .enumerate()
+        .filter(|(b, p)| {
+            *b < before.entries.len() && !matches!(p.outcome, Outcome::Unchanged { .. })
+        })
+        .map(|(b, _)| b)
+        .collect();
+    alloc::vec![Event::RestartOf { bindings }]
 }
 
 /// The members' reports `what` asks: `--unhealthy` and `--healthy`, each
@@ -1335,8 +1355,8 @@ mod tests {
     // pending before any event (replicasChanged). Cordoning member3 (tainted, never a candidate of web) enqueues web
     // and reschedules it exactly as the drift would: a change already pending, not the
     // event's; the summary counts the event's alone.
-    #[test]
-    fn a_change_the_drift_makes_too_is_pending_not_the_events() {
+    /// The dump with a tainted member3, and web scaled to 6 since its binding was scheduled.
+    fn drifting() -> Vec<Object> {
         let member3 = r#"{"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
            "metadata": {"name": "member3"},
            "spec": {"taints": [{"key": "dedicated", "effect": "NoSchedule"}]},
@@ -1353,7 +1373,53 @@ mod tests {
                 r#""spec": {"replicas": 6, "template""#,
                 1,
             );
-        let dump = objects(&text);
+        objects(&text)
+    }
+
+    // Where no binding's schedule reads another's, the drift of the bindings a what-if
+    // changes marks as pending exactly what the restart of every binding marks.
+    #[test]
+    fn the_drift_of_the_changed_bindings_marks_what_a_whole_restart_marks() {
+        let dump = drifting();
+        let choice = Choice::default();
+        let clusters = ["member1", "member2", "member3"];
+        let mut asks: Vec<WhatIf> = Vec::new();
+        for c in clusters {
+            let one = alloc::vec![String::from(c)];
+            asks.push(WhatIf {
+                cluster_down: one.clone(),
+                ..WhatIf::default()
+            });
+            asks.push(WhatIf {
+                cordon: one.clone(),
+                ..WhatIf::default()
+            });
+            asks.push(WhatIf {
+                delete_cluster: one,
+                ..WhatIf::default()
+            });
+        }
+        let mut marked = 0;
+        for what in &asks {
+            let p = plan(&dump, &choice, what, &[], &[]).unwrap().plan;
+            let read = read_now(&dump, &choice, Some(what)).unwrap();
+            let before = under(&read.fleet, what).unwrap();
+            assert!(before.settings.independent());
+            let (whole, _) =
+                crate::karmada::fleet::plan::plan(&before, alloc::vec![Event::Restart]).unwrap();
+            let mut again = p.clone();
+            mark_pending(&mut again, &whole);
+            let pending = |p: &Plan| p.bindings.iter().map(|b| b.pending).collect::<Vec<_>>();
+            assert_eq!(pending(&p), pending(&again), "{what:?}");
+            assert_eq!(p.summary, again.summary, "{what:?}");
+            marked += pending(&p).iter().filter(|&&b| b).count();
+        }
+        assert!(marked > 0, "some what-if finds a pending change");
+    }
+
+    #[test]
+    fn a_change_the_drift_makes_too_is_pending_not_the_events() {
+        let dump = drifting();
         let cordon = WhatIf {
             cordon: alloc::vec!["member3".into()],
             ..WhatIf::default()

@@ -43,6 +43,12 @@ pub enum Event {
     /// The scheduler starts: every binding it sees is added to its queue (what it would do
     /// now with today's bindings: drift, §21.2).
     Restart,
+    /// [`Event::Restart`] for these bindings (by position) alone: their drift, which is the
+    /// whole restart's for them when no binding's schedule reads another's
+    /// ([`super::Settings::independent`]).
+    RestartOf {
+        bindings: Vec<usize>,
+    },
     /// The cluster cannot be reached (§24.2).
     ClusterDown {
         cluster: String,
@@ -290,6 +296,11 @@ impl Fleet {
         }
         match event {
             Event::Restart => self.restart(queue, &mut out),
+            Event::RestartOf { bindings } => {
+                for b in bindings.into_iter().filter(|&b| b < self.entries.len()) {
+                    self.enqueue(b, Why::Restart, queue, &mut out);
+                }
+            }
             Event::ClusterDown { cluster } => {
                 let i = self.cluster_at(&cluster)?;
                 let ready = self.health.get(i).map(health::unreachable);

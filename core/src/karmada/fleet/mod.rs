@@ -102,6 +102,13 @@ impl Settings {
         self.feature_gates.enabled(gate, self.version)
     }
 
+    /// Whether each binding's schedule reads no other binding: neither
+    /// SchedulingOvercommitProtection's assumptions (§29.2) nor WorkloadAffinity's groups
+    /// (§31) are on, so the queue's order and company change no answer.
+    pub fn independent(&self) -> bool {
+        !self.gate(Gate::SchedulingOvercommitProtection) && !self.gate(Gate::WorkloadAffinity)
+    }
+
     /// These settings with `gate` set to `on`.
     pub fn with(mut self, gate: Gate, on: bool) -> Settings {
         self.feature_gates.set(gate, on);

@@ -778,6 +778,9 @@ impl Event {
     pub fn label(&self) -> String {
         match self {
             Event::Restart => "scheduler restart".into(),
+            Event::RestartOf { bindings } => {
+                format!("scheduler restart ({} bindings)", bindings.len())
+            }
             Event::ClusterDown { cluster } => format!("cluster {cluster} down"),
             Event::ClusterUp { cluster } => format!("cluster {cluster} ready"),
             Event::Join { member, .. } => format!("cluster {} joins", member.name),
