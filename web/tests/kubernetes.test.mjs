@@ -590,8 +590,8 @@ test("npx allot plan --cluster-down with failover configured: who is evicted whe
   assert.equal(out.match(/db-deployment cannot be placed/g).length, 1);
   // The planner marks the repeats, for every reader of the JSON.
   const full = JSON.parse(allot([...args, "--taint-eviction", "-o", "json"]).stdout);
-  const db = full.timeline.filter((t) => t.kind === "unschedulable" && t.binding.name === "db-deployment");
-  assert.ok(db.length > 1 && !db[0].again && db.slice(1).every((t) => t.again === true), JSON.stringify(db));
+  const dbFailed = full.timeline.filter((t) => t.kind === "unschedulable" && t.binding.name === "db-deployment");
+  assert.ok(dbFailed.length > 1 && !dbFailed[0].again && dbFailed.slice(1).every((t) => t.again === true), JSON.stringify(dbFailed));
   // 90 seconds in: cart still tolerates the taint.
   const early = allot([...args, "--taint-eviction", "--at", "90s", "-o", "json"]);
   const p = JSON.parse(early.stdout);
