@@ -7,7 +7,7 @@
 //! SchedulingOvercommitProtection every write assumes the binding's footprint
 //! (`updateAssumptionsCache`, §29.2).
 
-use alloc::collections::BTreeMap;
+use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -17,16 +17,19 @@ use crate::karmada::Strategy;
 /// `spec.clusters` as a list: the clusters of `state.order` first, in that order, then the
 /// others by name.
 pub fn listed(state: &State) -> Vec<(&str, i64)> {
+    // Each name once, as the first of its entries (a set: a Duplicated binding may list
+    // every cluster of a large fleet).
+    let mut seen: BTreeSet<&str> = BTreeSet::new();
     let mut out: Vec<(&str, i64)> = Vec::with_capacity(state.clusters.len());
     for name in &state.order {
         if let Some((c, &n)) = state.clusters.get_key_value(name) {
-            if !out.iter().any(|(o, _)| *o == c.as_str()) {
+            if seen.insert(c.as_str()) {
                 out.push((c.as_str(), n));
             }
         }
     }
     for (c, &n) in &state.clusters {
-        if !out.iter().any(|(o, _)| *o == c.as_str()) {
+        if seen.insert(c.as_str()) {
             out.push((c.as_str(), n));
         }
     }
@@ -59,7 +62,12 @@ pub fn write(
         .into_iter()
         .map(|(c, n)| (String::from(c), n))
         .collect();
-    let annotation = state.applied.as_deref() != Some(&**rules);
+    // The same policy's placement is most often the same shared value: compared by address
+    // first.
+    let annotation = !state
+        .applied
+        .as_ref()
+        .is_some_and(|a| alloc::rc::Rc::ptr_eq(a, rules) || **a == **rules);
     let order: Vec<String> = result.iter().map(|(c, _)| c.clone()).collect();
     let new: BTreeMap<String, i64> = result.iter().cloned().collect();
     let spec = if ordered {
