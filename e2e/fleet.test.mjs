@@ -472,6 +472,14 @@ test("accessible and fits at 400, 1,280 and 1,920 px", async () => {
       return { scroll: box.scrollWidth, client: box.clientWidth };
     });
     assert.ok(list.scroll <= list.client + 1, `workloads ${list.scroll} px in ${list.client} at ${width}`);
+    // Each workload's controls (replicas, Scale, Rebalance, the Unhealthy report) fit their cell.
+    const controls = await page.$$eval("#fleet-workloads td.actions", (all) =>
+      all.map((td) => {
+        const last = td.lastElementChild;
+        return [last.offsetLeft + last.offsetWidth, td.clientWidth - parseFloat(getComputedStyle(td).paddingRight)];
+      }));
+    assert.ok(controls.length > 0, "workload rows with controls");
+    for (const [right, room] of controls) assert.ok(right <= room, `a workload's controls end at ${right} px of ${room} at ${width}`);
     // The plan's tables fit without scrolling sideways; the search boxes' placeholders fit.
     const scrolls = await page.$$eval("#fleet-plan .scroll", (all) => all.map((b) => [b.scrollWidth, b.clientWidth]));
     for (const [scroll, client] of scrolls) assert.ok(scroll <= client + 1, `a plan's table ${scroll} px in ${client} at ${width}`);
