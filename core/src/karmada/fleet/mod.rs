@@ -298,17 +298,14 @@ impl Fleet {
                 let Some(shared) = entries.get_mut(b) else {
                     continue;
                 };
-                // A binding without a trigger is read, not copied.
-                let (pass, written, e) = match triggers::trigger(shared, members, settings) {
-                    Err(why) => (Pass::Skipped { why }, None, &**shared),
-                    Ok(trigger) => {
-                        let set = clusters.get_or_insert_with(|| Clusters::new(members));
-                        let e = Rc::make_mut(shared);
-                        let (pass, written) =
-                            decide(e, trigger, set, settings, *now, view.as_ref());
-                        (pass, written, &*e)
-                    }
-                };
+                let (pass, written, e) = take(
+                    shared,
+                    members,
+                    &mut clusters,
+                    settings,
+                    *now,
+                    view.as_ref(),
+                );
                 let next = Next::after(e, &pass, written, protect);
                 waits.note(b, queue.fresh(b), pass.failure(), next.changed, *now);
                 if next.again {
@@ -376,6 +373,28 @@ impl Next {
             changed: w.before != e.state.clusters,
             again: success && w.spec && e.rules.strategy() == crate::karmada::Strategy::Duplicated,
             assume: (protect && success && w.patched).then_some(w.before),
+        }
+    }
+}
+
+/// Take binding `shared` once (§23): without a trigger it is read, not copied; with one, it
+/// is copied and scheduled against the cluster set in `set`, compiled from `members` when
+/// first needed. Answers the pass, what the write changed, and the binding as it now is.
+fn take<'e, 'm>(
+    shared: &'e mut Rc<Entry>,
+    members: &'m [Member],
+    set: &mut Option<Clusters<'m>>,
+    settings: &Settings,
+    now: i64,
+    groups: Option<&GroupView>,
+) -> (Pass, Option<patch::Written>, &'e Entry) {
+    match triggers::trigger(shared, members, settings) {
+        Err(why) => (Pass::Skipped { why }, None, &**shared),
+        Ok(trigger) => {
+            let clusters = set.get_or_insert_with(|| Clusters::new(members));
+            let e = Rc::make_mut(shared);
+            let (pass, written) = decide(e, trigger, clusters, settings, now, groups);
+            (pass, written, &*e)
         }
     }
 }

@@ -184,24 +184,28 @@ pub(crate) fn drain_fresh(f: &mut Fleet, queue: &mut Queue) -> Vec<(usize, Pass,
                 ..
             } = &mut *f;
             let view = groups::Index::new(entries, settings).view(entries, b);
-            let Some(e) = entries.get_mut(b).map(Rc::make_mut) else {
+            let Some(shared) = entries.get_mut(b) else {
                 continue;
             };
-            let mut clusters = Clusters::new(members);
-            let (pass, written) = match super::triggers::trigger(e, members, settings) {
-                Err(why) => (Pass::Skipped { why }, None),
-                Ok(t) => super::decide(e, t, &clusters, settings, *now, view.as_ref()),
-            };
+            let mut clusters = Some(Clusters::new(members));
+            let (pass, written, e) = super::take(
+                shared,
+                members,
+                &mut clusters,
+                settings,
+                *now,
+                view.as_ref(),
+            );
             let next = super::Next::after(e, &pass, written, protect);
             waits.note(b, queue.fresh(b), pass.failure(), next.changed, *now);
             if next.again {
                 queue.push(b, e.priority);
             }
             out.push((b, pass, next.changed));
-            if let Some(before) = next.assume {
+            if let (Some(before), Some(set)) = (next.assume, clusters.as_mut()) {
                 let shared = Shared {
                     assumed,
-                    clusters: &mut clusters,
+                    clusters: set,
                     touched: &mut touched,
                 };
                 shared.assume(b, e, &before);
