@@ -1,9 +1,10 @@
 //! The whole Karmada path for one binding (docs/rules/karmada.md §0, §6-15): the estimator
 //! stage ([`super::estimates`]), then the scheduling cycle ([`super::scheduler`]: filters,
-//! scores, order, selection, affinity terms) with the division of its candidates. It answers
-//! with the [`Decision`] alone, or with the decision and its [`Report`] when asked: one pass
-//! computes both, and the report's text is written only when it is asked for. It mirrors
-//! `eru::pipeline`; `scenario::karmada` lends it a scenario's binding and clusters.
+//! scores, order, selection, affinity terms) with the division of its candidates
+//! (`assignReplicas`). It answers with the [`Decision`] alone, or with the decision and its
+//! [`Report`] when asked: one pass computes both, and the report's text is written only when
+//! it is asked for. It mirrors `eru::pipeline`; `scenario::karmada` lends it a scenario's
+//! binding and clusters.
 
 use alloc::format;
 use alloc::string::String;
@@ -16,8 +17,10 @@ use super::cluster::Clusters;
 use super::compiled::Compiled;
 use super::constraints::{Division, SpreadConstraint};
 use super::estimates::{self, Estimated, TargetEstimate};
-use super::scheduler::{self, Context, Depth, PipelineReport};
-use super::{assign_at, Assigned, Cluster, Paths, Placement, StaticWeightRule, Strategy, Trace};
+use super::scheduler::{self, Candidates, Context, Depth, PipelineReport};
+use super::{
+    assign_at, Assigned, Cluster, Outcome, Paths, Placement, StaticWeightRule, Strategy, Trace,
+};
 use crate::error::{indexed, Error, Result};
 use crate::estimate::combine::Source;
 use crate::estimate::general::Detail;
@@ -230,53 +233,25 @@ fn divide_with(
         _ => None,
     };
     let facts = statics.is_some() && weighing.is_none();
+    let assigning = Assigning {
+        b,
+        members,
+        available,
+        set,
+        strategy,
+        statics: statics.as_deref(),
+        weighing: weighing.as_deref(),
+        facts,
+        seed,
+        explained,
+    };
     let mut divided = None;
     // The placement divided last, kept for the report's sentences on Karmada's sums.
     let mut last = None;
-    let record = report.is_some();
     let cycle = scheduler::schedule(&ctx, Depth::Select, &mut |c| {
-        let placement = Placement {
-            replicas: b.replicas.unwrap_or(0),
-            clusters: c
-                .order
-                .iter()
-                .filter_map(|&(i, tier)| {
-                    let t = members.get(i)?;
-                    let mut cluster = Cluster {
-                        name: t.name.clone(),
-                        available_replicas: available.get(i).copied(),
-                        overflow_order: tier,
-                        ..Cluster::default()
-                    };
-                    if facts {
-                        cluster.labels = t.labels.clone();
-                        cluster.provider = t.provider.clone();
-                        cluster.region = t.region.clone();
-                        cluster.zones = t.zones.clone();
-                    }
-                    Some(cluster)
-                })
-                .collect(),
-            strategy,
-            method: b.method,
-            karmada: b.version,
-            static_weights: match &weighing {
-                Some(rules) => Some(by_weight(rules, set, members, &c.order)),
-                None => statics.clone(),
-            },
-            previous: b.previous.clone(),
-            fresh: b.fresh,
-            uid: b.uid.into(),
-            seed: Some(seed),
-            overflow: c.overflow,
-            has_replica_requirements: b.has_requirements()
-                || !b.components.is_empty()
-                || b.replicas.unwrap_or(0) > 0,
-            weights_are_cluster_weights: b.static_weights.is_none() && statics.is_some(),
-            unexplained: !explained,
-        };
-        divided = Some(assign_at(&placement, &Paths::SCENARIO)?);
-        if record {
+        let (placement, outcome) = assigning.assign_replicas(c)?;
+        divided = Some(outcome);
+        if explained {
             last = Some(placement);
         }
         Ok(())
@@ -314,6 +289,73 @@ fn divide_with(
         observed_affinity: cycle.observed,
         seed,
     })
+}
+
+/// What `assignReplicas` divides the candidates by: the binding, its clusters and their
+/// estimates, its strategy and static weights.
+struct Assigning<'s, 'b> {
+    b: &'s Binding<'b>,
+    members: &'s [super::cluster::Member],
+    available: &'s [i64],
+    set: &'s Compiled<'s>,
+    strategy: Strategy,
+    statics: Option<&'s [StaticWeightRule]>,
+    /// The static weight rules matched against the members, when no report is written.
+    weighing: Option<&'s [(Affinity<'s>, i64)]>,
+    /// Whether the division reads the candidates' facts (to match static weight rules).
+    facts: bool,
+    seed: u64,
+    explained: bool,
+}
+
+impl Assigning<'_, '_> {
+    /// `assignReplicas` (docs/rules/karmada.md §0-5): the division of the candidates `c`,
+    /// with the placement it divided.
+    fn assign_replicas(&self, c: &Candidates) -> Result<(Placement, Outcome)> {
+        let b = self.b;
+        let placement = Placement {
+            replicas: b.replicas.unwrap_or(0),
+            clusters: c
+                .order
+                .iter()
+                .filter_map(|&(i, tier)| {
+                    let t = self.members.get(i)?;
+                    let mut cluster = Cluster {
+                        name: t.name.clone(),
+                        available_replicas: self.available.get(i).copied(),
+                        overflow_order: tier,
+                        ..Cluster::default()
+                    };
+                    if self.facts {
+                        cluster.labels = t.labels.clone();
+                        cluster.provider = t.provider.clone();
+                        cluster.region = t.region.clone();
+                        cluster.zones = t.zones.clone();
+                    }
+                    Some(cluster)
+                })
+                .collect(),
+            strategy: self.strategy,
+            method: b.method,
+            karmada: b.version,
+            static_weights: match self.weighing {
+                Some(rules) => Some(by_weight(rules, self.set, self.members, &c.order)),
+                None => self.statics.map(<[_]>::to_vec),
+            },
+            previous: b.previous.clone(),
+            fresh: b.fresh,
+            uid: b.uid.into(),
+            seed: Some(self.seed),
+            overflow: c.overflow,
+            has_replica_requirements: b.has_requirements()
+                || !b.components.is_empty()
+                || b.replicas.unwrap_or(0) > 0,
+            weights_are_cluster_weights: b.static_weights.is_none() && self.statics.is_some(),
+            unexplained: !self.explained,
+        };
+        let outcome = assign_at(&placement, &Paths::SCENARIO)?;
+        Ok((placement, outcome))
+    }
 }
 
 /// Whether every rule's weight and affinity are as [`static_weight`](super::static_weight)
