@@ -1123,7 +1123,7 @@ test("pipeline: a taint drops a cluster, greyed with Karmada's reason", async ()
   assert.equal(rows.member3.out, true);
   assert.equal(rows.member3.title, "cluster(s) had untolerated taint {dedicated=gpu:NoSchedule}");
   assert.equal(rows.member3.verdicts.TaintToleration, "✗");
-  assert.equal(rows.member3.why, "↳ TaintToleration: untolerated taint dedicated=gpu:NoSchedule");
+  assert.equal(rows.member3.why, "↳ out (TaintToleration): untolerated taint dedicated=gpu:NoSchedule");
   assert.equal(rows.member3.selected, "");
   assert.equal(rows.member2.out, false);
   assert.match(await page.textContent("#pipeline-explanation"), /member3 is out \(TaintToleration\)/);

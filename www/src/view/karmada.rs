@@ -9,7 +9,6 @@ use std::rc::Rc;
 use allot_core::karmada::explain::DETAILED_CLUSTERS;
 use allot_core::scenario::outcome::TargetEstimate;
 use allot_core::scenario::{Outcome, Scenario};
-use allot_core::selector::node::Mismatch;
 use yew::prelude::*;
 
 use super::rows::{self, amount, describe, Row};
@@ -136,7 +135,7 @@ fn estimates(s: &Scenario, targets: &[TargetEstimate]) -> Html {
                             format!("  {node}: fits {} (bound by {limit})", amount(*replicas))
                         }
                         Verdict::Filtered { reason } => {
-                            format!("  {node}: ruled out, {}", mismatch(reason))
+                            format!("  {node}: ruled out, {}", reason.describe())
                         }
                     });
                 }
@@ -207,13 +206,4 @@ fn ignored_pods(
         ));
     }
     lines
-}
-
-fn mismatch(m: &Mismatch) -> String {
-    match m {
-        Mismatch::NodeSelector { key, value } => format!("the node selector wants {key}={value}"),
-        Mismatch::NodeAffinity => "no required node affinity term matches".into(),
-        Mismatch::Unschedulable => "cordoned (unschedulable)".into(),
-        Mismatch::Taint { key, effect } => format!("taint {key}:{effect:?} is not tolerated"),
-    }
 }

@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use allot_core::karmada::filter::Verdict;
 use allot_core::karmada::plugins::Plugin;
-use allot_core::karmada::scheduler::{short, ClusterStep, PipelineReport};
+use allot_core::karmada::scheduler::{ClusterStep, PipelineReport};
 use yew::prelude::*;
 
 use super::sentences;
@@ -122,20 +122,16 @@ fn judges(c: &ClusterStep, plugin: Plugin) -> bool {
 
 fn row(c: &ClusterStep, judged: &[Plugin], replicas: Option<&BTreeMap<String, u64>>) -> Html {
     let name = c.filter.cluster.as_str();
+    let out = c.why_out();
     let title = if c.filter.deleting {
-        Some("being deleted: not a candidate".to_string())
+        out.clone()
     } else {
         c.filter.reason.clone()
     };
     let dash = || html! { <span class="muted">{ "–" }</span> };
     let span = judged.len() + 5 + usize::from(replicas.is_some());
-    let why = if c.filter.deleting {
-        Some("↳ being deleted: not a candidate".to_string())
-    } else {
-        c.filter
-            .failed()
-            .map(|(p, reason)| format!("↳ {}: {}", p.name(), short(reason)))
-    };
+    // Why it is out, in the core's words (the explanation says them after its name).
+    let why = out.map(|w| format!("↳ {w}"));
     html! {
         <>
         <tr data-cluster={name.to_string()} class={classes!((!c.feasible).then_some("out"))} {title}>

@@ -227,24 +227,32 @@ const LISTED: usize = 20;
 
 fn say_filtered(report: &mut PipelineReport) {
     for c in &report.clusters {
-        let name = &c.filter.cluster;
-        if c.filter.deleting {
+        if let Some(why) = c.why_out() {
             report
                 .explanation
-                .push(format!("{name} is being deleted: it is not a candidate"));
-        } else if let Some((plugin, reason)) = c.filter.failed() {
-            report.explanation.push(format!(
-                "{name} is out ({}): {}",
-                plugin.name(),
-                short(reason)
-            ));
-        } else if let Some(reason) = &c.filter.reason {
-            // The WorkloadAffinity pair, which has no verdict of its own (fleet.md §31.3).
-            let plugin = filter::workload_affinity::plugin_of(reason).unwrap_or("filter");
-            report
-                .explanation
-                .push(format!("{name} is out ({plugin}): {reason}"));
+                .push(format!("{} is {why}", c.filter.cluster));
         }
+    }
+}
+
+impl ClusterStep {
+    /// Why the cluster is not a candidate, in the words the explanation says it after the
+    /// cluster's name and the playground after an arrow (`None`: it is feasible): `being
+    /// deleted: it is not a candidate`, or `out (TaintToleration): untolerated taint
+    /// dedicated=gpu:NoSchedule`, the plugin that turned it away with Karmada's reason
+    /// ([`short`]).
+    pub fn why_out(&self) -> Option<String> {
+        let f = &self.filter;
+        if f.deleting {
+            return Some("being deleted: it is not a candidate".into());
+        }
+        if let Some((plugin, reason)) = f.failed() {
+            return Some(format!("out ({}): {}", plugin.name(), short(reason)));
+        }
+        // The WorkloadAffinity pair, which has no verdict of its own (fleet.md §31.3).
+        let reason = f.reason.as_ref()?;
+        let plugin = filter::workload_affinity::plugin_of(reason).unwrap_or("filter");
+        Some(format!("out ({plugin}): {reason}"))
     }
 }
 
@@ -360,5 +368,54 @@ mod tests {
             &filter[..filter.len() - 1]
         );
         assert_eq!(written, expected);
+    }
+
+    /// Why a cluster is out, said once: by the explanation after its name, by the
+    /// playground after an arrow.
+    #[test]
+    fn why_a_cluster_is_out_is_said_once() {
+        let taint = "cluster(s) had untolerated taint {dedicated=gpu:NoSchedule}";
+        let verdicts = Plugin::FILTERS.map(|plugin| PluginVerdict {
+            plugin,
+            verdict: if plugin == Plugin::TaintToleration {
+                Verdict::Unschedulable {
+                    reason: taint.into(),
+                }
+            } else {
+                Verdict::Passed
+            },
+        });
+        let step = |deleting: bool, reason: Option<&str>| ClusterStep {
+            filter: ClusterFilter {
+                cluster: "member3".into(),
+                deleting,
+                verdicts: verdicts.clone(),
+                reason: reason.map(Into::into),
+            },
+            feasible: false,
+            scores: None,
+            available_replicas: None,
+            overflow_order: None,
+            position: None,
+            selected: false,
+        };
+        let out = step(false, Some(taint));
+        assert_eq!(
+            out.why_out().as_deref(),
+            Some("out (TaintToleration): untolerated taint dedicated=gpu:NoSchedule")
+        );
+        assert_eq!(
+            step(true, None).why_out().as_deref(),
+            Some("being deleted: it is not a candidate")
+        );
+        let mut report = PipelineReport {
+            clusters: alloc::vec![out],
+            ..PipelineReport::default()
+        };
+        say_filtered(&mut report);
+        assert_eq!(
+            report.explanation,
+            ["member3 is out (TaintToleration): untolerated taint dedicated=gpu:NoSchedule"]
+        );
     }
 }
