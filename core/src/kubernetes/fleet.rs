@@ -37,7 +37,7 @@ pub struct Read {
 
 /// What reading the dump found: the Clusters' report lines, and every object that did not
 /// become (or fully become) a binding of the fleet, with why.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FleetReport {
     /// The Clusters as read (and the kinds allot does not read, kept and named).

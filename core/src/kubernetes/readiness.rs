@@ -34,8 +34,10 @@ pub struct Ask {
     pub select: Option<String>,
 }
 
-/// Every failure's row, worst first, and how the dump was read.
-#[derive(Debug, Clone, Serialize)]
+/// Every failure's row, worst first, and how the dump was read. Read back (the fleet view
+/// reads the package's answer into it) without `report`, which is written but not read: how
+/// the dump was read is the session's own report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Report {
     pub each: Each,
@@ -45,11 +47,12 @@ pub struct Report {
     /// With what-ifs besides the settings: the fleet before them, answered the same way.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub before: Option<Before>,
+    #[serde(skip_deserializing)]
     pub report: FleetReport,
 }
 
 /// The fleet before the what-ifs, and how each failure compares.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Before {
     pub rows: Vec<Row>,

@@ -139,7 +139,7 @@ pub struct Model {
     /// The scheduler's switches for the events from the page.
     pub switches: Switches,
     /// The last failover readiness, while the fleet is as it was then.
-    readiness: Option<Rc<worker::Readiness>>,
+    readiness: Option<Rc<allot_core::kubernetes::readiness::Report>>,
 }
 
 /// The control plane's settings a what-if from the page carries: Karmada's feature gates that

@@ -3,9 +3,9 @@
 //! settings, one row per failure, worst first, as the core answers it.
 
 use allot_core::karmada::fleet::readiness::{Each, Row};
+use allot_core::kubernetes::readiness::Report;
 use yew::prelude::*;
 
-use super::worker::Readiness;
 use super::{Ask, Model};
 
 /// `cluster`, `zone`, `region`.
@@ -26,7 +26,7 @@ fn counted(n: usize, one: &str) -> String {
 }
 
 /// The answer in one sentence.
-fn summary(r: &Readiness) -> String {
+fn summary(r: &Report) -> String {
     let what = word(r.each);
     let s = &r.summary;
     match (&s.worst, s.harmful) {
@@ -152,11 +152,13 @@ pub fn panel(ask: &Ask, m: &Model) -> Html {
 mod tests {
     use super::*;
 
-    // The core's answer read back, said in one sentence and its rows' cells.
+    // The core's answer read back into the core's own type (how the dump was read is not
+    // read), said in one sentence and its rows' cells.
     #[test]
     fn an_answer_reads_and_is_said() {
-        let r: Readiness = serde_json::from_value(serde_json::json!({
+        let r: Report = serde_json::from_value(serde_json::json!({
             "each": "cluster",
+            "select": null,
             "rows": [{
                 "name": "a1", "clusters": ["a1"], "bindings": 4, "rescheduled": 10,
                 "to": [{"cluster": "a2", "replicas": 4}, {"cluster": "b1", "replicas": 6}],
@@ -166,7 +168,9 @@ mod tests {
                 "lost": 3, "overcommitted": [], "outages": 1, "settledAfter": 300,
                 "workloads": []
             }],
-            "summary": {"failures": 1, "harmful": 1, "worst": "a1"}
+            "summary": {"failures": 1, "harmful": 1, "worst": "a1"},
+            "report": {"clusters": {"used": [], "defaulted": [], "ignored": []},
+                       "problems": [], "warnings": []}
         }))
         .unwrap();
         assert_eq!(

@@ -12,6 +12,7 @@ use allot_core::karmada::fleet::entry::Condition;
 pub use allot_core::karmada::fleet::plan::Plan;
 use allot_core::karmada::fleet::plan::{Outcome, Unchanged};
 use allot_core::kubernetes::plan::{BindingState, ClusterState, State as Now};
+use allot_core::kubernetes::readiness::Report;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
@@ -130,17 +131,9 @@ pub struct Answer {
     pub report: Option<Value>,
     /// The PropagationPolicies and ClusterPropagationPolicies as they are now.
     pub policies: Option<Vec<Value>>,
-    /// A failover readiness of the fleet as it is.
-    pub readiness: Option<Readiness>,
-}
-
-/// Failover readiness (docs/rules/fleet.md §34): every failure's row, worst first, and their
-/// counts, as the core answers them.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Readiness {
-    pub each: allot_core::karmada::fleet::readiness::Each,
-    pub rows: Vec<allot_core::karmada::fleet::readiness::Row>,
-    pub summary: allot_core::karmada::fleet::readiness::Summary,
+    /// A failover readiness of the fleet as it is (docs/rules/fleet.md §34), as the core
+    /// answers it.
+    pub readiness: Option<Report>,
 }
 
 /// How far a request has got: the dump's size as an open starts reading it, then the
