@@ -295,7 +295,7 @@ fn divide_with(
 /// estimates, its strategy and static weights.
 struct Assigning<'s, 'b> {
     b: &'s Binding<'b>,
-    members: &'s [super::cluster::Member],
+    members: super::cluster::Members<'s>,
     available: &'s [i64],
     set: &'s Compiled<'s>,
     strategy: Strategy,

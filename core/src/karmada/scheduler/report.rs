@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::{Candidates, Ordered};
 use crate::error::Error;
 use crate::karmada::affinity_terms::Attempt;
-use crate::karmada::cluster::Member;
+use crate::karmada::cluster::Members;
 use crate::karmada::constraints::Rules;
 use crate::karmada::filter::{self, ClusterFilter};
 use crate::karmada::score::Scores;
@@ -162,7 +162,7 @@ impl PipelineReport {
         c: &Candidates,
         g: &[Candidate<'_>],
         rules: &Rules<'_>,
-        members: &[Member],
+        members: Members<'_>,
     ) {
         for &(i, _) in &c.order {
             if let Some(step) = self.clusters.get_mut(i) {
