@@ -16,17 +16,17 @@ use serde::Serialize;
 use super::import::{self, Choice, ImportReport};
 use super::karmada::Placement;
 use super::objects::Object;
+use super::placement::{self, Site};
 use super::policy::{choose, Chosen, Decided, Template};
 use super::time::seconds;
+use super::workloads;
 use crate::error::{indexed, Error, ErrorCode, Path, Result};
-use crate::karmada::affinity_terms::{PlacementSpec, ReplicaScheduling, WeightPreference};
 use crate::karmada::binding::Estimator;
-use crate::karmada::filter::workload_affinity::{Groups, WorkloadAffinity};
+use crate::karmada::filter::workload_affinity::Groups;
 use crate::karmada::fleet::entry::{Condition, State};
 use crate::karmada::fleet::health::TaintTime;
 use crate::karmada::fleet::{BindingKind, Entry, Fleet, Health, Id, Readiness, Rules, Settings};
 use crate::names::NameIndex;
-use crate::scenario::{Scenario, FORMAT_VERSION};
 
 /// A fleet read from objects, and how.
 #[derive(Debug, Clone)]
@@ -375,6 +375,21 @@ fn binding_name(name: &str, kind: &str) -> String {
     format!("{name}-{kind}").replace(':', ".").to_lowercase()
 }
 
+/// The binding Karmada's detector makes for the template `kind` `namespace/name`: a
+/// ResourceBinding named [`binding_name`] in the template's namespace, a
+/// ClusterResourceBinding for a cluster-scoped template (no namespace).
+pub(crate) fn binding_id(kind: &str, namespace: &str, name: &str) -> Id {
+    Id {
+        kind: if namespace.is_empty() {
+            BindingKind::ClusterResourceBinding
+        } else {
+            BindingKind::ResourceBinding
+        },
+        namespace: namespace.into(),
+        name: binding_name(name, kind),
+    }
+}
+
 /// One binding of the fleet from a template and/or its binding, with the policy the detector
 /// gives it; `None` (and a problem) when it cannot be read.
 /// A policy's rules once read, or the error reading them found (by the policy's position).
@@ -415,13 +430,16 @@ fn entry<'o>(
     let Some(&(_, main)) = template.as_ref().or(binding.as_ref()) else {
         return Ok(None);
     };
-    let mut s = Scenario {
-        version: FORMAT_VERSION,
-        karmada: choice.version,
-        ..Scenario::default()
-    };
+    // What each object says; the report lines are the single-binding import's.
     let mut r = ImportReport::default();
-    import::read_template(&mut s, template, binding, &mut r)?;
+    let read = match (template, binding) {
+        (Some((i, t)), _) => workloads::template(t, i, &mut r)?,
+        (None, Some((_, b))) => workloads::resource(b, &mut r),
+        (None, None) => return Ok(None),
+    };
+    let record = binding
+        .map(|(_, b)| workloads::binding(b, &mut r))
+        .unwrap_or_default();
     let target = Template::of(template.map(|t| t.1), binding.map(|b| b.1));
     let identity = target.as_ref().map_or_else(
         || (String::new(), String::new(), String::new()),
@@ -475,7 +493,7 @@ fn entry<'o>(
                 Some(got) => got,
                 None => {
                     let at = k.and_then(|k| all.get(k)).map_or(0, |&(i, _)| i);
-                    let got = policy_rules(&mut s, p, at, &mut r);
+                    let got = placement::policy(p, at, choice.version, &mut r).map(Rc::new);
                     if let Some(slot) = k.and_then(|k| rules_of.get_mut(k)) {
                         *slot = Some(got.clone());
                     }
@@ -494,7 +512,7 @@ fn entry<'o>(
             Rc::new(Rules::default())
         }
     };
-    for c in s.previous.keys() {
+    for c in record.previous.keys() {
         if !clusters.contains(c) {
             if let Some((_, b)) = binding {
                 let message = format!("names cluster {c}, which the dump does not have");
@@ -509,7 +527,7 @@ fn entry<'o>(
         )
     });
     let (triggered, last) = times.unwrap_or_default();
-    let scheduled = !s.previous.is_empty() || last.is_some();
+    let scheduled = !record.previous.is_empty() || last.is_some();
     // The placement the scheduler last applied, as it recorded it; without the annotation, a
     // binding scheduled before is taken to have applied its policy's current placement.
     let recorded = match binding {
@@ -549,7 +567,7 @@ fn entry<'o>(
     };
     // Application failover (§32.1): the claiming policy's behaviour as the detector copies it
     // into the binding; a binding read alone keeps what it carries.
-    let kind = s.workload.kind.as_deref().unwrap_or_default();
+    let kind = read.workload.kind.as_deref().unwrap_or_default();
     let failover_from = match (template, policy) {
         (Some(_), Some(p)) => Some(p),
         _ => binding.map(|(_, b)| b),
@@ -570,18 +588,18 @@ fn entry<'o>(
         // A task's replicas: its own, else what `spec.clusters` says of the cluster.
         t.replicas = t
             .replicas
-            .or_else(|| s.previous.get(&t.from_cluster).copied());
+            .or_else(|| record.previous.get(&t.from_cluster).copied());
     }
     let state = State {
         applied,
         evictions,
         reported,
-        clusters: s.previous,
+        clusters: record.previous,
         // The order the binding lists them in (§23.4).
         order: binding
             .map(|(_, b)| b.spec.clusters.iter().map(|t| t.name.clone()).collect())
             .unwrap_or_default(),
-        observed_affinity: s.observed_affinity,
+        observed_affinity: record.observed_affinity,
         reschedule_triggered_at: triggered,
         last_scheduled: last,
         condition: if scheduled {
@@ -590,24 +608,15 @@ fn entry<'o>(
             Condition::Pending
         },
     };
-    let w = s.workload;
     Ok(Some(Entry {
         id,
         priority,
         claimed: policy.is_some(),
         policy: policy.map(|p| (p.metadata.namespace.clone(), p.metadata.name.clone())),
         rules,
-        workload: crate::karmada::fleet::Workload {
-            replicas: w.replicas.unwrap_or(0),
-            requests: w.requests,
-            node_claim: w.node_claim,
-            components: w.components,
-            priority_class: w.priority_class,
-            api_version: w.api_version,
-            kind: w.kind,
-        },
+        workload: read.workload,
         state,
-        uid: s.uid,
+        uid: read.uid,
         groups,
         failover: chosen_failover,
         app_failover,
@@ -645,91 +654,21 @@ fn applied(
         ),
     };
     let placement: Placement = crate::json::from_json(text).map_err(unreadable)?;
-    let mut policy = Object {
-        kind: "PropagationPolicy".into(),
-        metadata: b.metadata.clone(),
-        ..Object::default()
+    let site = Site {
+        object: b,
+        at: indexed("objects", i),
+        within: Path::fields("metadata.annotations").field(APPLIED_PLACEMENT),
     };
-    policy.spec.placement = placement;
-    let mut s = Scenario {
-        version: FORMAT_VERSION,
-        karmada: choice.version,
-        ..Scenario::default()
-    };
-    let read = import::policy(&mut s, &policy, 0, &mut ImportReport::default())
-        .and_then(|()| rules(&s, &policy.spec.placement));
-    match read {
+    match placement::read(
+        &placement,
+        &site,
+        choice.version,
+        &mut ImportReport::default(),
+    ) {
         Ok(r) if r == **current => Ok(Some(current.clone())),
         Ok(r) => Ok(Some(alloc::rc::Rc::new(r))),
         Err(e) => Err(unreadable(e)),
     }
-}
-
-/// The rules of policy `p` (the `at`th object), read into `s`; else the error, at the
-/// policy's field.
-fn policy_rules(
-    s: &mut Scenario,
-    p: &Object,
-    at: usize,
-    r: &mut ImportReport,
-) -> Result<Rc<Rules>> {
-    import::policy(s, p, at, r)?;
-    rules(s, &p.spec.placement).map(Rc::new).map_err(|e| {
-        let within = indexed("objects", at).field("spec").field("placement");
-        let dot = if e.field().is_root() { ": " } else { "." };
-        let reason = format!("{}: spec.placement{dot}{e}", Problem::at(p, "", "").object);
-        Error::Input {
-            field: e.field().clone().within(&within),
-            code: e.code(),
-            reason,
-        }
-    })
-}
-
-/// The fleet's rules from a policy read into `s` (the webhook's defaults applied) and its
-/// placement as written (`replicaScheduling`, each toleration's `tolerationSeconds`).
-fn rules(s: &Scenario, placement: &Placement) -> Result<Rules> {
-    let p = &s.policy;
-    let replica_scheduling = placement
-        .replica_scheduling
-        .as_ref()
-        .map(|rs| ReplicaScheduling {
-            replica_scheduling_type: rs
-                .replica_scheduling_type
-                .clone()
-                .unwrap_or_else(|| "Divided".into()),
-            replica_division_preference: match rs.replica_division_preference.as_deref() {
-                None | Some("") => "Weighted".into(),
-                Some(other) => other.into(),
-            },
-            weight_preference: rs.weight_preference.as_ref().map(|w| WeightPreference {
-                static_weight_list: w.static_weight_list.clone(),
-                dynamic_weight: w.dynamic_weight.clone(),
-            }),
-        });
-    let spec = PlacementSpec {
-        cluster_affinity: p.cluster_affinity.clone(),
-        cluster_affinities: p.cluster_affinities.clone().unwrap_or_default(),
-        cluster_tolerations: p.cluster_tolerations.clone(),
-        spread_constraints: p.spread_constraints.clone(),
-        replica_scheduling,
-        workload_affinity: placement
-            .workload_affinity
-            .as_ref()
-            .map(|w| WorkloadAffinity {
-                affinity: w.affinity.as_ref().map(|t| t.group_by_label_key.clone()),
-                anti_affinity: w
-                    .anti_affinity
-                    .as_ref()
-                    .map(|t| t.group_by_label_key.clone()),
-            }),
-    };
-    let seconds = placement
-        .cluster_tolerations
-        .iter()
-        .map(|t| t.toleration_seconds)
-        .collect();
-    Rules::new(spec, seconds)
 }
 
 #[cfg(test)]

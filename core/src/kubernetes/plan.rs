@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use super::fleet::{read, read_claimed, Claims, FleetReport};
+use super::fleet::{binding_id, read, read_claimed, Claims, FleetReport};
 use super::import::{self, Choice, ImportReport};
 use super::karmada::TargetCluster;
 use super::meta::ObjectMeta;
@@ -755,15 +755,7 @@ pub fn workload_id(text: &str) -> Option<Id> {
         "po" | "pod" | "pods" => "Pod".into(),
         _ => String::from(kind),
     };
-    Some(Id {
-        kind: if namespace.is_empty() {
-            BindingKind::ClusterResourceBinding
-        } else {
-            BindingKind::ResourceBinding
-        },
-        namespace: namespace.into(),
-        name: format!("{name}-{kind}").replace(':', ".").to_lowercase(),
-    })
+    Some(binding_id(&kind, namespace, name))
 }
 
 /// Clusters that join: read as the dump's are, Ready unless they say otherwise.
@@ -888,10 +880,9 @@ fn apply(
     let templates: Vec<Id> = applied
         .iter()
         .filter_map(|a| {
-            workload_id(&format!(
-                "{}/{}/{}",
-                a.kind, a.metadata.namespace, a.metadata.name
-            ))
+            let m = &a.metadata;
+            (!a.kind.is_empty() && !m.name.is_empty())
+                .then(|| binding_id(&a.kind, &m.namespace, &m.name))
         })
         .collect();
     let mut events = Vec::new();
@@ -1793,7 +1784,7 @@ mod gate_tests {
     use alloc::string::ToString;
 
     fn what(json: &str) -> core::result::Result<WhatIf, Error> {
-        crate::scenario::from_json(json)
+        crate::json::from_json(json)
     }
 
     fn settings(version: &str, what: &WhatIf) -> Result<Settings> {
