@@ -341,3 +341,100 @@ pub(crate) fn policy(
     }
     Ok(rules)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kubernetes::objects::read_json;
+
+    fn policy_object(placement: &str) -> Object {
+        let text = alloc::format!(
+            r#"{{"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+                "metadata": {{"name": "web", "namespace": "shop"}},
+                "spec": {{"resourceSelectors": [{{"apiVersion": "apps/v1", "kind": "Deployment"}}],
+                         "placement": {placement}}}}}"#
+        );
+        read_json(&text).unwrap().remove(0)
+    }
+
+    fn rules(placement: &str) -> Result<Rules> {
+        let o = policy_object(placement);
+        policy(&o, 3, Version::default(), &mut ImportReport::default())
+    }
+
+    // The webhook's and the CRD's defaults: no replicaScheduling is Duplicated; Divided
+    // without a preference is Weighted, by static weights without a dynamic weight; a spread
+    // constraint without a field or label spreads by cluster, at least one group.
+    #[test]
+    fn a_placement_is_read_with_the_webhooks_defaults() {
+        assert_eq!(rules("{}").unwrap().strategy(), Strategy::Duplicated);
+        let divided = rules(
+            r#"{"replicaScheduling": {"replicaSchedulingType": "Divided"},
+                "spreadConstraints": [{"maxGroups": 2}]}"#,
+        )
+        .unwrap();
+        assert_eq!(divided.strategy(), Strategy::StaticWeight);
+        let rs = divided.placement().replica_scheduling.as_ref().unwrap();
+        assert_eq!(rs.replica_division_preference, "Weighted");
+        let c = &divided.placement().spread_constraints[0];
+        assert_eq!(
+            (c.spread_by_field, c.min_groups),
+            (Some(SpreadField::Cluster), 1)
+        );
+    }
+
+    // A refusal is said at the object's field: a term's affinity fields sit in the term.
+    #[test]
+    fn a_refusal_is_at_the_policys_own_field() {
+        let err = rules(
+            r#"{"clusterAffinities": [{"affinityName": "a", "fieldSelector":
+                 {"matchExpressions": [{"key": "color", "operator": "In", "values": ["x"]}]}}]}"#,
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.field().text(),
+            "objects[3].spec.placement.clusterAffinities[0].fieldSelector.matchExpressions[0].key"
+        );
+        let err =
+            rules(r#"{"replicaScheduling": {"replicaSchedulingType": "Split"}}"#).unwrap_err();
+        assert_eq!(
+            err.field().text(),
+            "objects[3].spec.placement.replicaScheduling.replicaSchedulingType"
+        );
+    }
+
+    #[test]
+    fn only_a_terms_affinity_step_is_inlined() {
+        let p = Path::fields("clusterAffinities[1].overflowAffinities[0].affinity.fieldSelector")
+            .within(&Path::root());
+        assert_eq!(
+            inline_affinity(&p).text(),
+            "clusterAffinities[1].overflowAffinities[0].fieldSelector"
+        );
+        let p = Path::fields("clusterAffinities[1].affinity");
+        assert_eq!(inline_affinity(&p).text(), "clusterAffinities[1]");
+        let p = Path::fields("clusterAffinity.affinity");
+        assert_eq!(inline_affinity(&p).text(), "clusterAffinity.affinity");
+    }
+
+    // The same reader takes a placement held elsewhere in an object (the applied-placement
+    // annotation), its problems at that field.
+    #[test]
+    fn a_placement_elsewhere_is_located_there() {
+        let o = policy_object("{}");
+        let pl: Placement = crate::json::from_json(
+            r#"{"clusterTolerations": [{"key": "k", "operator": "Exists", "effect": "Often"}]}"#,
+        )
+        .unwrap();
+        let site = Site {
+            object: &o,
+            at: Path::fields("objects[0]"),
+            within: Path::fields("metadata.annotations").field("applied"),
+        };
+        let err = read(&pl, &site, Version::default(), &mut ImportReport::default()).unwrap_err();
+        assert_eq!(
+            err.field().text(),
+            "objects[0].metadata.annotations.applied.clusterTolerations[0].effect"
+        );
+    }
+}

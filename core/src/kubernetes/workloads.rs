@@ -178,3 +178,56 @@ pub(crate) fn resource(o: &Object, r: &mut ImportReport) -> Read {
         uid: res.uid.clone(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kubernetes::objects::read_json;
+
+    const BINDING: &str = r#"{"apiVersion": "work.karmada.io/v1alpha2", "kind": "ResourceBinding",
+      "metadata": {"name": "web-deployment", "namespace": "shop"},
+      "spec": {"resource": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "shop",
+                            "name": "web", "uid": "u-1"},
+               "replicas": 3, "clusters": [{"name": "member1", "replicas": 3}],
+               "gracefulEvictionTasks": [{"fromCluster": "member2"}],
+               "rescheduleTriggeredAt": "2024-05-01T12:00:01Z"},
+      "status": {"lastScheduledTime": "2024-05-01T12:00:00Z",
+                 "schedulerObservingAffinityName": "first"}}"#;
+
+    // A template without `spec.replicas` has the API server's 1; its requests are the
+    // containers' (the interpreter's).
+    #[test]
+    fn a_template_is_read_with_the_api_servers_default() {
+        let o = read_json(
+            r#"{"apiVersion": "apps/v1", "kind": "Deployment",
+                "metadata": {"name": "web", "namespace": "shop", "uid": "t-1"},
+                "spec": {"template": {"spec": {"containers": [
+                  {"name": "c", "resources": {"requests": {"cpu": "1"}}}]}}}}"#,
+        )
+        .unwrap()
+        .remove(0);
+        let mut r = ImportReport::default();
+        let read = template(&o, 0, &mut r).unwrap();
+        assert_eq!(read.workload.replicas, 1);
+        assert_eq!(read.uid, "t-1");
+        assert_eq!(read.workload.kind.as_deref(), Some("Deployment"));
+        assert_eq!(read.workload.requests.unwrap().get("cpu"), 1000);
+        assert_eq!(r.defaulted.len(), 1);
+    }
+
+    // What a binding records; a trigger after the last schedule asks for a fresh one; read
+    // alone, its own copy of the workload.
+    #[test]
+    fn a_binding_records_its_placement_and_state() {
+        let o = read_json(BINDING).unwrap().remove(0);
+        let mut r = ImportReport::default();
+        let rec = binding(&o, &mut r);
+        assert_eq!(rec.previous.get("member1"), Some(&3));
+        assert_eq!(rec.observed_affinity, "first");
+        assert_eq!(rec.graceful_evictions, ["member2"]);
+        assert!(rec.fresh);
+        let alone = resource(&o, &mut r);
+        assert_eq!(alone.workload.replicas, 3);
+        assert_eq!(alone.uid, "u-1");
+    }
+}
