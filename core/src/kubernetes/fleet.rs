@@ -14,9 +14,8 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 use super::import::{self, Choice, ImportReport};
-use super::karmada::Placement;
 use super::objects::Object;
-use super::placement::{self, Site};
+use super::placement;
 use super::policy::{choose, Chosen, Decided, Template};
 use super::time::seconds;
 use super::workloads;
@@ -531,7 +530,7 @@ fn entry<'o>(
     // The placement the scheduler last applied, as it recorded it; without the annotation, a
     // binding scheduled before is taken to have applied its policy's current placement.
     let recorded = match binding {
-        Some((i, b)) => applied(b, i, &rules, choice)?,
+        Some((i, b)) => placement::applied(b, i, &rules, choice.version)?,
         None => None,
     };
     let applied = match recorded {
@@ -623,53 +622,7 @@ fn entry<'o>(
     }))
 }
 
-/// Karmada's annotation of the placement a schedule applied (`PolicyPlacementAnnotation`,
-/// pkg/util/constants.go, written by `patchScheduleResultForResourceBinding`).
-pub const APPLIED_PLACEMENT: &str = "policy.karmada.io/applied-placement";
-
-/// The rules of the placement recorded in `b` (the `i`th object)'s applied-placement
-/// annotation, read as a policy's placement is (the webhook's defaults applied); `current`
-/// itself when they are the same. `None` without the annotation; an error at it when it
-/// cannot be read.
-fn applied(
-    b: &Object,
-    i: usize,
-    current: &alloc::rc::Rc<Rules>,
-    choice: &Choice<'_>,
-) -> Result<Option<alloc::rc::Rc<Rules>>> {
-    let Some(text) = b.metadata.annotations.get(APPLIED_PLACEMENT) else {
-        return Ok(None);
-    };
-    let at = indexed("objects", i)
-        .field("metadata")
-        .field("annotations")
-        .field(APPLIED_PLACEMENT);
-    let unreadable = |e: Error| Error::Input {
-        field: at.clone(),
-        code: e.code(),
-        reason: format!(
-            "{}: the placement Karmada's scheduler recorded cannot be read ({e}); remove the \
-             annotation or write it again from the policy's placement",
-            Problem::at(b, "", "").object
-        ),
-    };
-    let placement: Placement = crate::json::from_json(text).map_err(unreadable)?;
-    let site = Site {
-        object: b,
-        at: indexed("objects", i),
-        within: Path::fields("metadata.annotations").field(APPLIED_PLACEMENT),
-    };
-    match placement::read(
-        &placement,
-        &site,
-        choice.version,
-        &mut ImportReport::default(),
-    ) {
-        Ok(r) if r == **current => Ok(Some(current.clone())),
-        Ok(r) => Ok(Some(alloc::rc::Rc::new(r))),
-        Err(e) => Err(unreadable(e)),
-    }
-}
+pub use super::placement::APPLIED_PLACEMENT;
 
 #[cfg(test)]
 mod tests {

@@ -11,8 +11,8 @@
 //! - [`pod`]: pod specs and templates, containers and their resources.
 //! - [`interpreter`]: Karmada's built-in replica interpreter: a template's replicas and
 //!   replica requirements.
-//! - [`import`]: objects sorted by role, Clusters to members, the policy of one template,
-//!   with the report of what fed what; [`workloads`]: templates to workloads, bindings to
+//! - [`import`]: objects sorted by role, the policy of one template, with the report of what
+//!   fed what; [`clusters`]: Clusters (and members' Nodes and Pods) to members; [`workloads`]: templates to workloads, bindings to
 //!   what Karmada recorded; [`placement`]: a policy's (or the applied-placement
 //!   annotation's) placement to the rules the scheduler reads.
 //! - [`fleet`]: a dump of objects to a fleet (every binding at once), from those readers;
@@ -27,6 +27,7 @@
 
 pub mod app_failover;
 pub mod binding;
+pub mod clusters;
 pub mod destination;
 pub mod failover;
 pub mod fleet;

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use super::import::{entry, invalid, ImportReport};
 use super::karmada::{Placement, WorkloadGroup};
 use super::objects::Object;
-use crate::error::{Path, Result};
+use crate::error::{indexed, Error, Path, Result};
 use crate::karmada::admission;
 use crate::karmada::affinity_terms::{PlacementSpec, ReplicaScheduling, WeightPreference};
 use crate::karmada::constraints::{AffinityTerm, NamedAffinity, SpreadField};
@@ -340,6 +340,49 @@ pub(crate) fn policy(
         ));
     }
     Ok(rules)
+}
+
+/// Karmada's annotation of the placement a schedule applied (`PolicyPlacementAnnotation`,
+/// pkg/util/constants.go, written by `patchScheduleResultForResourceBinding`).
+pub const APPLIED_PLACEMENT: &str = "policy.karmada.io/applied-placement";
+
+/// The rules of the placement recorded in `b` (the `i`th object)'s applied-placement
+/// annotation, read as a policy's placement is (the webhook's defaults applied, docs/rules/fleet.md §20.3); `current`
+/// itself when they are the same. `None` without the annotation; an error at it when it
+/// cannot be read.
+pub(crate) fn applied(
+    b: &Object,
+    i: usize,
+    current: &alloc::rc::Rc<Rules>,
+    version: Version,
+) -> Result<Option<alloc::rc::Rc<Rules>>> {
+    let Some(text) = b.metadata.annotations.get(APPLIED_PLACEMENT) else {
+        return Ok(None);
+    };
+    let at = indexed("objects", i)
+        .field("metadata")
+        .field("annotations")
+        .field(APPLIED_PLACEMENT);
+    let unreadable = |e: Error| Error::Input {
+        field: at.clone(),
+        code: e.code(),
+        reason: format!(
+            "{}: the placement Karmada's scheduler recorded cannot be read ({e}); remove the \
+             annotation or write it again from the policy's placement",
+            super::fleet::Problem::at(b, "", "").object
+        ),
+    };
+    let placement: Placement = crate::json::from_json(text).map_err(unreadable)?;
+    let site = Site {
+        object: b,
+        at: indexed("objects", i),
+        within: Path::fields("metadata.annotations").field(APPLIED_PLACEMENT),
+    };
+    match read(&placement, &site, version, &mut ImportReport::default()) {
+        Ok(r) if r == **current => Ok(Some(current.clone())),
+        Ok(r) => Ok(Some(alloc::rc::Rc::new(r))),
+        Err(e) => Err(unreadable(e)),
+    }
 }
 
 #[cfg(test)]
