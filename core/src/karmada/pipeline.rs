@@ -18,7 +18,7 @@ use super::constraints::{Division, SpreadConstraint};
 use super::estimates::{self, Estimated, TargetEstimate};
 use super::scheduler::{self, Context, Depth, PipelineReport};
 use super::{assign_at, Assigned, Cluster, Paths, Placement, StaticWeightRule, Strategy, Trace};
-use crate::error::{indexed, Error, Path, Result};
+use crate::error::{indexed, Error, Result};
 use crate::estimate::combine::Source;
 use crate::estimate::general::Detail;
 use crate::warning::Warning;
@@ -132,7 +132,8 @@ fn admitted(b: &Binding<'_>, strategy: Strategy) -> Result<()> {
         strategy,
         workload_groups: None,
     };
-    admission::admit(&placement, b.version).map_err(|e| e.within(&Path::fields("policy")))
+    admission::admit(&placement, b.version)
+        .map_err(|e| e.within(&crate::path::Path::fields("policy")))
 }
 
 fn parse_strategy(b: &Binding<'_>) -> Result<Strategy> {

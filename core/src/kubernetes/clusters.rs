@@ -2,7 +2,9 @@
 //! labels, provider, region and zones, taints, resource models and summary, served APIs and
 //! whether it is being deleted; and a member cluster's own Nodes and Pods (§16.3), the
 //! accurate estimator's input and, without a reported summary, the summary the cluster status
-//! controller would report from them. Every problem is said at the object's own field.
+//! controller would report from them; and a Cluster's health as a fleet reads it (its `Ready`
+//! condition, pull mode, each taint's `timeAdded`, docs/rules/fleet.md §25.2). Every problem
+//! is said at the object's own field.
 
 use alloc::vec::Vec;
 use compact_str::format_compact;
@@ -16,6 +18,8 @@ use crate::estimate::general::ResourceSummary;
 use crate::estimate::models::{self, FullNodes};
 use crate::karmada::cluster::Member;
 use crate::karmada::constraints::ApiEnablement;
+use crate::karmada::fleet::health::TaintTime;
+use crate::karmada::fleet::{Health, Readiness};
 use crate::resource::ResourceList;
 use crate::selector::node::{Taint, TaintEffect};
 use crate::Name;
@@ -248,6 +252,43 @@ fn summary(t: &Member, nodes: &[Node], pods: &[Pod]) -> Result<ResourceSummary> 
     let state = NodeState::build(nodes.to_vec(), pods)?;
     s.allocatable_modelings = models::grade_counts(&models, state.graded(), FullNodes::Skip);
     Ok(s)
+}
+
+/// The cluster's health from its `Ready` condition (absent: never reported).
+pub(crate) fn health(o: &Object) -> Health {
+    let ready = match o
+        .status
+        .conditions
+        .iter()
+        .find(|c| c.kind == "Ready")
+        .map(|c| c.status.as_str())
+    {
+        Some("True") => Readiness::Ready,
+        Some("False") => Readiness::NotReady,
+        Some(_) => Readiness::Unknown,
+        None => Readiness::Never,
+    };
+    // Each taint's `timeAdded`, which the taint manager counts `tolerationSeconds` from
+    // (§25.2); a taint without one (or an unreadable one) has none.
+    let added = o
+        .spec
+        .taints
+        .iter()
+        .filter_map(|t| {
+            let at = super::time::seconds(t.time_added.as_deref()?)?;
+            let effect = TaintEffect::parse(&t.effect)?;
+            Some(TaintTime {
+                key: t.key.as_str().into(),
+                effect,
+                at,
+            })
+        })
+        .collect();
+    Health {
+        ready,
+        pull: o.spec.sync_mode == "Pull",
+        added,
+    }
 }
 
 #[cfg(test)]

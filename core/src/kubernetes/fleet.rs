@@ -13,8 +13,10 @@ use alloc::vec::Vec;
 
 use serde::Serialize;
 
+use super::clusters;
 use super::import::{self, Choice, ImportReport};
 use super::objects::Object;
+use super::pairing;
 use super::placement;
 use super::policy::{choose, Chosen, Decided, Template};
 use super::time::seconds;
@@ -23,8 +25,7 @@ use crate::error::{indexed, Error, ErrorCode, Path, Result};
 use crate::karmada::binding::Estimator;
 use crate::karmada::filter::workload_affinity::Groups;
 use crate::karmada::fleet::entry::{Condition, State};
-use crate::karmada::fleet::health::TaintTime;
-use crate::karmada::fleet::{BindingKind, Entry, Fleet, Health, Id, Readiness, Rules, Settings};
+use crate::karmada::fleet::{BindingKind, Entry, Fleet, Id, Rules, Settings};
 use crate::names::NameIndex;
 
 /// A fleet read from objects, and how.
@@ -163,40 +164,10 @@ pub fn read_claimed(
         .clusters
         .iter()
         .zip(objects.iter().filter(|o| o.kind == "Cluster"))
-        .map(|(m, o)| (m.clone(), health(o)))
+        .map(|(m, o)| (m.clone(), clusters::health(o)))
         .collect();
     let names = NameIndex::new(sorted.clusters.iter().map(|m| m.name.as_str()));
-    // Each template with its binding, then each binding without a template.
-    let mut pairs = Vec::with_capacity(sorted.templates.len());
-    let mut bound = alloc::vec![false; sorted.bindings.len()];
-    // Bindings by the template their `spec.resource` names (the first of a name).
-    let mut by_resource: BTreeMap<(&str, &str, &str), usize> = BTreeMap::new();
-    for (k, &(_, b)) in sorted.bindings.iter().enumerate() {
-        let r = &b.spec.resource;
-        by_resource
-            .entry((r.kind.as_str(), r.namespace.as_str(), r.name.as_str()))
-            .or_insert(k);
-    }
-    for &(i, t) in &sorted.templates {
-        let key = (
-            t.kind.as_str(),
-            t.metadata.namespace.as_str(),
-            t.metadata.name.as_str(),
-        );
-        let b = by_resource.get(&key).copied();
-        if let Some(slot) = b.and_then(|k| bound.get_mut(k)) {
-            *slot = true;
-        }
-        pairs.push((
-            Some((i, t)),
-            b.and_then(|k| sorted.bindings.get(k).copied()),
-        ));
-    }
-    for (k, &binding) in sorted.bindings.iter().enumerate() {
-        if !bound.get(k).copied().unwrap_or(true) {
-            pairs.push((None, Some(binding)));
-        }
-    }
+    let pairs = pairing::pairs(&sorted.templates, &sorted.bindings);
     let mut used = alloc::vec![false; sorted.policies.len()];
     let mut rules_of: Vec<PolicyRules> = alloc::vec![None; sorted.policies.len()];
     let mut entries = Vec::with_capacity(pairs.len());
@@ -332,63 +303,6 @@ fn detector_priority(
     }
 }
 
-/// The cluster's health from its `Ready` condition (absent: never reported).
-pub(super) fn health(o: &Object) -> Health {
-    let ready = match o
-        .status
-        .conditions
-        .iter()
-        .find(|c| c.kind == "Ready")
-        .map(|c| c.status.as_str())
-    {
-        Some("True") => Readiness::Ready,
-        Some("False") => Readiness::NotReady,
-        Some(_) => Readiness::Unknown,
-        None => Readiness::Never,
-    };
-    // Each taint's `timeAdded`, which the taint manager counts `tolerationSeconds` from
-    // (§25.2); a taint without one (or an unreadable one) has none.
-    let added = o
-        .spec
-        .taints
-        .iter()
-        .filter_map(|t| {
-            let at = seconds(t.time_added.as_deref()?)?;
-            let effect = crate::selector::node::TaintEffect::parse(&t.effect)?;
-            Some(TaintTime {
-                key: t.key.as_str().into(),
-                effect,
-                at,
-            })
-        })
-        .collect();
-    Health {
-        ready,
-        pull: o.spec.sync_mode == "Pull",
-        added,
-    }
-}
-
-/// Karmada's binding name for a template: `lower(name-kind)`, `:` written `.`.
-fn binding_name(name: &str, kind: &str) -> String {
-    format!("{name}-{kind}").replace(':', ".").to_lowercase()
-}
-
-/// The binding Karmada's detector makes for the template `kind` `namespace/name`: a
-/// ResourceBinding named [`binding_name`] in the template's namespace, a
-/// ClusterResourceBinding for a cluster-scoped template (no namespace).
-pub(crate) fn binding_id(kind: &str, namespace: &str, name: &str) -> Id {
-    Id {
-        kind: if namespace.is_empty() {
-            BindingKind::ClusterResourceBinding
-        } else {
-            BindingKind::ResourceBinding
-        },
-        namespace: namespace.into(),
-        name: binding_name(name, kind),
-    }
-}
-
 /// One binding of the fleet from a template and/or its binding, with the policy the detector
 /// gives it; `None` (and a problem) when it cannot be read.
 /// A policy's rules once read, or the error reading them found (by the policy's position).
@@ -452,7 +366,7 @@ fn entry<'o>(
             BindingKind::ResourceBinding
         },
         name: binding.map_or_else(
-            || binding_name(&name, &kind),
+            || pairing::binding_name(&name, &kind),
             |(_, b)| b.metadata.name.clone(),
         ),
         namespace,
@@ -623,17 +537,6 @@ fn entry<'o>(
 }
 
 pub use super::placement::APPLIED_PLACEMENT;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn binding_names_are_karmadas() {
-        assert_eq!(binding_name("web", "Deployment"), "web-deployment");
-        assert_eq!(binding_name("a:b", "ClusterRole"), "a.b-clusterrole");
-    }
-}
 
 #[cfg(test)]
 pub(crate) mod dump {

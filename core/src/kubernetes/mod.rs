@@ -15,7 +15,8 @@
 //!   fed what; [`clusters`]: Clusters (and members' Nodes and Pods) to members; [`workloads`]: templates to workloads, bindings to
 //!   what Karmada recorded; [`placement`]: a policy's (or the applied-placement
 //!   annotation's) placement to the rules the scheduler reads.
-//! - [`fleet`]: a dump of objects to a fleet (every binding at once), from those readers;
+//! - [`fleet`]: a dump of objects to a fleet (every binding at once), from those readers and
+//!   the pairing of templates with their bindings (`pairing`);
 //!   [`plan`]: what-ifs over it, and the bindings Karmada would write.
 //! - [`app_failover`]: what application failover reads: `spec.failover.application`,
 //!   `aggregatedStatus`, graceful eviction tasks.
@@ -36,6 +37,7 @@ pub mod interpreter;
 pub mod karmada;
 pub mod meta;
 pub mod objects;
+mod pairing;
 pub mod placement;
 pub mod plan;
 #[cfg(test)]

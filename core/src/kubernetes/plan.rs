@@ -13,11 +13,12 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use super::fleet::{binding_id, read, read_claimed, Claims, FleetReport};
+use super::fleet::{read, read_claimed, Claims, FleetReport};
 use super::import::{self, Choice, ImportReport};
 use super::karmada::TargetCluster;
 use super::meta::ObjectMeta;
 use super::objects::Object;
+use super::pairing::binding_id;
 use crate::error::{indexed, Error, ErrorCode, Result};
 use crate::karmada::fleet::clock::parse_duration;
 use crate::karmada::fleet::entry::Condition;
@@ -781,7 +782,7 @@ fn joins(added: &[Object], choice: &Choice<'_>) -> Result<Vec<Event>> {
         let object = added
             .iter()
             .find(|o| o.kind == "Cluster" && o.metadata.name == member.name.as_str());
-        let health = object.map(super::fleet::health).unwrap_or_default();
+        let health = object.map(super::clusters::health).unwrap_or_default();
         // The API server drops a new Cluster's status: the cluster controller taints it
         // not-ready, and the bindings that enqueues are scheduled (without it) before the
         // status controller reports the object's condition, Ready without one (§26.1).
