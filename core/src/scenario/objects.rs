@@ -120,23 +120,14 @@ fn read_template(
 
 /// The scenario's workload of what a template or a binding asks for.
 fn workload(w: Asked) -> Workload {
-    let Asked {
-        replicas,
-        requests,
-        node_claim,
-        components,
-        priority_class,
-        api_version,
-        kind,
-    } = w;
     Workload {
-        replicas: Some(replicas),
-        requests,
-        node_claim,
-        components,
-        priority_class,
-        api_version,
-        kind,
+        replicas: Some(w.replicas),
+        requests: w.requests,
+        node_claim: w.node_claim,
+        components: w.components,
+        priority_class: w.priority_class,
+        api_version: w.api_version,
+        kind: w.kind,
         ..Workload::default()
     }
 }
