@@ -421,7 +421,7 @@ impl Fleet {
         let i = self.cluster_at(cluster)?;
         let old = self.members.get(i).cloned();
         if let Some(m) = self.members.get_mut(i) {
-            m.deleting = true;
+            Rc::make_mut(m).deleting = true;
         }
         self.cluster_changed(i, None, old.is_some(), queue, out);
         Ok(())
@@ -452,7 +452,7 @@ impl Fleet {
     ) -> Result<()> {
         let i = self.cluster_at(cluster)?;
         if let Some(m) = self.members.get_mut(i) {
-            m.resource_summary = Some(summary);
+            Rc::make_mut(m).resource_summary = Some(summary);
         }
         for (b, e) in self.entries.iter().enumerate() {
             let why = WhyNot::StatusOnly {
@@ -736,7 +736,7 @@ impl Fleet {
     fn cluster_changed(
         &self,
         i: usize,
-        old: Option<Member>,
+        old: Option<Rc<Member>>,
         changed: bool,
         queue: &mut Queue,
         out: &mut Enqueued,
@@ -764,7 +764,7 @@ impl Fleet {
                     .entry(a as *const ClusterAffinity)
                     .or_insert_with(|| {
                         let matches = |m: &Member| a.matches(&m.facts(), zones);
-                        matches(new) || old.as_ref().is_some_and(matches)
+                        matches(new) || old.as_deref().is_some_and(matches)
                     })
             });
             if hit {
