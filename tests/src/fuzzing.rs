@@ -82,7 +82,8 @@ pub fn resource_models_text(data: &[u8]) {
 /// Kubernetes and Karmada objects as text (one, a List, an array), imported into a scenario
 /// plainly and with a chosen policy and member state, and the scenario scheduled.
 pub fn objects_text(data: &[u8]) {
-    use allot_core::kubernetes::import::{import, Choice};
+    use allot_core::kubernetes::import::Choice;
+    use allot_core::scenario::objects::import;
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
@@ -104,10 +105,10 @@ pub fn objects_text(data: &[u8]) {
         match import(&objects, &choice) {
             Ok(imported) => {
                 let _ = scenario::schedule(&imported.scenario, 0);
-                let _ = allot_core::kubernetes::explain::explain(&objects, &choice, 0);
+                let _ = allot_core::scenario::explain::explain(&objects, &choice, 0);
                 // An imported scenario always exports, and its objects always import again.
                 let exported =
-                    allot_core::kubernetes::export::export(&imported.scenario).expect("exports");
+                    allot_core::scenario::export::export(&imported.scenario).expect("exports");
                 import(&exported.objects, &Choice::default()).expect("the export imports");
             }
             Err(e) => {

@@ -2,9 +2,10 @@
 //! again, and imported with the members' objects beside it.
 
 use allot_core::json::{from_json, to_json_bytes};
-use allot_core::kubernetes::export::Exported;
-use allot_core::kubernetes::import::{import, Choice, Imported};
+use allot_core::kubernetes::import::Choice;
 use allot_core::kubernetes::objects::{Object, Objects};
+use allot_core::scenario::export::Exported;
+use allot_core::scenario::objects::{import, Imported};
 
 /// `objects` as JSON text, as `kubectl get -o json` would print them.
 pub fn text(objects: &[Object]) -> String {

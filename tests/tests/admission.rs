@@ -1,17 +1,17 @@
 //! What Karmada's policy webhooks refuse (docs/rules/karmada.md §17): every check, through a
-//! policy object (`kubernetes::explain`) and through a scenario's `policy`
+//! policy object (`scenario::explain`) and through a scenario's `policy`
 //! (`scenario::schedule`), refused at the field with the webhook's reason; what the webhook
 //! admits is scheduled; and each release's checks.
 
 use allot_core::error::Path;
 use allot_core::json::from_json;
-use allot_core::karmada::admission::{self, label_key_problem, Layout, Placement};
+use allot_core::karmada::admission::{self, label_key_problem, Placement};
 use allot_core::karmada::constraints::{AffinityTerm, NamedAffinity};
 use allot_core::karmada::version::Version;
 use allot_core::karmada::Strategy;
-use allot_core::kubernetes::explain::explain;
 use allot_core::kubernetes::import::Choice;
 use allot_core::kubernetes::objects::Objects;
+use allot_core::scenario::explain::explain;
 use allot_core::scenario::{schedule, Scenario};
 use allot_core::selector::cluster::ClusterAffinity;
 use allot_core::selector::node::{Toleration, TolerationOperator};
@@ -363,7 +363,7 @@ fn each_release_refuses_what_its_webhook_refuses() {
     let overflow: &'static [AffinityTerm] = Box::leak(Box::new(overflow));
     let lt: &'static [Toleration] = Box::leak(Box::new(lt));
     let code = |p: &Placement<'_>, version: &str| {
-        admission::admit(p, Layout::Scenario, v(version))
+        admission::admit(p, v(version))
             .err()
             .map(|e| e.field().text())
     };
@@ -377,12 +377,12 @@ fn each_release_refuses_what_its_webhook_refuses() {
         let want = |f: &str| refused.then(|| f.to_string());
         assert_eq!(
             code(&with(overflow, &[]), version),
-            want("policy.clusterAffinities[0].overflowAffinities"),
+            want("clusterAffinities[0].overflowAffinities"),
             "{version}"
         );
         assert_eq!(
             code(&with(&[], lt), version),
-            want("policy.clusterTolerations[0].operator"),
+            want("clusterTolerations[0].operator"),
             "{version}"
         );
     }
@@ -397,7 +397,7 @@ fn each_release_refuses_what_its_webhook_refuses() {
     for (version, refused) in [("1.16.8", false), ("1.17.0", true), ("1.19", true)] {
         assert_eq!(
             code(&same, version),
-            refused.then(|| "policy.workloadAffinity".to_string()),
+            refused.then(|| "workloadAffinity".to_string()),
             "{version}"
         );
     }
@@ -429,7 +429,7 @@ fn each_release_refuses_what_its_webhook_refuses() {
 
 #[test]
 fn the_mutating_webhooks_defaults_come_before_the_checks() {
-    use allot_core::kubernetes::import::import;
+    use allot_core::scenario::objects::import;
     // An empty preference is Weighted (SetReplicaDivisionPreferenceWeighted checks for ""), a
     // spread constraint with neither field nor label spreads by cluster, minGroups 0 is 1.
     let p = json!({"replicaScheduling": {"replicaSchedulingType": "Divided",

@@ -3,9 +3,10 @@
 
 use allot_core::json::from_json;
 use allot_core::json::to_json_bytes;
-use allot_core::kubernetes::export::export;
-use allot_core::kubernetes::import::{import, Choice, ImportReport, Imported};
+use allot_core::kubernetes::import::{Choice, ImportReport};
 use allot_core::kubernetes::objects::Objects;
+use allot_core::scenario::export::export;
+use allot_core::scenario::objects::{import, Imported};
 use allot_core::scenario::{schedule, Outcome};
 use allot_tests::reimport::reimport;
 use serde_json::{json, Value};
@@ -464,7 +465,7 @@ fn the_binding_result_is_sorted_by_name_with_its_changes() {
     let Outcome::Karmada(k) = schedule(s, 0).expect("schedules") else {
         panic!("Karmada")
     };
-    let r = result(&k, &s.previous);
+    let r = result(&k.assignment, &k.pipeline.observed_affinity, &s.previous);
     let names: Vec<&str> = r.clusters.iter().map(|c| c.name.as_str()).collect();
     let mut sorted = names.clone();
     sorted.sort();
@@ -480,8 +481,8 @@ fn the_binding_result_is_sorted_by_name_with_its_changes() {
     assert_eq!(r.changes.len(), 3);
     // The same through `explain`: the given binding comes back with its new clusters.
     let objects = read(&text).0;
-    let e = allot_core::kubernetes::explain::explain(&objects, &Choice::default(), 0)
-        .expect("explains");
+    let e =
+        allot_core::scenario::explain::explain(&objects, &Choice::default(), 0).expect("explains");
     assert_eq!(e.binding, r);
     assert_eq!(e.resource_binding.metadata.name, "nginx-deployment");
     assert_eq!(e.resource_binding.spec.clusters, r.clusters);
@@ -496,8 +497,8 @@ fn the_binding_result_is_sorted_by_name_with_its_changes() {
         .into_iter()
         .filter(|o| o.kind != "ResourceBinding")
         .collect();
-    let e = allot_core::kubernetes::explain::explain(&without, &Choice::default(), 0)
-        .expect("explains");
+    let e =
+        allot_core::scenario::explain::explain(&without, &Choice::default(), 0).expect("explains");
     assert_eq!(e.resource_binding.metadata.name, "nginx-deployment");
     assert_eq!(e.resource_binding.metadata.namespace, "default");
     assert!(e.binding.changes.iter().all(|c| c.before.is_none()));

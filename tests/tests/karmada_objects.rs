@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 
 use allot_core::json::from_json;
 use allot_core::karmada::version::Version;
-use allot_core::kubernetes::explain::explain;
 use allot_core::kubernetes::import::Choice;
 use allot_core::kubernetes::objects::Objects;
+use allot_core::scenario::explain::explain;
 use allot_core::Error;
 use serde::Deserialize;
 
@@ -123,7 +123,7 @@ fn allot_answers_as_karmada() {
 /// constraints.
 #[test]
 fn an_absent_summary_is_reported_where_it_matters() {
-    use allot_core::kubernetes::import::import;
+    use allot_core::scenario::objects::import;
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/objects/karmada");
     for (case, matters) in [
         ("no-summary-dynamic", true),
@@ -148,7 +148,7 @@ fn an_absent_summary_is_reported_where_it_matters() {
             matters,
             "{case}: estimators stated"
         );
-        let exported = allot_core::kubernetes::export::export(&imported.scenario).unwrap();
+        let exported = allot_core::scenario::export::export(&imported.scenario).unwrap();
         assert!(
             exported.unexpressed.is_empty(),
             "{case}: objects say it all: {:?}",

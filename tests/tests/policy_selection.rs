@@ -5,9 +5,10 @@
 //! each answered as documented, where the template goes, and the report saying which policy
 //! won and why.
 
-use allot_core::kubernetes::import::{import, Choice, Imported};
+use allot_core::kubernetes::import::Choice;
 use allot_core::kubernetes::objects::Object;
 use allot_core::kubernetes::policy::{Decided, CLAIM_CLUSTER_NAME, CLAIM_NAME, CLAIM_NAMESPACE};
+use allot_core::scenario::objects::{import, Imported};
 use allot_core::scenario::{schedule, Outcome};
 
 fn read(file: &str) -> Vec<Object> {

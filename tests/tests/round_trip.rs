@@ -1,5 +1,5 @@
 //! Export, then import: a Karmada scenario with every field of its clusters, workload and policy
-//! set becomes objects (`kubernetes::export`, written as JSON text and read again) and a
+//! set becomes objects (`scenario::export`, written as JSON text and read again) and a
 //! scenario again (`kubernetes::import`, with each member's nodes and pods), and it is the
 //! same scenario, but for the fields [`UNCARRIED`] names: objects have no place for them, and
 //! the export says so, field for field.
@@ -7,9 +7,10 @@
 use std::collections::BTreeSet;
 
 use allot_core::json::{from_json, to_json_bytes};
-use allot_core::kubernetes::export::export;
-use allot_core::kubernetes::import::{import, Choice};
+use allot_core::kubernetes::import::Choice;
 use allot_core::kubernetes::objects::Objects;
+use allot_core::scenario::export::export;
+use allot_core::scenario::objects::import;
 use allot_core::scenario::Scenario;
 use allot_tests::reimport::{reimport, text};
 use proptest::prelude::*;

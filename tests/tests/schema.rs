@@ -39,10 +39,10 @@ fn schema() -> Value {
         output.subschema_for::<Capacities>(),
         output.subschema_for::<allot_core::Error>(),
         output.subschema_for::<allot_core::quantity::QuantityValue>(),
-        output.subschema_for::<allot_core::kubernetes::import::Imported>(),
-        output.subschema_for::<allot_core::kubernetes::explain::Explained>(),
-        output.subschema_for::<allot_core::kubernetes::export::Exported>(),
-        output.subschema_for::<allot_core::kubernetes::explain::Written>(),
+        output.subschema_for::<allot_core::scenario::objects::Imported>(),
+        output.subschema_for::<allot_core::scenario::explain::Explained>(),
+        output.subschema_for::<allot_core::scenario::export::Exported>(),
+        output.subschema_for::<allot_core::scenario::explain::Written>(),
     ] {
         assert!(
             answer.as_object().is_some_and(|o| o.contains_key("$ref")),

@@ -272,9 +272,10 @@ fn multi_template_selection_by_release() {
 #[test]
 fn imported_objects_follow_the_chosen_release() {
     use allot_core::json::from_json;
-    use allot_core::kubernetes::export::export;
-    use allot_core::kubernetes::import::{import, Choice};
+    use allot_core::kubernetes::import::Choice;
     use allot_core::kubernetes::objects::Objects;
+    use allot_core::scenario::export::export;
+    use allot_core::scenario::objects::import;
     let objects = json!([{
         "apiVersion": "cluster.karmada.io/v1alpha1",
         "kind": "Cluster",
@@ -308,8 +309,9 @@ fn imported_objects_take_the_chosen_gates() {
     use allot_core::json::from_json;
     use allot_core::karmada::gates::FeatureGates;
     use allot_core::karmada::version::GateSettings;
-    use allot_core::kubernetes::import::{import, Choice};
+    use allot_core::kubernetes::import::Choice;
     use allot_core::kubernetes::objects::Objects;
+    use allot_core::scenario::objects::import;
     let objects = json!([{
         "apiVersion": "cluster.karmada.io/v1alpha1",
         "kind": "Cluster",

@@ -5,10 +5,11 @@
 
 use allot_core::error::{indexed, Error, ErrorCode, Path};
 use allot_core::karmada::version::Version;
-use allot_core::kubernetes::explain::explain as explain_objects;
-use allot_core::kubernetes::export::export;
-use allot_core::kubernetes::import::{import, Choice};
+use allot_core::kubernetes::import::Choice;
 use allot_core::kubernetes::objects::Object;
+use allot_core::scenario::explain::explain as explain_objects;
+use allot_core::scenario::export::export;
+use allot_core::scenario::objects::import;
 use wasm_bindgen::prelude::*;
 
 use crate::bindings::{draw_seed, from_js, text, text_of, to_error, utf8, wrong_type, Text};
@@ -185,7 +186,7 @@ pub fn explain(input: JsValue, options: JsValue) -> Result<Explanation, JsValue>
 /// it has read them all (or when the object is collected).
 #[wasm_bindgen]
 pub struct Explanation {
-    explained: allot_core::kubernetes::explain::Explained,
+    explained: allot_core::scenario::explain::Explained,
     /// The ResourceBinding as written: the given one whole, if one was given.
     resource_binding: serde_json::Value,
 }
@@ -334,7 +335,7 @@ pub fn binding_of(scenario: JsValue, template: JsValue) -> Result<Text, JsValue>
             .and_then(|v| v.as_string())
             .filter(|v| !v.is_empty())
     };
-    let mut resource = allot_core::kubernetes::export::reference(&s);
+    let mut resource = allot_core::scenario::export::reference(&s);
     if template.is_object() {
         if let Some(name) = get("name") {
             resource.name = name;
@@ -344,7 +345,7 @@ pub fn binding_of(scenario: JsValue, template: JsValue) -> Result<Text, JsValue>
         }
     }
     let seed = draw_seed();
-    text(allot_core::kubernetes::explain::written(
+    text(allot_core::scenario::explain::written(
         &s,
         Some(resource),
         seed,

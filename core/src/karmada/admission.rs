@@ -12,7 +12,7 @@ use alloc::vec::Vec;
 use super::constraints::{AffinityTerm, SpreadConstraint, SpreadField};
 use super::version::Version;
 use super::Strategy;
-use crate::error::{indexed, Error, Path, Result};
+use crate::error::{Error, Path, Result};
 use crate::selector::cluster::ClusterAffinity;
 use crate::selector::node::{Toleration, TolerationOperator};
 
@@ -39,34 +39,6 @@ pub struct WorkloadGroups<'a> {
     pub anti_affinity: Option<&'a str>,
 }
 
-/// Where the placement was read, so that a refusal names the field as it is written there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Layout {
-    /// A scenario's `policy`: an affinity term's affinity sits under `affinity`.
-    Scenario,
-    /// The `spec.placement` of the policy object at `objects[i]`: an affinity term's affinity
-    /// fields sit in the term itself.
-    Object(usize),
-}
-
-impl Layout {
-    /// The placement itself.
-    fn placement(self) -> Path {
-        match self {
-            Layout::Scenario => Path::fields("policy"),
-            Layout::Object(i) => indexed("objects", i).join(&Path::fields("spec.placement")),
-        }
-    }
-
-    /// The affinity of the term (or overflow affinity) at `term`.
-    fn affinity(self, term: Path) -> Path {
-        match self {
-            Layout::Scenario => term.field("affinity"),
-            Layout::Object(_) => term,
-        }
-    }
-}
-
 fn refuse(field: Path, reason: impl Into<String>) -> Error {
     Error::RefusedAtAdmission {
         field,
@@ -78,8 +50,13 @@ fn refuse(field: Path, reason: impl Into<String>) -> Error {
 /// `clusterAffinity` beside `clusterAffinities`, overflow affinities without a division that
 /// fills tiers, the field selectors, the affinity terms' names, the spread constraints, the
 /// workload affinity's group keys, the tolerations' operators.
-pub fn admit(p: &Placement<'_>, layout: Layout, version: Version) -> Result<()> {
-    let at = layout.placement();
+///
+/// A refusal's field is relative to the placement, in the shape of [`AffinityTerm`]: a term's
+/// (or an overflow affinity's) affinity sits under `affinity`. The reader that knows where
+/// the placement was written places it there (a scenario's `policy`, a policy object's
+/// `spec.placement`, whose terms hold their affinity's fields inline).
+pub fn admit(p: &Placement<'_>, version: Version) -> Result<()> {
+    let at = Path::root();
     let terms = p.cluster_affinities.unwrap_or_default();
     if p.cluster_affinity.is_some() && p.cluster_affinities.is_some() {
         return Err(refuse(
@@ -114,9 +91,9 @@ pub fn admit(p: &Placement<'_>, layout: Layout, version: Version) -> Result<()> 
                 "each affinity term in a policy must have a unique name",
             ));
         }
-        field_selector(&t.affinity, layout.affinity(here.clone()))?;
+        field_selector(&t.affinity, here.clone().field("affinity"))?;
         if overflow_checked {
-            overflow_affinities(t, here, layout, version)?;
+            overflow_affinities(t, here, version)?;
         }
     }
     spread_constraints(p.spread_constraints, at.clone().field("spreadConstraints"))?;
@@ -160,12 +137,7 @@ fn term_at(at: &Path, i: usize) -> Path {
 
 /// `ValidateOverflowAffinities` (Karmada 1.18 on): an inline affinity to overflow from, and
 /// overflow names that are label keys, unique, and not the term's own name.
-fn overflow_affinities(
-    t: &AffinityTerm,
-    term: Path,
-    layout: Layout,
-    version: Version,
-) -> Result<()> {
+fn overflow_affinities(t: &AffinityTerm, term: Path, version: Version) -> Result<()> {
     if t.overflow_affinities.is_empty() {
         return Ok(());
     }
@@ -195,7 +167,7 @@ fn overflow_affinities(
             ));
         }
         names.push(&o.affinity_name);
-        field_selector(&o.affinity, layout.affinity(here))?;
+        field_selector(&o.affinity, here.field("affinity"))?;
     }
     Ok(())
 }

@@ -135,7 +135,8 @@ fn admitted(b: &Binding<'_>, strategy: Strategy) -> Result<()> {
         strategy,
         workload_groups: None,
     };
-    admission::admit(&placement, admission::Layout::Scenario, b.version)
+    admission::admit(&placement, b.version)
+        .map_err(|e| e.within(&crate::path::Path::fields("policy")))
 }
 
 fn parse_strategy(b: &Binding<'_>) -> Result<Strategy> {

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 use super::karmada::TargetCluster;
-use crate::scenario::outcome::KarmadaOutcome;
+use crate::karmada::Assigned;
 
 /// The binding's new scheduling result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -41,10 +41,14 @@ impl Change {
     }
 }
 
-/// The result `outcome` writes into a binding whose current `spec.clusters` is `current`.
-pub fn result(outcome: &KarmadaOutcome, current: &BTreeMap<String, i64>) -> BindingResult {
-    let new: BTreeMap<String, i64> = outcome
-        .assignment
+/// The result a schedule's `assignment` and observed affinity term write into a binding whose
+/// current `spec.clusters` is `current`.
+pub fn result(
+    assignment: &[Assigned],
+    observed_affinity: &str,
+    current: &BTreeMap<String, i64>,
+) -> BindingResult {
+    let new: BTreeMap<String, i64> = assignment
         .iter()
         .map(|a| {
             (
@@ -64,7 +68,7 @@ pub fn result(outcome: &KarmadaOutcome, current: &BTreeMap<String, i64>) -> Bind
                 replicas,
             })
             .collect(),
-        observed_affinity: outcome.pipeline.observed_affinity.clone(),
+        observed_affinity: observed_affinity.into(),
         changes: names
             .into_iter()
             .map(|name| Change {

@@ -13,20 +13,20 @@ use alloc::vec::Vec;
 
 use serde::Serialize;
 
+use super::clusters;
 use super::import::{self, Choice, ImportReport};
-use super::karmada::Placement;
 use super::objects::Object;
+use super::pairing;
+use super::placement;
 use super::policy::{choose, Chosen, Decided, Template};
 use super::time::seconds;
+use super::workloads;
 use crate::error::{indexed, Error, ErrorCode, Path, Result};
-use crate::karmada::affinity_terms::{PlacementSpec, ReplicaScheduling, WeightPreference};
 use crate::karmada::binding::Estimator;
-use crate::karmada::filter::workload_affinity::{Groups, WorkloadAffinity};
+use crate::karmada::filter::workload_affinity::Groups;
 use crate::karmada::fleet::entry::{Condition, State};
-use crate::karmada::fleet::health::TaintTime;
-use crate::karmada::fleet::{BindingKind, Entry, Fleet, Health, Id, Readiness, Rules, Settings};
+use crate::karmada::fleet::{BindingKind, Entry, Fleet, Id, Rules, Settings};
 use crate::names::NameIndex;
-use crate::scenario::{Scenario, FORMAT_VERSION};
 
 /// A fleet read from objects, and how.
 #[derive(Debug, Clone)]
@@ -164,40 +164,10 @@ pub fn read_claimed(
         .clusters
         .iter()
         .zip(objects.iter().filter(|o| o.kind == "Cluster"))
-        .map(|(m, o)| (m.clone(), health(o)))
+        .map(|(m, o)| (m.clone(), clusters::health(o)))
         .collect();
     let names = NameIndex::new(sorted.clusters.iter().map(|m| m.name.as_str()));
-    // Each template with its binding, then each binding without a template.
-    let mut pairs = Vec::with_capacity(sorted.templates.len());
-    let mut bound = alloc::vec![false; sorted.bindings.len()];
-    // Bindings by the template their `spec.resource` names (the first of a name).
-    let mut by_resource: BTreeMap<(&str, &str, &str), usize> = BTreeMap::new();
-    for (k, &(_, b)) in sorted.bindings.iter().enumerate() {
-        let r = &b.spec.resource;
-        by_resource
-            .entry((r.kind.as_str(), r.namespace.as_str(), r.name.as_str()))
-            .or_insert(k);
-    }
-    for &(i, t) in &sorted.templates {
-        let key = (
-            t.kind.as_str(),
-            t.metadata.namespace.as_str(),
-            t.metadata.name.as_str(),
-        );
-        let b = by_resource.get(&key).copied();
-        if let Some(slot) = b.and_then(|k| bound.get_mut(k)) {
-            *slot = true;
-        }
-        pairs.push((
-            Some((i, t)),
-            b.and_then(|k| sorted.bindings.get(k).copied()),
-        ));
-    }
-    for (k, &binding) in sorted.bindings.iter().enumerate() {
-        if !bound.get(k).copied().unwrap_or(true) {
-            pairs.push((None, Some(binding)));
-        }
-    }
+    let pairs = pairing::pairs(&sorted.templates, &sorted.bindings);
     let mut used = alloc::vec![false; sorted.policies.len()];
     let mut rules_of: Vec<PolicyRules> = alloc::vec![None; sorted.policies.len()];
     let mut entries = Vec::with_capacity(pairs.len());
@@ -333,48 +303,6 @@ fn detector_priority(
     }
 }
 
-/// The cluster's health from its `Ready` condition (absent: never reported).
-pub(super) fn health(o: &Object) -> Health {
-    let ready = match o
-        .status
-        .conditions
-        .iter()
-        .find(|c| c.kind == "Ready")
-        .map(|c| c.status.as_str())
-    {
-        Some("True") => Readiness::Ready,
-        Some("False") => Readiness::NotReady,
-        Some(_) => Readiness::Unknown,
-        None => Readiness::Never,
-    };
-    // Each taint's `timeAdded`, which the taint manager counts `tolerationSeconds` from
-    // (§25.2); a taint without one (or an unreadable one) has none.
-    let added = o
-        .spec
-        .taints
-        .iter()
-        .filter_map(|t| {
-            let at = seconds(t.time_added.as_deref()?)?;
-            let effect = crate::selector::node::TaintEffect::parse(&t.effect)?;
-            Some(TaintTime {
-                key: t.key.as_str().into(),
-                effect,
-                at,
-            })
-        })
-        .collect();
-    Health {
-        ready,
-        pull: o.spec.sync_mode == "Pull",
-        added,
-    }
-}
-
-/// Karmada's binding name for a template: `lower(name-kind)`, `:` written `.`.
-fn binding_name(name: &str, kind: &str) -> String {
-    format!("{name}-{kind}").replace(':', ".").to_lowercase()
-}
-
 /// One binding of the fleet from a template and/or its binding, with the policy the detector
 /// gives it; `None` (and a problem) when it cannot be read.
 /// A policy's rules once read, or the error reading them found (by the policy's position).
@@ -415,13 +343,16 @@ fn entry<'o>(
     let Some(&(_, main)) = template.as_ref().or(binding.as_ref()) else {
         return Ok(None);
     };
-    let mut s = Scenario {
-        version: FORMAT_VERSION,
-        karmada: choice.version,
-        ..Scenario::default()
-    };
+    // What each object says; the report lines are the single-binding import's.
     let mut r = ImportReport::default();
-    import::read_template(&mut s, template, binding, &mut r)?;
+    let read = match (template, binding) {
+        (Some((i, t)), _) => workloads::template(t, i, &mut r)?,
+        (None, Some((_, b))) => workloads::resource(b, &mut r),
+        (None, None) => return Ok(None),
+    };
+    let record = binding
+        .map(|(_, b)| workloads::binding(b, &mut r))
+        .unwrap_or_default();
     let target = Template::of(template.map(|t| t.1), binding.map(|b| b.1));
     let identity = target.as_ref().map_or_else(
         || (String::new(), String::new(), String::new()),
@@ -435,7 +366,7 @@ fn entry<'o>(
             BindingKind::ResourceBinding
         },
         name: binding.map_or_else(
-            || binding_name(&name, &kind),
+            || pairing::binding_name(&name, &kind),
             |(_, b)| b.metadata.name.clone(),
         ),
         namespace,
@@ -475,7 +406,7 @@ fn entry<'o>(
                 Some(got) => got,
                 None => {
                     let at = k.and_then(|k| all.get(k)).map_or(0, |&(i, _)| i);
-                    let got = policy_rules(&mut s, p, at, &mut r);
+                    let got = placement::policy(p, at, choice.version, &mut r).map(Rc::new);
                     if let Some(slot) = k.and_then(|k| rules_of.get_mut(k)) {
                         *slot = Some(got.clone());
                     }
@@ -494,7 +425,7 @@ fn entry<'o>(
             Rc::new(Rules::default())
         }
     };
-    for c in s.previous.keys() {
+    for c in record.previous.keys() {
         if !clusters.contains(c) {
             if let Some((_, b)) = binding {
                 let message = format!("names cluster {c}, which the dump does not have");
@@ -509,11 +440,11 @@ fn entry<'o>(
         )
     });
     let (triggered, last) = times.unwrap_or_default();
-    let scheduled = !s.previous.is_empty() || last.is_some();
+    let scheduled = !record.previous.is_empty() || last.is_some();
     // The placement the scheduler last applied, as it recorded it; without the annotation, a
     // binding scheduled before is taken to have applied its policy's current placement.
     let recorded = match binding {
-        Some((i, b)) => applied(b, i, &rules, choice)?,
+        Some((i, b)) => placement::applied(b, i, &rules, choice.version)?,
         None => None,
     };
     let applied = match recorded {
@@ -549,7 +480,7 @@ fn entry<'o>(
     };
     // Application failover (§32.1): the claiming policy's behaviour as the detector copies it
     // into the binding; a binding read alone keeps what it carries.
-    let kind = s.workload.kind.as_deref().unwrap_or_default();
+    let kind = read.workload.kind.as_deref().unwrap_or_default();
     let failover_from = match (template, policy) {
         (Some(_), Some(p)) => Some(p),
         _ => binding.map(|(_, b)| b),
@@ -570,18 +501,18 @@ fn entry<'o>(
         // A task's replicas: its own, else what `spec.clusters` says of the cluster.
         t.replicas = t
             .replicas
-            .or_else(|| s.previous.get(&t.from_cluster).copied());
+            .or_else(|| record.previous.get(&t.from_cluster).copied());
     }
     let state = State {
         applied,
         evictions,
         reported,
-        clusters: s.previous,
+        clusters: record.previous,
         // The order the binding lists them in (§23.4).
         order: binding
             .map(|(_, b)| b.spec.clusters.iter().map(|t| t.name.clone()).collect())
             .unwrap_or_default(),
-        observed_affinity: s.observed_affinity,
+        observed_affinity: record.observed_affinity,
         reschedule_triggered_at: triggered,
         last_scheduled: last,
         condition: if scheduled {
@@ -590,158 +521,22 @@ fn entry<'o>(
             Condition::Pending
         },
     };
-    let w = s.workload;
     Ok(Some(Entry {
         id,
         priority,
         claimed: policy.is_some(),
         policy: policy.map(|p| (p.metadata.namespace.clone(), p.metadata.name.clone())),
         rules,
-        workload: crate::karmada::fleet::Workload {
-            replicas: w.replicas.unwrap_or(0),
-            requests: w.requests,
-            node_claim: w.node_claim,
-            components: w.components,
-            priority_class: w.priority_class,
-            api_version: w.api_version,
-            kind: w.kind,
-        },
+        workload: read.workload,
         state,
-        uid: s.uid,
+        uid: read.uid,
         groups,
         failover: chosen_failover,
         app_failover,
     }))
 }
 
-/// Karmada's annotation of the placement a schedule applied (`PolicyPlacementAnnotation`,
-/// pkg/util/constants.go, written by `patchScheduleResultForResourceBinding`).
-pub const APPLIED_PLACEMENT: &str = "policy.karmada.io/applied-placement";
-
-/// The rules of the placement recorded in `b` (the `i`th object)'s applied-placement
-/// annotation, read as a policy's placement is (the webhook's defaults applied); `current`
-/// itself when they are the same. `None` without the annotation; an error at it when it
-/// cannot be read.
-fn applied(
-    b: &Object,
-    i: usize,
-    current: &alloc::rc::Rc<Rules>,
-    choice: &Choice<'_>,
-) -> Result<Option<alloc::rc::Rc<Rules>>> {
-    let Some(text) = b.metadata.annotations.get(APPLIED_PLACEMENT) else {
-        return Ok(None);
-    };
-    let at = indexed("objects", i)
-        .field("metadata")
-        .field("annotations")
-        .field(APPLIED_PLACEMENT);
-    let unreadable = |e: Error| Error::Input {
-        field: at.clone(),
-        code: e.code(),
-        reason: format!(
-            "{}: the placement Karmada's scheduler recorded cannot be read ({e}); remove the \
-             annotation or write it again from the policy's placement",
-            Problem::at(b, "", "").object
-        ),
-    };
-    let placement: Placement = crate::json::from_json(text).map_err(unreadable)?;
-    let mut policy = Object {
-        kind: "PropagationPolicy".into(),
-        metadata: b.metadata.clone(),
-        ..Object::default()
-    };
-    policy.spec.placement = placement;
-    let mut s = Scenario {
-        version: FORMAT_VERSION,
-        karmada: choice.version,
-        ..Scenario::default()
-    };
-    let read = import::policy(&mut s, &policy, 0, &mut ImportReport::default())
-        .and_then(|()| rules(&s, &policy.spec.placement));
-    match read {
-        Ok(r) if r == **current => Ok(Some(current.clone())),
-        Ok(r) => Ok(Some(alloc::rc::Rc::new(r))),
-        Err(e) => Err(unreadable(e)),
-    }
-}
-
-/// The rules of policy `p` (the `at`th object), read into `s`; else the error, at the
-/// policy's field.
-fn policy_rules(
-    s: &mut Scenario,
-    p: &Object,
-    at: usize,
-    r: &mut ImportReport,
-) -> Result<Rc<Rules>> {
-    import::policy(s, p, at, r)?;
-    rules(s, &p.spec.placement).map(Rc::new).map_err(|e| {
-        let within = indexed("objects", at).field("spec").field("placement");
-        let dot = if e.field().is_root() { ": " } else { "." };
-        let reason = format!("{}: spec.placement{dot}{e}", Problem::at(p, "", "").object);
-        Error::Input {
-            field: e.field().clone().within(&within),
-            code: e.code(),
-            reason,
-        }
-    })
-}
-
-/// The fleet's rules from a policy read into `s` (the webhook's defaults applied) and its
-/// placement as written (`replicaScheduling`, each toleration's `tolerationSeconds`).
-fn rules(s: &Scenario, placement: &Placement) -> Result<Rules> {
-    let p = &s.policy;
-    let replica_scheduling = placement
-        .replica_scheduling
-        .as_ref()
-        .map(|rs| ReplicaScheduling {
-            replica_scheduling_type: rs
-                .replica_scheduling_type
-                .clone()
-                .unwrap_or_else(|| "Divided".into()),
-            replica_division_preference: match rs.replica_division_preference.as_deref() {
-                None | Some("") => "Weighted".into(),
-                Some(other) => other.into(),
-            },
-            weight_preference: rs.weight_preference.as_ref().map(|w| WeightPreference {
-                static_weight_list: w.static_weight_list.clone(),
-                dynamic_weight: w.dynamic_weight.clone(),
-            }),
-        });
-    let spec = PlacementSpec {
-        cluster_affinity: p.cluster_affinity.clone(),
-        cluster_affinities: p.cluster_affinities.clone().unwrap_or_default(),
-        cluster_tolerations: p.cluster_tolerations.clone(),
-        spread_constraints: p.spread_constraints.clone(),
-        replica_scheduling,
-        workload_affinity: placement
-            .workload_affinity
-            .as_ref()
-            .map(|w| WorkloadAffinity {
-                affinity: w.affinity.as_ref().map(|t| t.group_by_label_key.clone()),
-                anti_affinity: w
-                    .anti_affinity
-                    .as_ref()
-                    .map(|t| t.group_by_label_key.clone()),
-            }),
-    };
-    let seconds = placement
-        .cluster_tolerations
-        .iter()
-        .map(|t| t.toleration_seconds)
-        .collect();
-    Rules::new(spec, seconds)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn binding_names_are_karmadas() {
-        assert_eq!(binding_name("web", "Deployment"), "web-deployment");
-        assert_eq!(binding_name("a:b", "ClusterRole"), "a.b-clusterrole");
-    }
-}
+pub use super::placement::APPLIED_PLACEMENT;
 
 #[cfg(test)]
 pub(crate) mod dump {

@@ -11,21 +11,25 @@
 //! - [`pod`]: pod specs and templates, containers and their resources.
 //! - [`interpreter`]: Karmada's built-in replica interpreter: a template's replicas and
 //!   replica requirements.
-//! - [`import`]: objects to a scenario, with the report of what fed what.
-//! - [`fleet`]: a dump of objects to a fleet (every binding at once); [`plan`]: what-ifs
-//!   over it, and the bindings Karmada would write.
+//! - [`import`]: objects sorted by role, the policy of one template, with the report of what
+//!   fed what; [`clusters`]: Clusters (and members' Nodes and Pods) to members; [`workloads`]: templates to workloads, bindings to
+//!   what Karmada recorded; [`placement`]: a policy's (or the applied-placement
+//!   annotation's) placement to the rules the scheduler reads.
+//! - [`fleet`]: a dump of objects to a fleet (every binding at once), from those readers and
+//!   the pairing of templates with their bindings (`pairing`);
+//!   [`plan`]: what-ifs over it, and the bindings Karmada would write.
 //! - [`app_failover`]: what application failover reads: `spec.failover.application`,
 //!   `aggregatedStatus`, graceful eviction tasks.
 //! - [`policy`]: which policy propagates the template, as Karmada's detector chooses it.
 //! - [`binding`]: what a schedule writes back into the binding, and what changes.
-//! - [`explain`]: objects in, the schedule, the binding result and the ResourceBinding out.
-//! - [`export`]: a scenario back to objects.
+//!
+//! A scenario is one more consumer of these readers: its `objects` module makes one of
+//! objects, its `export` module objects of one.
 
 pub mod app_failover;
 pub mod binding;
+pub mod clusters;
 pub mod destination;
-pub mod explain;
-pub mod export;
 pub mod failover;
 pub mod fleet;
 pub mod import;
@@ -33,6 +37,8 @@ pub mod interpreter;
 pub mod karmada;
 pub mod meta;
 pub mod objects;
+mod pairing;
+pub mod placement;
 pub mod plan;
 #[cfg(test)]
 mod plan_round_trip;
@@ -41,6 +47,7 @@ pub mod policy;
 pub mod readiness;
 pub mod taint_policy;
 pub mod time;
+pub mod workloads;
 
 /// Left at its default: not written.
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
@@ -72,11 +79,4 @@ impl schemars::JsonSchema for objects::Object {
             "additionalProperties": true
         })
     }
-}
-
-/// A scenario an answer carries: the schema's root (a scenario as it is read; what allot
-/// writes is one).
-#[cfg(feature = "schema")]
-fn scenario_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    schemars::json_schema!({"$ref": "#"})
 }

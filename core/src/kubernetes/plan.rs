@@ -18,6 +18,7 @@ use super::import::{self, Choice, ImportReport};
 use super::karmada::TargetCluster;
 use super::meta::ObjectMeta;
 use super::objects::Object;
+use super::pairing::binding_id;
 use crate::error::{indexed, Error, ErrorCode, Result};
 use crate::karmada::fleet::clock::parse_duration;
 use crate::karmada::fleet::entry::Condition;
@@ -755,15 +756,7 @@ pub fn workload_id(text: &str) -> Option<Id> {
         "po" | "pod" | "pods" => "Pod".into(),
         _ => String::from(kind),
     };
-    Some(Id {
-        kind: if namespace.is_empty() {
-            BindingKind::ClusterResourceBinding
-        } else {
-            BindingKind::ResourceBinding
-        },
-        namespace: namespace.into(),
-        name: format!("{name}-{kind}").replace(':', ".").to_lowercase(),
-    })
+    Some(binding_id(&kind, namespace, name))
 }
 
 /// Clusters that join: read as the dump's are, Ready unless they say otherwise.
@@ -789,7 +782,7 @@ fn joins(added: &[Object], choice: &Choice<'_>) -> Result<Vec<Event>> {
         let object = added
             .iter()
             .find(|o| o.kind == "Cluster" && o.metadata.name == member.name.as_str());
-        let health = object.map(super::fleet::health).unwrap_or_default();
+        let health = object.map(super::clusters::health).unwrap_or_default();
         // The API server drops a new Cluster's status: the cluster controller taints it
         // not-ready, and the bindings that enqueues are scheduled (without it) before the
         // status controller reports the object's condition, Ready without one (§26.1).
@@ -888,10 +881,9 @@ fn apply(
     let templates: Vec<Id> = applied
         .iter()
         .filter_map(|a| {
-            workload_id(&format!(
-                "{}/{}/{}",
-                a.kind, a.metadata.namespace, a.metadata.name
-            ))
+            let m = &a.metadata;
+            (!a.kind.is_empty() && !m.name.is_empty())
+                .then(|| binding_id(&a.kind, &m.namespace, &m.name))
         })
         .collect();
     let mut events = Vec::new();
@@ -1793,7 +1785,7 @@ mod gate_tests {
     use alloc::string::ToString;
 
     fn what(json: &str) -> core::result::Result<WhatIf, Error> {
-        crate::scenario::from_json(json)
+        crate::json::from_json(json)
     }
 
     fn settings(version: &str, what: &WhatIf) -> Result<Settings> {

@@ -12,12 +12,19 @@
 //!   (docs/rules/karmada.md §0-15).
 //! - [`eru`]: the scenario's eru request for [`crate::eru::pipeline`]: capacities, the strategy
 //!   and the plans (docs/rules/eru.md A-D).
+//! - [`objects`]: Kubernetes and Karmada objects to a scenario, through the objects'
+//!   readers (docs/rules/karmada.md §16.2); [`export`]: a scenario back to objects (§16.5);
+//!   [`explain`]: objects in, the schedule, the binding result and the ResourceBinding out
+//!   (§16.4).
 //! - [`outcome`]: what the calls return.
 
 pub mod eru;
 pub mod evenness;
+pub mod explain;
+pub mod export;
 mod family;
 pub mod karmada;
+pub mod objects;
 pub mod outcome;
 pub mod step;
 

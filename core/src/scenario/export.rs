@@ -15,26 +15,26 @@ use alloc::vec::Vec;
 
 use serde::Serialize;
 
-use super::import::Entry;
-use super::interpreter::SUPPORTED;
-use super::karmada::{
-    AffinityTerm as ObjectTerm, ApiEnablement as ObjectApi, ApiResource, ClusterTaint, Condition,
-    EvictionTask, ObjectReference, Placement, ReplicaScheduling, ResourceSelector, TargetCluster,
-    WeightPreference,
-};
-use super::meta::ObjectMeta;
-use super::objects::{Object, Spec, Status};
-use super::pod::{
-    Affinity, Container, NodeAffinity, PodSpec, PodTemplateSpec, PodToleration,
-    ResourceRequirements,
-};
+use super::{Policy, Scenario, Target};
 use crate::error::{Error, ErrorCode, Path, Result};
 use crate::estimate::accurate::{Node, Pod, PodPhase};
 use crate::karmada::binding::Estimator;
 use crate::karmada::constraints::NamedAffinity;
 use crate::karmada::StaticWeightRule;
+use crate::kubernetes::import::Entry;
+use crate::kubernetes::interpreter::SUPPORTED;
+use crate::kubernetes::karmada::{
+    AffinityTerm as ObjectTerm, ApiEnablement as ObjectApi, ApiResource, ClusterTaint, Condition,
+    EvictionTask, ObjectReference, Placement, ReplicaScheduling, ResourceSelector, TargetCluster,
+    WeightPreference,
+};
+use crate::kubernetes::meta::ObjectMeta;
+use crate::kubernetes::objects::{Object, Spec, Status};
+use crate::kubernetes::pod::{
+    Affinity, Container, NodeAffinity, PodSpec, PodTemplateSpec, PodToleration,
+    ResourceRequirements,
+};
 use crate::resource::ResourceList;
-use crate::scenario::{Policy, Scenario, Target};
 use crate::selector::cluster::ClusterAffinity;
 use crate::selector::node::{Taint, Toleration};
 
@@ -469,7 +469,7 @@ fn unexpressed(s: &Scenario) -> Vec<Entry> {
     // The estimators the import states for a Cluster without a summary, when the decision
     // reads the estimates (docs/rules/karmada.md §16.2): the objects carry those.
     let nodes = s.clusters.iter().flatten().any(|t| t.nodes.is_some());
-    let unsummarised = super::import::reads_estimates(p)
+    let unsummarised = super::objects::reads_estimates(p)
         && s.clusters
             .iter()
             .flatten()

@@ -6,15 +6,16 @@ use alloc::boxed::Box;
 
 use serde::Serialize;
 
-use super::binding::{result, BindingResult};
 use super::export;
-use super::import::{import, Choice, ImportReport};
-use super::karmada::ObjectReference;
-use super::objects::Object;
+use super::karmada as pipeline;
+use super::objects::import;
+use super::outcome::KarmadaOutcome;
+use super::Scenario;
 use crate::error::Result;
-use crate::scenario::karmada as pipeline;
-use crate::scenario::outcome::KarmadaOutcome;
-use crate::scenario::Scenario;
+use crate::kubernetes::binding::{result, BindingResult};
+use crate::kubernetes::import::{Choice, ImportReport};
+use crate::kubernetes::karmada::ObjectReference;
+use crate::kubernetes::objects::Object;
 
 /// What a set of objects schedules to, and why.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -22,7 +23,10 @@ use crate::scenario::Scenario;
 #[serde(rename_all = "camelCase")]
 pub struct Explained {
     /// The scenario the objects describe.
-    #[cfg_attr(feature = "schema", schemars(schema_with = "super::scenario_schema"))]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(schema_with = "super::objects::scenario_schema")
+    )]
     pub scenario: Scenario,
     /// How the objects were read.
     pub report: ImportReport,
@@ -90,7 +94,11 @@ fn write(
     resource: Option<ObjectReference>,
     given: Option<&Object>,
 ) -> Written {
-    let binding = result(outcome, &s.previous);
+    let binding = result(
+        &outcome.assignment,
+        &outcome.pipeline.observed_affinity,
+        &s.previous,
+    );
     let resource_binding = match given {
         Some(given) => {
             let mut o = given.clone();
