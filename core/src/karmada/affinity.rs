@@ -255,7 +255,7 @@ mod tests {
             members in proptest::collection::vec(member(), 0..6),
             a in affinity(),
         ) {
-            let set = Compiled::new(&members);
+            let set = Compiled::new(members.iter().collect());
             for how in [ZoneIn::Any, ZoneIn::Every] {
                 let compiled = Affinity::new(&a, how, &set);
                 for (i, m) in members.iter().enumerate() {

@@ -8,6 +8,7 @@
 
 use alloc::format;
 use alloc::vec::Vec;
+use core::borrow::Borrow;
 use core::cell::{OnceCell, RefCell};
 
 use serde::{Deserialize, Serialize};
@@ -170,12 +171,39 @@ impl Capacity {
     }
 }
 
+/// The clusters of a set in listed order, wherever they are kept: a slice's own methods, each
+/// answering the member itself.
+#[derive(Debug, Clone, Copy)]
+pub struct Members<'a>(&'a [&'a Member]);
+
+impl<'a> Members<'a> {
+    pub fn new(members: &'a [&'a Member]) -> Self {
+        Members(members)
+    }
+
+    pub fn len(self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The cluster at `i`.
+    pub fn get(self, i: usize) -> Option<&'a Member> {
+        self.0.get(i).copied()
+    }
+
+    pub fn iter(self) -> core::iter::Copied<core::slice::Iter<'a, &'a Member>> {
+        self.0.iter().copied()
+    }
+}
+
 /// The clusters one binding (or many) is scheduled against, in listed order, with their
 /// names indexed once (when first looked up: a binding without a previous result never
 /// looks a name up), and each cluster's [`Capacity`] compiled once for every binding
 /// scheduled against the set.
 pub struct Clusters<'a> {
-    members: &'a [Member],
     names: OnceCell<NameIndex<'a>>,
     engaged: bool,
     compiled: Compiled<'a>,
@@ -187,13 +215,15 @@ pub struct Clusters<'a> {
 }
 
 impl<'a> Clusters<'a> {
-    pub fn new(members: &'a [Member]) -> Self {
+    /// The set of `members`, in listed order: a scenario's list of clusters, or a fleet's
+    /// shared ones (`Rc<Member>`).
+    pub fn new<M: Borrow<Member>>(members: &'a [M]) -> Self {
+        let members: Vec<&'a Member> = members.iter().map(Borrow::borrow).collect();
         Clusters {
-            members,
             names: OnceCell::new(),
-            engaged: members.iter().any(Member::engaged),
+            engaged: members.iter().any(|m| m.engaged()),
+            capacity: members.iter().map(|m| Capacity::of(m)).collect(),
             compiled: Compiled::new(members),
-            capacity: members.iter().map(Capacity::of).collect(),
             default_models: OnceCell::new(),
             general: RefCell::new(None),
         }
@@ -213,22 +243,22 @@ impl<'a> Clusters<'a> {
     }
 
     /// The clusters, in listed order.
-    pub fn members(&self) -> &'a [Member] {
-        self.members
+    pub fn members(&self) -> Members<'_> {
+        self.compiled.members()
     }
 
     pub fn len(&self) -> usize {
-        self.members.len()
+        self.members().len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.members.is_empty()
+        self.members().is_empty()
     }
 
     /// The position of the cluster named `name` (the last, when a name is listed twice).
     pub fn position(&self, name: &str) -> Option<usize> {
         self.names
-            .get_or_init(|| NameIndex::new(self.members.iter().map(|m| m.name.as_str())))
+            .get_or_init(|| NameIndex::new(self.compiled.listed().iter().map(|m| m.name.as_str())))
             .get(name)
     }
 

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 use core::ops::Range;
 
-use super::cluster::Member;
+use super::cluster::{Member, Members};
 use super::constraints::{api_status, ApiEnablement, ApiStatus};
 use super::filter::{ClusterView, Tolerations};
 use crate::selector::node::Taint;
@@ -22,7 +22,7 @@ pub type TextId = u32;
 /// The set, compiled.
 #[derive(Debug, Default)]
 pub struct Compiled<'a> {
-    members: &'a [Member],
+    members: Vec<&'a Member>,
     texts: BTreeMap<&'a str, TextId>,
     clusters: Vec<Compact>,
     /// Every cluster's labels `(key, value)`, each cluster's sorted by key.
@@ -110,17 +110,14 @@ fn range(start: usize, end: usize) -> Range<u32> {
 }
 
 impl<'a> Compiled<'a> {
-    pub fn new(members: &'a [Member]) -> Self {
-        let mut c = Compiled {
-            members,
-            ..Compiled::default()
-        };
+    pub fn new(members: Vec<&'a Member>) -> Self {
+        let mut c = Compiled::default();
         let mut texts = Interner::default();
         let mut taint_ids: BTreeMap<(TextId, TextId, u8), u32> = BTreeMap::new();
         let mut api_ids: BTreeMap<ApiList<'a>, u32> = BTreeMap::new();
         let mut last_api: Option<(ApiList<'a>, u32)> = None;
         c.clusters.reserve_exact(members.len());
-        for m in members {
+        for &m in &members {
             let start = c.labels.len();
             for (k, v) in &m.labels {
                 let pair = (texts.intern(k), texts.intern(v));
@@ -185,7 +182,18 @@ impl<'a> Compiled<'a> {
             });
         }
         c.texts = texts.ids;
+        c.members = members;
         c
+    }
+
+    /// The clusters, in listed order.
+    pub fn members(&self) -> Members<'_> {
+        Members::new(&self.members)
+    }
+
+    /// The clusters, in listed order, as borrowed for the set's whole life.
+    pub fn listed(&self) -> &[&'a Member] {
+        &self.members
     }
 
     /// The number of `text`, when some cluster states it.
@@ -214,7 +222,7 @@ impl<'a> Compiled<'a> {
     #[inline]
     pub fn view(&self, i: usize, placed: bool) -> Option<ClusterView<'_>> {
         Some(ClusterView {
-            member: self.members.get(i)?,
+            member: self.members.get(i).copied()?,
             facts: self.cluster(i)?,
             set: self,
             placed,
@@ -359,7 +367,7 @@ mod tests {
                     members.push(first);
                 }
             }
-            let set = Compiled::new(&members);
+            let set = Compiled::new(members.iter().collect());
             for (i, m) in members.iter().enumerate() {
                 let facts = set.cluster(i).unwrap();
                 let taints: Vec<&Taint> = facts.taints.iter().map(|&id| set.taint(id).unwrap()).collect();

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 use super::binding::{Binding, Estimator};
-use super::cluster::{Capacity, Clusters, Member};
+use super::cluster::{Capacity, Clusters, Member, Members};
 use super::Paths;
 use crate::error::{indexed, Error, Path, Result, MAX_TARGETS};
 use crate::estimate::accurate::{AccurateEstimate, IgnoredPod, Node, NodeState};
@@ -337,7 +337,7 @@ enum Remembered {
 }
 
 /// Totals over every cluster must stay within the documented limits.
-fn check_sizes(members: &[Member]) -> Result<()> {
+fn check_sizes(members: Members<'_>) -> Result<()> {
     if members.len() > MAX_TARGETS {
         return Err(Error::TooLarge {
             field: "clusters".into(),

@@ -331,7 +331,7 @@ fn valid_rules(rules: &[StaticWeightRule]) -> bool {
 fn by_weight(
     rules: &[(Affinity<'_>, i64)],
     set: &Compiled<'_>,
-    members: &[super::cluster::Member],
+    members: super::cluster::Members<'_>,
     order: &[(usize, i64)],
 ) -> Vec<StaticWeightRule> {
     let mut groups: alloc::collections::BTreeMap<i64, Vec<String>> = Default::default();

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::affinity_terms::run_terms;
 use super::binding::Binding;
-use super::cluster::{Clusters, Member};
+use super::cluster::{Clusters, Member, Members};
 use super::compiled::{Compiled, Judged};
 use super::constraints::{Division, Rules, SpreadConstraint};
 use super::filter::{self, BindingView, ClusterFilter, Required, Tolerations};
@@ -134,7 +134,7 @@ pub enum Depth {
 pub struct Context<'a> {
     b: Binding<'a>,
     /// The clusters, in listed order.
-    members: &'a [Member],
+    members: Members<'a>,
     /// The clusters compiled for the filters.
     set: &'a Compiled<'a>,
     /// The set's distinct taints and API lists judged for the binding.

@@ -482,7 +482,7 @@ impl Fleet {
         let i = self.cluster_at(cluster)?;
         let old = self.members.get(i).cloned();
         if let Some(m) = self.members.get_mut(i) {
-            m.deleting = true;
+            Rc::make_mut(m).deleting = true;
         }
         self.cluster_changed(i, None, old.is_some(), queue, out);
         Ok(())
@@ -513,7 +513,7 @@ impl Fleet {
     ) -> Result<()> {
         let i = self.cluster_at(cluster)?;
         if let Some(m) = self.members.get_mut(i) {
-            m.resource_summary = Some(summary);
+            Rc::make_mut(m).resource_summary = Some(summary);
         }
         for (b, e) in self.entries.iter().enumerate() {
             let why = WhyNot::StatusOnly {
@@ -797,7 +797,7 @@ impl Fleet {
     fn cluster_changed(
         &self,
         i: usize,
-        old: Option<Member>,
+        old: Option<Rc<Member>>,
         changed: bool,
         queue: &mut Queue,
         out: &mut Enqueued,
@@ -825,7 +825,7 @@ impl Fleet {
                     .entry(a as *const ClusterAffinity)
                     .or_insert_with(|| {
                         let matches = |m: &Member| a.matches(&m.facts(), zones);
-                        matches(new) || old.as_ref().is_some_and(matches)
+                        matches(new) || old.as_deref().is_some_and(matches)
                     })
             });
             if hit {

@@ -167,7 +167,9 @@ impl Settings {
 /// The cluster set, every binding, and the clock.
 #[derive(Debug, Clone)]
 pub struct Fleet {
-    members: Vec<Member>,
+    /// Every cluster, shared with the fleet it was copied from until it changes (a failure's
+    /// plan copies only the clusters its event changes).
+    members: Vec<Rc<Member>>,
     health: Vec<Health>,
     /// Per cluster: the workloads assumed there, by binding (SchedulingOvercommitProtection).
     assumed: Vec<BTreeMap<usize, AssumedWorkload>>,
@@ -199,7 +201,8 @@ impl Fleet {
         settings: Settings,
     ) -> Result<Fleet> {
         settings.check()?;
-        let (members, health): (Vec<Member>, Vec<Health>) = clusters.into_iter().unzip();
+        let (members, health): (Vec<Rc<Member>>, Vec<Health>) =
+            clusters.into_iter().map(|(m, h)| (Rc::new(m), h)).unzip();
         unique(members.iter().map(|m| m.name.as_str()), "clusters")?;
         let ids: Vec<String> = entries.iter().map(|e| alloc::format!("{}", e.id)).collect();
         unique(ids.iter().map(String::as_str), "bindings")?;
@@ -219,7 +222,7 @@ impl Fleet {
         })
     }
 
-    pub fn members(&self) -> &[Member] {
+    pub fn members(&self) -> &[Rc<Member>] {
         &self.members
     }
 
@@ -245,7 +248,7 @@ impl Fleet {
                 name: member.name.as_str().into(),
             });
         }
-        self.members.push(member);
+        self.members.push(Rc::new(member));
         self.health.push(health);
         self.assumed.push(BTreeMap::new());
         Ok(self.members.len() - 1)
@@ -253,7 +256,10 @@ impl Fleet {
 
     /// The cluster `i` and its health, to change together.
     fn site(&mut self, i: usize) -> Option<(&mut Member, &mut Health)> {
-        Some((self.members.get_mut(i)?, self.health.get_mut(i)?))
+        Some((
+            Rc::make_mut(self.members.get_mut(i)?),
+            self.health.get_mut(i)?,
+        ))
     }
 
     /// The scheduler's single worker takes every waiting binding, one at a time, in the
@@ -287,7 +293,8 @@ impl Fleet {
                 now,
                 ..
             } = &mut *self;
-            let members: &[Member] = members;
+            let members: &[Rc<Member>] = members;
+            let deleting = triggers::deleting(members);
             // Compiled when the first binding is scheduled: a drain whose bindings all find no
             // trigger compiles nothing.
             let mut clusters: Option<Clusters<'_>> = None;
@@ -301,6 +308,7 @@ impl Fleet {
                 let (pass, written, e) = take(
                     shared,
                     members,
+                    &deleting,
                     &mut clusters,
                     settings,
                     *now,
@@ -339,7 +347,7 @@ impl Fleet {
                 .map(|a| a.values().cloned().collect())
                 .unwrap_or_default();
             if let Some(m) = self.members.get_mut(i) {
-                m.assumed = workloads;
+                Rc::make_mut(m).assumed = workloads;
             }
         }
     }
@@ -382,13 +390,14 @@ impl Next {
 /// first needed. Answers the pass, what the write changed, and the binding as it now is.
 fn take<'e, 'm>(
     shared: &'e mut Rc<Entry>,
-    members: &'m [Member],
+    members: &'m [Rc<Member>],
+    deleting: &[&str],
     set: &mut Option<Clusters<'m>>,
     settings: &Settings,
     now: i64,
     groups: Option<&GroupView>,
 ) -> (Pass, Option<patch::Written>, &'e Entry) {
-    match triggers::trigger(shared, members, settings) {
+    match triggers::trigger(shared, deleting, settings) {
         Err(why) => (Pass::Skipped { why }, None, &**shared),
         Ok(trigger) => {
             let clusters = set.get_or_insert_with(|| Clusters::new(members));

@@ -191,6 +191,7 @@ pub(crate) fn drain_fresh(f: &mut Fleet, queue: &mut Queue) -> Vec<(usize, Pass,
             let (pass, written, e) = super::take(
                 shared,
                 members,
+                &super::triggers::deleting(members),
                 &mut clusters,
                 settings,
                 *now,

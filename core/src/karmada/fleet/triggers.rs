@@ -2,6 +2,7 @@
 //! `doScheduleBinding` (pkg/scheduler/scheduler.go) decides: the first trigger of
 //! docs/rules/karmada.md §15.1 that holds ([`affinity_terms::trigger`]), or why none does.
 
+use alloc::rc::Rc;
 use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
@@ -21,8 +22,19 @@ pub enum Skip {
     NoTrigger,
 }
 
-/// The first trigger of `doScheduleBinding` that holds for `e`, given the clusters.
-pub fn trigger(e: &Entry, members: &[Member], settings: &Settings) -> Result<Trigger, Skip> {
+/// The names of the clusters being deleted among `members`, which [`trigger`] reads: found
+/// once for a drain rather than once per binding.
+pub fn deleting(members: &[Rc<Member>]) -> Vec<&str> {
+    members
+        .iter()
+        .filter(|m| m.deleting)
+        .map(|m| m.name.as_str())
+        .collect()
+}
+
+/// The first trigger of `doScheduleBinding` that holds for `e`, given the names of the
+/// clusters being deleted (`deleting`, usually none).
+pub fn trigger(e: &Entry, deleting: &[&str], settings: &Settings) -> Result<Trigger, Skip> {
     let s = &e.state;
     let previous: Vec<i64> = s.clusters.values().copied().collect();
     let input = TriggerInput {
@@ -37,9 +49,7 @@ pub fn trigger(e: &Entry, members: &[Member], settings: &Settings) -> Result<Tri
         previous: &previous,
         reschedule_triggered_at: s.reschedule_triggered_at,
         last_scheduled: s.last_scheduled,
-        placed_cluster_deleting: members
-            .iter()
-            .any(|m| m.deleting && s.clusters.contains_key(m.name.as_str())),
+        placed_cluster_deleting: deleting.iter().any(|&d| s.clusters.contains_key(d)),
     };
     affinity_terms::trigger(&input).ok_or(Skip::NoTrigger)
 }
