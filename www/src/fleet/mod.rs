@@ -9,13 +9,22 @@
 pub mod worker;
 
 mod add_cluster;
+mod clusters;
+mod figures;
+#[cfg(test)]
+mod fixtures;
 mod form;
+mod loader;
+mod map;
+mod plan_panel;
 mod policy_form;
 mod progress;
 mod readiness;
 mod timeline;
+mod toolbar;
 mod view;
 mod window;
+mod workloads;
 
 use std::rc::Rc;
 

@@ -296,57 +296,30 @@ impl Fleet {
         }
         match event {
             Event::Restart => self.restart(queue, &mut out),
-            Event::RestartOf { bindings } => {
-                for b in bindings.into_iter().filter(|&b| b < self.entries.len()) {
-                    self.enqueue(b, Why::Restart, queue, &mut out);
-                }
-            }
-            Event::ClusterDown { cluster } => {
-                let i = self.cluster_at(&cluster)?;
-                let ready = self.health.get(i).map(health::unreachable);
-                self.readiness(i, ready.unwrap_or(Readiness::NotReady), queue, &mut out);
-            }
+            Event::RestartOf { bindings } => self.restart_of(bindings, queue, &mut out),
+            Event::ClusterDown { cluster } => self.cluster_down(&cluster, queue, &mut out)?,
             Event::ClusterUp { cluster } => {
-                let i = self.cluster_at(&cluster)?;
-                self.readiness(i, Readiness::Ready, queue, &mut out);
+                self.cluster_reported(&cluster, Readiness::Ready, queue, &mut out)?
             }
             Event::Reported { cluster, ready } => {
-                let i = self.cluster_at(&cluster)?;
-                self.readiness(i, ready, queue, &mut out);
+                self.cluster_reported(&cluster, ready, queue, &mut out)?
             }
             Event::Join { member, health } => self.join(*member, health, queue, &mut out)?,
             Event::Leave { cluster } => self.leave(&cluster, queue, &mut out)?,
-            Event::Cordon { cluster } => self.edit_cluster(&cluster, queue, &mut out, |m, h| {
-                health::add_taint(m, h, health::cordon_taint(), None)
-            })?,
-            Event::Uncordon { cluster } => {
-                self.edit_cluster(&cluster, queue, &mut out, |m, h| {
-                    health::remove_taint(m, h, health::UNSCHEDULABLE, TaintEffect::NoSchedule)
-                })?
-            }
+            Event::Cordon { cluster } => self.cordon(&cluster, queue, &mut out)?,
+            Event::Uncordon { cluster } => self.uncordon(&cluster, queue, &mut out)?,
             Event::Taint {
                 cluster,
                 taint,
                 timed,
-            } => {
-                let at = timed.then_some(self.now);
-                self.edit_cluster(&cluster, queue, &mut out, |m, h| {
-                    health::add_taint(m, h, taint, at)
-                })?
-            }
+            } => self.taint(&cluster, taint, timed, queue, &mut out)?,
             Event::Untaint {
                 cluster,
                 key,
                 effect,
-            } => self.edit_cluster(&cluster, queue, &mut out, |m, h| {
-                health::remove_taint(m, h, &key, effect)
-            })?,
+            } => self.untaint(&cluster, &key, effect, queue, &mut out)?,
             Event::Relabel { cluster, labels } => {
-                self.edit_cluster(&cluster, queue, &mut out, |m, _| {
-                    let changed = m.labels != labels;
-                    m.labels = labels;
-                    changed
-                })?
+                self.relabel(&cluster, labels, queue, &mut out)?
             }
             Event::Capacity { cluster, summary } => self.capacity(&cluster, *summary, &mut out)?,
             Event::Create { entry } => self.create(entry, queue, &mut out)?,
@@ -395,6 +368,94 @@ impl Fleet {
         for b in 0..self.entries.len() {
             self.enqueue(b, Why::Restart, queue, out);
         }
+    }
+
+    /// [`Event::RestartOf`]: the restart for these bindings (by position) alone (§21.2).
+    fn restart_of(&mut self, bindings: Vec<usize>, queue: &mut Queue, out: &mut Enqueued) {
+        for b in bindings.into_iter().filter(|&b| b < self.entries.len()) {
+            self.enqueue(b, Why::Restart, queue, out);
+        }
+    }
+
+    /// The cluster cannot be reached: its Ready condition becomes what the cluster status
+    /// controller reports of an unreachable cluster, NotReady when it has no status (§24.2).
+    fn cluster_down(&mut self, cluster: &str, queue: &mut Queue, out: &mut Enqueued) -> Result<()> {
+        let i = self.cluster_at(cluster)?;
+        let ready = self.health.get(i).map(health::unreachable);
+        self.readiness(i, ready.unwrap_or(Readiness::NotReady), queue, out);
+        Ok(())
+    }
+
+    /// The cluster status controller reports the cluster's Ready condition `ready` (§24.2,
+    /// §26.1).
+    fn cluster_reported(
+        &mut self,
+        cluster: &str,
+        ready: Readiness,
+        queue: &mut Queue,
+        out: &mut Enqueued,
+    ) -> Result<()> {
+        let i = self.cluster_at(cluster)?;
+        self.readiness(i, ready, queue, out);
+        Ok(())
+    }
+
+    /// `karmadactl cordon`: the unschedulable NoSchedule taint added (§26.2).
+    fn cordon(&mut self, cluster: &str, queue: &mut Queue, out: &mut Enqueued) -> Result<()> {
+        self.edit_cluster(cluster, queue, out, |m, h| {
+            health::add_taint(m, h, health::cordon_taint(), None)
+        })
+    }
+
+    /// `karmadactl uncordon`: the unschedulable NoSchedule taint removed (§26.2).
+    fn uncordon(&mut self, cluster: &str, queue: &mut Queue, out: &mut Enqueued) -> Result<()> {
+        self.edit_cluster(cluster, queue, out, |m, h| {
+            health::remove_taint(m, h, health::UNSCHEDULABLE, TaintEffect::NoSchedule)
+        })
+    }
+
+    /// A taint added to the cluster's spec, with `timeAdded` now when `timed` (§21.2).
+    fn taint(
+        &mut self,
+        cluster: &str,
+        taint: Taint,
+        timed: bool,
+        queue: &mut Queue,
+        out: &mut Enqueued,
+    ) -> Result<()> {
+        let at = timed.then_some(self.now);
+        self.edit_cluster(cluster, queue, out, |m, h| {
+            health::add_taint(m, h, taint, at)
+        })
+    }
+
+    /// The cluster's taint of `key` and `effect` removed from its spec (§21.2).
+    fn untaint(
+        &mut self,
+        cluster: &str,
+        key: &str,
+        effect: TaintEffect,
+        queue: &mut Queue,
+        out: &mut Enqueued,
+    ) -> Result<()> {
+        self.edit_cluster(cluster, queue, out, |m, h| {
+            health::remove_taint(m, h, key, effect)
+        })
+    }
+
+    /// The cluster's labels replaced by `labels` (§21.2).
+    fn relabel(
+        &mut self,
+        cluster: &str,
+        labels: Labels,
+        queue: &mut Queue,
+        out: &mut Enqueued,
+    ) -> Result<()> {
+        self.edit_cluster(cluster, queue, out, |m, _| {
+            let changed = m.labels != labels;
+            m.labels = labels;
+            changed
+        })
     }
 
     /// A cluster created: without a status, so the creation enqueues nothing and the cluster
@@ -788,56 +849,70 @@ impl Fleet {
         if !self.settings.taint_eviction() {
             return;
         }
-        let now = self.now;
-        let flag = self.settings.no_execute_taint_eviction_purge_mode;
         for c in 0..self.members.len() {
-            let (Some(m), Some(h)) = (self.members.get(c), self.health.get(c)) else {
+            let Some(name) = self.members.get(c).map(|m| String::from(m.name.as_str())) else {
                 continue;
             };
-            let name = String::from(m.name.as_str());
-            let mut evicted = Vec::new();
-            for (b, e) in self.entries.iter().enumerate() {
-                if !e.state.clusters.contains_key(&name) {
-                    continue;
-                }
-                match eviction::due(e, m, h) {
-                    None => {}
-                    Some(Due::Now) => evicted.push(b),
-                    Some(Due::At(t)) if t <= now => evicted.push(b),
-                    Some(due) => {
-                        let why = WhyNot::Tolerated {
-                            cluster: m.name.clone(),
-                            due,
-                        };
-                        out.left(b, &e.id, why);
-                    }
-                }
-            }
-            for b in evicted {
-                let Some(e) = self.entries.get_mut(b).map(Rc::make_mut) else {
-                    continue;
-                };
-                let mode = eviction::purge_mode(e.failover.as_ref().map(|f| f.purge_mode), flag);
-                let Some(replicas) = eviction::evict(e, &name, mode, now) else {
-                    continue;
-                };
-                let binding = e.id.clone();
-                self.journal.push(Moment::new(
-                    now,
-                    Happening::Evicted {
-                        binding,
-                        cluster: name.clone(),
-                        replicas,
-                        purge_mode: mode,
-                    },
-                ));
-                self.waits.changed();
-                let why = Why::SpecChanged {
-                    change: Change::Evicted(name.clone()),
-                };
-                self.enqueue(b, why, queue, out);
+            for b in self.due_on(c, out) {
+                self.evict(b, &name, queue, out);
             }
         }
+    }
+
+    /// The bindings placed on cluster `c` whose eviction from it is due now; those that
+    /// tolerate its NoExecute taints until later are noted as left alone (§25).
+    fn due_on(&self, c: usize, out: &mut Enqueued) -> Vec<usize> {
+        let mut evicted = Vec::new();
+        let (Some(m), Some(h)) = (self.members.get(c), self.health.get(c)) else {
+            return evicted;
+        };
+        for (b, e) in self.entries.iter().enumerate() {
+            if !e.state.clusters.contains_key(m.name.as_str()) {
+                continue;
+            }
+            match eviction::due(e, m, h) {
+                None => {}
+                Some(Due::Now) => evicted.push(b),
+                Some(Due::At(t)) if t <= self.now => evicted.push(b),
+                Some(due) => {
+                    let why = WhyNot::Tolerated {
+                        cluster: m.name.clone(),
+                        due,
+                    };
+                    out.left(b, &e.id, why);
+                }
+            }
+        }
+        evicted
+    }
+
+    /// Binding `b` evicted from cluster `name` with the purge mode `getPurgeMode` gives it,
+    /// noted in the timeline, and enqueued (§25).
+    fn evict(&mut self, b: usize, name: &str, queue: &mut Queue, out: &mut Enqueued) {
+        let now = self.now;
+        let flag = self.settings.no_execute_taint_eviction_purge_mode;
+        let Some(e) = self.entries.get_mut(b).map(Rc::make_mut) else {
+            return;
+        };
+        let mode = eviction::purge_mode(e.failover.as_ref().map(|f| f.purge_mode), flag);
+        let Some(replicas) = eviction::evict(e, name, mode, now) else {
+            return;
+        };
+        let binding = e.id.clone();
+        self.journal.push(Moment::new(
+            now,
+            Happening::Evicted {
+                binding,
+                cluster: name.into(),
+                replicas,
+                purge_mode: mode,
+            },
+        ));
+        self.waits.changed();
+        let why = Why::SpecChanged {
+            change: Change::Evicted(name.into()),
+        };
+        self.enqueue(b, why, queue, out);
     }
 
     /// When the taint manager or the graceful eviction controller next acts on its own, after
