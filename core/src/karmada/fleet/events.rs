@@ -480,11 +480,13 @@ impl Fleet {
     /// (`updateCluster`, §26.3).
     fn leave(&mut self, cluster: &str, queue: &mut Queue, out: &mut Enqueued) -> Result<()> {
         let i = self.cluster_at(cluster)?;
-        let old = self.members.get(i).cloned();
-        if let Some(m) = self.members.get_mut(i) {
-            Rc::make_mut(m).deleting = true;
-        }
-        self.cluster_changed(i, None, old.is_some(), queue, out);
+        // Only the new object is checked: the old one is not kept (a copy of the shared
+        // member would make the write below copy it again).
+        let found = self
+            .members
+            .get_mut(i)
+            .map(|m| Rc::make_mut(m).deleting = true);
+        self.cluster_changed(i, None, found.is_some(), queue, out);
         Ok(())
     }
 
