@@ -7,8 +7,11 @@
 //! said at the object's own field. The other kinds' readers: [`super::workloads`] (templates
 //! and bindings), [`super::placement`] (policies).
 
-use alloc::format;
+/// A scenario made of objects, at the path code written before the scenario became one
+/// consumer of the object readers still names (it lives in [`crate::scenario::objects`]).
+pub use crate::scenario::objects::{import, Imported};
 
+use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use compact_str::{format_compact, ToCompactString};
