@@ -11,16 +11,28 @@
 //! `cargo run --release --example fleet -- readiness FILE cluster|zone|region` answers every
 //! failure of that kind (`allot plan --each`), its peak memory to compare with one plan's.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use allot_core::karmada::fleet::readiness::Each;
 use allot_core::kubernetes::import::Choice;
-use allot_core::kubernetes::objects::Objects;
+use allot_core::kubernetes::objects::{Object, Objects};
 use allot_core::kubernetes::plan::{plan, WhatIf};
 use allot_core::kubernetes::readiness::{readiness, Ask};
 
 #[path = "../benches/support/fleet_dump.rs"]
 mod fleet_dump;
+
+/// The objects of the dump at `file`, and how long reading them took; the text is dropped
+/// once read.
+fn read(file: &str) -> Result<(Vec<Object>, Duration), String> {
+    let t = Instant::now();
+    let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
+    let objects = allot_core::json::from_json::<Objects>(&text)
+        .map_err(|e| e.to_string())?
+        .0;
+    drop(text);
+    Ok((objects, t.elapsed()))
+}
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -40,13 +52,7 @@ fn main() -> Result<(), String> {
             std::fs::write(file, text).map_err(|e| e.to_string())
         }
         ["plan", file, rest @ ..] => {
-            let t = Instant::now();
-            let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
-            let objects = allot_core::json::from_json::<Objects>(&text)
-                .map_err(|e| e.to_string())?
-                .0;
-            drop(text);
-            let read = t.elapsed();
+            let (objects, read) = read(file)?;
             let what = WhatIf {
                 cluster_down: rest.iter().map(|c| String::from(*c)).collect(),
                 ..WhatIf::default()
@@ -72,13 +78,7 @@ fn main() -> Result<(), String> {
             Ok(())
         }
         ["readiness", file, each] => {
-            let t = Instant::now();
-            let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
-            let objects = allot_core::json::from_json::<Objects>(&text)
-                .map_err(|e| e.to_string())?
-                .0;
-            drop(text);
-            let read = t.elapsed();
+            let (objects, read) = read(file)?;
             let each = match *each {
                 "zone" => Each::Zone,
                 "region" => Each::Region,

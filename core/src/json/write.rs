@@ -360,6 +360,23 @@ macro_rules! widen {
     )*};
 }
 
+/// Serializer methods for an enum variant with data: `{"variant":` and the list or object
+/// opened with `$open`, closed by `$close` (its own bracket and the variant's `}`).
+macro_rules! open_variant {
+    ($($method:ident: $open:literal $close:literal),*) => {$(
+        fn $method(
+            self,
+            _name: &'static str,
+            _index: u32,
+            variant: &'static str,
+            _len: usize,
+        ) -> W<Compound<'w>> {
+            self.variant(variant);
+            Ok(self.open($open, $close))
+        }
+    )*};
+}
+
 impl<'w> Serializer for &'w mut Writer {
     type Ok = ();
     type Error = WriteError;
@@ -478,17 +495,6 @@ impl<'w> Serializer for &'w mut Writer {
         Ok(self.open(b'[', "]"))
     }
 
-    fn serialize_tuple_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        variant: &'static str,
-        _len: usize,
-    ) -> W<Compound<'w>> {
-        self.variant(variant);
-        Ok(self.open(b'[', "]}"))
-    }
-
     fn serialize_map(self, _len: Option<usize>) -> W<Compound<'w>> {
         Ok(self.open(b'{', "}"))
     }
@@ -497,16 +503,7 @@ impl<'w> Serializer for &'w mut Writer {
         Ok(self.open(b'{', "}"))
     }
 
-    fn serialize_struct_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        variant: &'static str,
-        _len: usize,
-    ) -> W<Compound<'w>> {
-        self.variant(variant);
-        Ok(self.open(b'{', "}}"))
-    }
+    open_variant!(serialize_tuple_variant: b'[' "]}", serialize_struct_variant: b'{' "}}");
 }
 
 /// The serde traits for arrays and objects that differ only in their name: elements

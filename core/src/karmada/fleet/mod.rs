@@ -314,22 +314,17 @@ impl Fleet {
                     *now,
                     view.as_ref(),
                 );
-                let next = Next::after(e, &pass, written, protect);
-                waits.note(b, queue.fresh(b), pass.failure(), next.changed, *now);
-                if next.again {
-                    queue.push(b, e.priority);
-                }
-                out.push((b, pass, next.changed));
+                let after = After {
+                    assumed: &mut *assumed,
+                    assumed_at: &mut *assumed_at,
+                    waits: &mut *waits,
+                    touched: &mut touched,
+                    out: &mut out,
+                    now: *now,
+                    protect,
+                };
+                after.settle(b, e, pass, written, queue, clusters.as_mut());
                 progress(out.len(), out.len() + queue.len());
-                if let (Some(before), Some(set)) = (next.assume, clusters.as_mut()) {
-                    let shared = capacity::Shared {
-                        assumed: &mut *assumed,
-                        clusters: set,
-                        touched: &mut touched,
-                    };
-                    shared.assume(b, e, &before);
-                    assumed_at.insert(b, *now);
-                }
             }
         }
         self.write_back(touched);
@@ -349,6 +344,53 @@ impl Fleet {
             if let Some(m) = self.members.get_mut(i) {
                 Rc::make_mut(m).assumed = workloads;
             }
+        }
+    }
+}
+
+/// The parts of the fleet the worker writes after a binding's pass, besides the binding, and
+/// the list of passes it answers.
+struct After<'f> {
+    assumed: &'f mut [BTreeMap<usize, AssumedWorkload>],
+    assumed_at: &'f mut BTreeMap<usize, i64>,
+    waits: &'f mut clock::Waits,
+    /// The clusters whose assumed workloads changed in the compiled set.
+    touched: &'f mut Vec<usize>,
+    out: &'f mut Vec<(usize, Pass, bool)>,
+    now: i64,
+    /// SchedulingOvercommitProtection is on.
+    protect: bool,
+}
+
+impl After<'_> {
+    /// After binding `b`'s pass, which wrote `written` and left it as `e`: its wait noted,
+    /// enqueued again when its new generation asks (§23.4), the pass answered with whether
+    /// `spec.clusters` changed, and its footprint assumed in `clusters` (§29.2) when they are
+    /// compiled.
+    fn settle(
+        self,
+        b: usize,
+        e: &Entry,
+        pass: Pass,
+        written: Option<patch::Written>,
+        queue: &mut queue::Queue,
+        clusters: Option<&mut Clusters<'_>>,
+    ) {
+        let next = Next::after(e, &pass, written, self.protect);
+        self.waits
+            .note(b, queue.fresh(b), pass.failure(), next.changed, self.now);
+        if next.again {
+            queue.push(b, e.priority);
+        }
+        self.out.push((b, pass, next.changed));
+        if let (Some(before), Some(set)) = (next.assume, clusters) {
+            let shared = capacity::Shared {
+                assumed: self.assumed,
+                clusters: set,
+                touched: self.touched,
+            };
+            shared.assume(b, e, &before);
+            self.assumed_at.insert(b, self.now);
         }
     }
 }

@@ -12,7 +12,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::app_failover::{ApplicationFailover, PurgeMode, Reported, WorkloadHealth};
-use super::capacity::Shared;
 use super::entry::{Condition, Entry, EvictionTask, Id, Rules, State, Workload};
 use super::events::{Event, Why, WhyNot};
 use super::health::Health;
@@ -197,21 +196,16 @@ pub(crate) fn drain_fresh(f: &mut Fleet, queue: &mut Queue) -> Vec<(usize, Pass,
                 *now,
                 view.as_ref(),
             );
-            let next = super::Next::after(e, &pass, written, protect);
-            waits.note(b, queue.fresh(b), pass.failure(), next.changed, *now);
-            if next.again {
-                queue.push(b, e.priority);
-            }
-            out.push((b, pass, next.changed));
-            if let (Some(before), Some(set)) = (next.assume, clusters.as_mut()) {
-                let shared = Shared {
-                    assumed,
-                    clusters: set,
-                    touched: &mut touched,
-                };
-                shared.assume(b, e, &before);
-                assumed_at.insert(b, *now);
-            }
+            let after = super::After {
+                assumed,
+                assumed_at,
+                waits,
+                touched: &mut touched,
+                out: &mut out,
+                now: *now,
+                protect,
+            };
+            after.settle(b, e, pass, written, queue, clusters.as_mut());
         }
         f.write_back(touched);
     }
