@@ -1125,20 +1125,21 @@ mod tests {
     use crate::kubernetes::fleet::dump::DUMP;
     use crate::kubernetes::objects::Objects;
 
-    fn objects(text: &str) -> Vec<Object> {
+    pub(super) fn objects(text: &str) -> Vec<Object> {
         serde_json::from_str::<Objects>(text).unwrap().0
     }
 
     fn web(p: &Planned) -> &crate::karmada::fleet::plan::BindingPlan {
-        p.plan
-            .bindings
-            .iter()
-            .find(|b| b.id.name == "web-deployment")
-            .unwrap()
+        web_of(&p.plan)
     }
 
     fn ask(what: WhatIf, added: &[Object], applied: &[Object]) -> Planned {
         plan(&objects(DUMP), &Choice::default(), &what, added, applied).unwrap()
+    }
+
+    /// The error planning the dump under `what`, with `applied`, answers.
+    fn error_of(what: &WhatIf, applied: &[Object]) -> Error {
+        plan(&objects(DUMP), &Choice::default(), what, &[], applied).unwrap_err()
     }
 
     // Without a what-if: the scheduler starting over today's bindings. A Divided binding whose
@@ -1167,10 +1168,7 @@ mod tests {
             web(&ask(down, &[], &[])).before,
             web(&ask(WhatIf::default(), &[], &[])).after
         );
-        let delete = WhatIf {
-            delete_cluster: alloc::vec!["member1".into()],
-            ..WhatIf::default()
-        };
+        let delete = delete_member1();
         let p = ask(delete, &[], &[]);
         assert_eq!(
             web(&p).outcome,
@@ -1282,14 +1280,14 @@ mod tests {
             cordon: alloc::vec!["member1".into(), "member9".into()],
             ..WhatIf::default()
         };
-        let err = plan(&objects(DUMP), &Choice::default(), &what, &[], &[]).unwrap_err();
+        let err = error_of(&what, &[]);
         assert_eq!(err.field().text(), "cordon[1]");
         assert_eq!(err.code(), ErrorCode::UnknownValue);
         let what = WhatIf {
             rebalance: alloc::vec!["deploy/shop/nothing".into()],
             ..WhatIf::default()
         };
-        let err = plan(&objects(DUMP), &Choice::default(), &what, &[], &[]).unwrap_err();
+        let err = error_of(&what, &[]);
         assert_eq!(err.field().text(), "rebalance[0]");
     }
 
@@ -1298,14 +1296,7 @@ mod tests {
     #[test]
     fn an_invalid_applied_object_is_an_error_at_it() {
         let bad = objects(&web_to_member2_text().replace("\"Divided\"", "\"Dividd\""));
-        let err = plan(
-            &objects(DUMP),
-            &Choice::default(),
-            &WhatIf::default(),
-            &[],
-            &bad,
-        )
-        .unwrap_err();
+        let err = error_of(&WhatIf::default(), &bad);
         assert_eq!(
             err.field().text(),
             "apply[0].spec.placement.replicaScheduling.replicaSchedulingType"
@@ -1316,14 +1307,7 @@ mod tests {
         );
         let mut with_cluster = web_to_member2();
         with_cluster.push(objects(DUMP).remove(0));
-        let err = plan(
-            &objects(DUMP),
-            &Choice::default(),
-            &WhatIf::default(),
-            &[],
-            &with_cluster,
-        )
-        .unwrap_err();
+        let err = error_of(&WhatIf::default(), &with_cluster);
         assert_eq!(err.field().text(), "apply[1]");
         assert!(alloc::format!("{err}").contains("--add-cluster"), "{err}");
     }
@@ -1428,10 +1412,7 @@ mod tests {
         assert!(!web(&drift).pending);
         assert_eq!(drift.plan.summary.changed, 1);
         // Deleting member1, where web is, changes it otherwise than the drift: the event's.
-        let gone = WhatIf {
-            delete_cluster: alloc::vec!["member1".into()],
-            ..WhatIf::default()
-        };
+        let gone = delete_member1();
         let p = plan(&dump, &Choice::default(), &gone, &[], &[]).unwrap();
         assert!(!web(&p).pending, "{:?}", web(&p));
         assert_eq!(p.plan.summary.changed, 1);
@@ -1453,14 +1434,14 @@ mod tests {
             scale: alloc::vec!["deploy/shop/web=-1".into()],
             ..WhatIf::default()
         };
-        let err = plan(&objects(DUMP), &Choice::default(), &what, &[], &[]).unwrap_err();
+        let err = error_of(&what, &[]);
         assert_eq!(err.field().text(), "scale[0]");
         assert_eq!(err.code(), ErrorCode::InvalidInput);
         let what = WhatIf {
             scale: alloc::vec!["deploy/shop/web".into()],
             ..WhatIf::default()
         };
-        let err = plan(&objects(DUMP), &Choice::default(), &what, &[], &[]).unwrap_err();
+        let err = error_of(&what, &[]);
         assert_eq!(err.field().text(), "scale[0]");
     }
 
@@ -1504,7 +1485,7 @@ mod tests {
             delete_policy: alloc::vec!["nothing-here".into()],
             ..WhatIf::default()
         };
-        let err = plan(&objects(DUMP), &Choice::default(), &what, &[], &[]).unwrap_err();
+        let err = error_of(&what, &[]);
         assert_eq!(err.field().text(), "deletePolicy[0]");
     }
 
@@ -1513,14 +1494,7 @@ mod tests {
     // applied, `placementChanged`, pkg/scheduler/helper.go).
     #[test]
     fn written_bindings_read_back_without_drift() {
-        let edit = objects(
-            r#"{"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
-                "metadata": {"name": "web", "namespace": "shop"},
-                "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "web"}],
-                         "placement": {"clusterAffinity": {"clusterNames": ["member2"]},
-                           "replicaScheduling": {"replicaSchedulingType": "Divided",
-                           "replicaDivisionPreference": "Aggregated"}}}}"#,
-        );
+        let edit = web_to_member2();
         let p = ask(WhatIf::default(), &[], &edit);
         let rb = &p.resource_bindings[0];
         assert!(rb
@@ -1547,6 +1521,14 @@ mod tests {
                 why: Unchanged::NoTrigger { .. }
             }
         ));
+    }
+
+    /// The what-if that deletes member1, where web is.
+    fn delete_member1() -> WhatIf {
+        WhatIf {
+            delete_cluster: alloc::vec!["member1".into()],
+            ..WhatIf::default()
+        }
     }
 
     fn session() -> Session {
@@ -1648,10 +1630,7 @@ mod tests {
     fn a_session_is_left_as_it_was() {
         let s = session();
         let state = s.state();
-        let down = WhatIf {
-            delete_cluster: alloc::vec!["member1".into()],
-            ..WhatIf::default()
-        };
+        let down = delete_member1();
         let (plan, next) = s.plan(&Choice::default(), &down, &[], &[]).unwrap();
         assert_eq!(s.state(), state);
         assert_ne!(next.state(), state);
@@ -1672,10 +1651,7 @@ mod tests {
     // before and after alike (no event), with the capacity the plan read.
     #[test]
     fn a_sessions_clusters_carry_the_loads_its_plan_left() {
-        let gone = WhatIf {
-            delete_cluster: alloc::vec!["member1".into()],
-            ..WhatIf::default()
-        };
+        let gone = delete_member1();
         let (plan, next) = session().plan(&Choice::default(), &gone, &[], &[]).unwrap();
         let clusters = next.clusters();
         assert_eq!(clusters.len(), plan.clusters.len());
@@ -1723,10 +1699,7 @@ mod tests {
     // plan the one without a hook makes.
     #[test]
     fn a_sessions_progress_counts_every_pass() {
-        let gone = WhatIf {
-            delete_cluster: alloc::vec!["member1".into()],
-            ..WhatIf::default()
-        };
+        let gone = delete_member1();
         let mut calls: Vec<(usize, usize)> = Vec::new();
         let (plan, _) = session()
             .plan_reporting(&Choice::default(), &gone, &[], &[], &mut |done, total| {
@@ -1849,8 +1822,8 @@ mod gate_tests {
 
 #[cfg(test)]
 mod apply_order_tests {
+    use super::tests::objects;
     use super::*;
-    use crate::kubernetes::objects::Objects;
 
     const TWO: &str = r#"{"apiVersion": "v1", "kind": "List", "items": [
       {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
@@ -1873,10 +1846,6 @@ mod apply_order_tests {
       {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "z1", "namespace": "shop"},
        "spec": {"replicas": 1, "template": {"spec": {"containers": [{"name": "c"}]}}}}
     ]}"#;
-
-    fn objects(text: &str) -> Vec<Object> {
-        serde_json::from_str::<Objects>(text).unwrap().0
-    }
 
     // The detector updates the bindings of the applied policies policy by policy, in the order
     // they are applied, each policy's by name (§27.2): pz's (z0, z1) before pa's (a).
@@ -1908,8 +1877,8 @@ mod apply_order_tests {
 
 #[cfg(test)]
 mod join_tests {
+    use super::tests::objects;
     use super::*;
-    use crate::kubernetes::objects::Objects;
 
     const ONE: &str = r#"{"apiVersion": "v1", "kind": "List", "items": [
       {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
@@ -1942,7 +1911,7 @@ mod join_tests {
     // they are scheduled with it (§26.1).
     #[test]
     fn a_joining_cluster_is_not_ready_first() {
-        let all = serde_json::from_str::<Objects>(ONE).unwrap().0;
+        let all = objects(ONE);
         let added = vec_of(NEW);
         let p = plan(&all, &Choice::default(), &WhatIf::default(), &added, &[]).unwrap();
         let taken: Vec<(&str, usize)> = p
@@ -1977,7 +1946,7 @@ mod join_tests {
     // controller's first report (§26.1).
     #[test]
     fn a_cluster_joined_with_its_status_is_not_ready_first_too() {
-        let all = serde_json::from_str::<Objects>(ONE).unwrap().0;
+        let all = objects(ONE);
         for (status, ready) in [("True", true), ("False", false)] {
             let with = NEW.replacen(
                 r#""status": {"#,
