@@ -279,21 +279,10 @@ impl Fleet {
         queue: &mut queue::Queue,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Vec<(usize, Pass, bool)> {
-        let protect = self.settings.gate(Gate::SchedulingOvercommitProtection);
         let mut out = Vec::new();
         let mut touched: Vec<usize> = Vec::new();
         {
-            let Fleet {
-                members,
-                entries,
-                assumed,
-                assumed_at,
-                waits,
-                settings,
-                now,
-                ..
-            } = &mut *self;
-            let members: &[Rc<Member>] = members;
+            let (members, entries, settings, mut after) = self.worker(&mut touched, &mut out);
             let deleting = triggers::deleting(members);
             // Compiled when the first binding is scheduled: a drain whose bindings all find no
             // trigger compiles nothing.
@@ -311,24 +300,51 @@ impl Fleet {
                     &deleting,
                     &mut clusters,
                     settings,
-                    *now,
+                    after.now,
                     view.as_ref(),
                 );
-                let after = After {
-                    assumed: &mut *assumed,
-                    assumed_at: &mut *assumed_at,
-                    waits: &mut *waits,
-                    touched: &mut touched,
-                    out: &mut out,
-                    now: *now,
-                    protect,
-                };
                 after.settle(b, e, pass, written, queue, clusters.as_mut());
-                progress(out.len(), out.len() + queue.len());
+                progress(after.out.len(), after.out.len() + queue.len());
             }
         }
         self.write_back(touched);
         out
+    }
+
+    /// The fleet as the worker splits it: the members and settings it reads, the bindings it
+    /// takes, and what it writes after each pass (the clusters it touches into `touched`, each
+    /// pass into `out`).
+    fn worker<'f>(
+        &'f mut self,
+        touched: &'f mut Vec<usize>,
+        out: &'f mut Vec<(usize, Pass, bool)>,
+    ) -> (
+        &'f [Rc<Member>],
+        &'f mut [Rc<Entry>],
+        &'f Settings,
+        After<'f>,
+    ) {
+        let protect = self.settings.gate(Gate::SchedulingOvercommitProtection);
+        let Fleet {
+            members,
+            entries,
+            assumed,
+            assumed_at,
+            waits,
+            settings,
+            now,
+            ..
+        } = self;
+        let after = After {
+            assumed,
+            assumed_at,
+            waits,
+            touched,
+            out,
+            now: *now,
+            protect,
+        };
+        (members, entries, settings, after)
     }
 
     /// Write the workloads assumed on the clusters at `touched` back to the members.
@@ -368,7 +384,7 @@ impl After<'_> {
     /// `spec.clusters` changed, and its footprint assumed in `clusters` (§29.2) when they are
     /// compiled.
     fn settle(
-        self,
+        &mut self,
         b: usize,
         e: &Entry,
         pass: Pass,
@@ -385,9 +401,9 @@ impl After<'_> {
         self.out.push((b, pass, next.changed));
         if let (Some(before), Some(set)) = (next.assume, clusters) {
             let shared = capacity::Shared {
-                assumed: self.assumed,
+                assumed: &mut *self.assumed,
                 clusters: set,
-                touched: self.touched,
+                touched: &mut *self.touched,
             };
             shared.assume(b, e, &before);
             self.assumed_at.insert(b, self.now);

@@ -167,21 +167,11 @@ pub(crate) fn placed(pairs: &[(&str, i64)]) -> Vec<(String, i64)> {
 /// with it: what [`Fleet::drain`]'s one reused set must agree with. It reads the other members
 /// of a binding's groups as the drain does, so the two differ only in the set.
 pub(crate) fn drain_fresh(f: &mut Fleet, queue: &mut Queue) -> Vec<(usize, Pass, bool)> {
-    let protect = f.settings.gate(Gate::SchedulingOvercommitProtection);
     let mut out = Vec::new();
     while let Some(b) = queue.pop() {
         let mut touched = Vec::new();
         {
-            let Fleet {
-                members,
-                entries,
-                assumed,
-                assumed_at,
-                waits,
-                settings,
-                now,
-                ..
-            } = &mut *f;
+            let (members, entries, settings, mut after) = f.worker(&mut touched, &mut out);
             let view = groups::Index::new(entries, settings).view(entries, b);
             let Some(shared) = entries.get_mut(b) else {
                 continue;
@@ -193,18 +183,9 @@ pub(crate) fn drain_fresh(f: &mut Fleet, queue: &mut Queue) -> Vec<(usize, Pass,
                 &super::triggers::deleting(members),
                 &mut clusters,
                 settings,
-                *now,
+                after.now,
                 view.as_ref(),
             );
-            let after = super::After {
-                assumed,
-                assumed_at,
-                waits,
-                touched: &mut touched,
-                out: &mut out,
-                now: *now,
-                protect,
-            };
             after.settle(b, e, pass, written, queue, clusters.as_mut());
         }
         f.write_back(touched);
