@@ -544,21 +544,13 @@ pub(crate) mod dump {
     use crate::karmada::fleet::events::Event;
     use crate::karmada::fleet::plan::{plan, Outcome};
     use crate::karmada::gates::Gate;
+    use crate::kubernetes::fixtures::{cluster, list};
     use crate::kubernetes::objects::Objects;
 
-    pub(crate) const DUMP: &str = r#"{"apiVersion": "v1", "kind": "List", "items": [
-      {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
-       "metadata": {"name": "member1"},
-       "status": {"conditions": [{"type": "Ready", "status": "True"}],
-                  "apiEnablements": [{"groupVersion": "apps/v1",
-                                      "resources": [{"name": "deployments", "kind": "Deployment"}]}],
-                  "resourceSummary": {"allocatable": {"cpu": "8", "pods": "110"}}}},
-      {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
-       "metadata": {"name": "member2"},
-       "status": {"conditions": [{"type": "Ready", "status": "True"}],
-                  "apiEnablements": [{"groupVersion": "apps/v1",
-                                      "resources": [{"name": "deployments", "kind": "Deployment"}]}],
-                  "resourceSummary": {"allocatable": {"cpu": "8", "pods": "110"}}}},
+    pub(crate) const DUMP: &str = list!(
+        cluster!("member1", "8"),
+        cluster!("member2", "8"),
+        r#"
       {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
        "metadata": {"name": "web", "namespace": "shop"},
        "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "web"}],
@@ -582,8 +574,8 @@ pub(crate) mod dump {
                 "replicas": 4,
                 "clusters": [{"name": "member1", "replicas": 2}, {"name": "member9", "replicas": 2}]},
        "status": {"lastScheduledTime": "2024-05-01T12:00:00Z"}},
-      {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "x", "namespace": "shop"}}
-    ]}"#;
+      {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "x", "namespace": "shop"}}"#
+    );
 
     fn read_dump() -> Read {
         let objects: Objects = serde_json::from_str(DUMP).unwrap();
@@ -813,22 +805,18 @@ pub(crate) mod dump {
     /// Two Deployments of one affinity group under a policy with `workloadAffinity`, one
     /// already placed on member2 (with its priority, its recorded placement and a timed taint
     /// on member1).
-    const GROUPED: &str = r#"{"apiVersion": "v1", "kind": "List", "items": [
-      {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
-       "metadata": {"name": "member1"},
-       "spec": {"taints": [{"key": "maintenance", "effect": "NoExecute",
-                            "timeAdded": "2024-05-01T12:00:00Z"},
-                           {"key": "edited", "effect": "NoSchedule"}]},
-       "status": {"conditions": [{"type": "Ready", "status": "True"}],
-                  "apiEnablements": [{"groupVersion": "apps/v1",
-                                      "resources": [{"name": "deployments", "kind": "Deployment"}]}],
-                  "resourceSummary": {"allocatable": {"cpu": "100", "pods": "110"}}}},
-      {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
-       "metadata": {"name": "member2"},
-       "status": {"conditions": [{"type": "Ready", "status": "True"}],
-                  "apiEnablements": [{"groupVersion": "apps/v1",
-                                      "resources": [{"name": "deployments", "kind": "Deployment"}]}],
-                  "resourceSummary": {"allocatable": {"cpu": "8", "pods": "110"}}}},
+    const GROUPED: &str = list!(
+        cluster!(
+            "member1",
+            "100",
+            "",
+            r#""spec": {"taints": [{"key": "maintenance", "effect": "NoExecute",
+                                   "timeAdded": "2024-05-01T12:00:00Z"},
+                                  {"key": "edited", "effect": "NoSchedule"}]},"#,
+            ""
+        ),
+        cluster!("member2", "8"),
+        r#"
       {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
        "metadata": {"name": "shop", "namespace": "shop"},
        "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment"}],
@@ -854,8 +842,8 @@ pub(crate) mod dump {
                 "replicas": 2, "schedulePriority": {"priority": 7},
                 "workloadAffinityGroups": {"affinityGroup": "stale=value"},
                 "clusters": [{"name": "member2", "replicas": 2}]},
-       "status": {"lastScheduledTime": "2024-05-01T12:00:00Z"}}
-    ]}"#;
+       "status": {"lastScheduledTime": "2024-05-01T12:00:00Z"}}"#
+    );
 
     fn read_grouped(gate: bool) -> Read {
         let objects: Objects = serde_json::from_str(GROUPED).unwrap();

@@ -36,6 +36,8 @@ pub mod explain {
     pub use crate::scenario::explain::*;
 }
 pub mod failover;
+#[cfg(test)]
+mod fixtures;
 pub mod fleet;
 pub mod import;
 pub mod interpreter;

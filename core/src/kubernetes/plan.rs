@@ -1142,6 +1142,19 @@ mod tests {
         plan(&objects(DUMP), &Choice::default(), what, &[], applied).unwrap_err()
     }
 
+    /// Planning the dump under each what-if (JSON text, as the package reads it) is an error
+    /// at the entry named, with the code where one is given.
+    fn errors_at(cases: &[(&str, &str, Option<ErrorCode>)]) {
+        for (json, field, code) in cases {
+            let what: WhatIf = crate::json::from_json(json).unwrap();
+            let err = error_of(&what, &[]);
+            assert_eq!(err.field().text(), *field, "{json}");
+            if let Some(code) = code {
+                assert_eq!(&err.code(), code, "{json}");
+            }
+        }
+    }
+
     // Without a what-if: the scheduler starting over today's bindings. A Divided binding whose
     // placement and replicas are as applied finds no trigger (`doScheduleBinding`).
     #[test]
@@ -1276,19 +1289,18 @@ mod tests {
 
     #[test]
     fn an_unknown_cluster_or_workload_is_an_error_at_its_entry() {
-        let what = WhatIf {
-            cordon: alloc::vec!["member1".into(), "member9".into()],
-            ..WhatIf::default()
-        };
-        let err = error_of(&what, &[]);
-        assert_eq!(err.field().text(), "cordon[1]");
-        assert_eq!(err.code(), ErrorCode::UnknownValue);
-        let what = WhatIf {
-            rebalance: alloc::vec!["deploy/shop/nothing".into()],
-            ..WhatIf::default()
-        };
-        let err = error_of(&what, &[]);
-        assert_eq!(err.field().text(), "rebalance[0]");
+        errors_at(&[
+            (
+                r#"{"cordon": ["member1", "member9"]}"#,
+                "cordon[1]",
+                Some(ErrorCode::UnknownValue),
+            ),
+            (
+                r#"{"rebalance": ["deploy/shop/nothing"]}"#,
+                "rebalance[0]",
+                None,
+            ),
+        ]);
     }
 
     // What cannot be applied is an error at the applied object, not a policy left out while
@@ -1430,19 +1442,14 @@ mod tests {
 
     #[test]
     fn a_malformed_scale_is_an_error_at_its_entry() {
-        let what = WhatIf {
-            scale: alloc::vec!["deploy/shop/web=-1".into()],
-            ..WhatIf::default()
-        };
-        let err = error_of(&what, &[]);
-        assert_eq!(err.field().text(), "scale[0]");
-        assert_eq!(err.code(), ErrorCode::InvalidInput);
-        let what = WhatIf {
-            scale: alloc::vec!["deploy/shop/web".into()],
-            ..WhatIf::default()
-        };
-        let err = error_of(&what, &[]);
-        assert_eq!(err.field().text(), "scale[0]");
+        errors_at(&[
+            (
+                r#"{"scale": ["deploy/shop/web=-1"]}"#,
+                "scale[0]",
+                Some(ErrorCode::InvalidInput),
+            ),
+            (r#"{"scale": ["deploy/shop/web"]}"#, "scale[0]", None),
+        ]);
     }
 
     // A deleted policy (`handlePolicyDeletion`, pkg/detector/detector.go) takes its claim off
@@ -1879,14 +1886,11 @@ mod apply_order_tests {
 mod join_tests {
     use super::tests::objects;
     use super::*;
+    use crate::kubernetes::fixtures::{cluster, list};
 
-    const ONE: &str = r#"{"apiVersion": "v1", "kind": "List", "items": [
-      {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
-       "metadata": {"name": "member1"},
-       "status": {"conditions": [{"type": "Ready", "status": "True"}],
-                  "apiEnablements": [{"groupVersion": "apps/v1",
-                                      "resources": [{"name": "deployments", "kind": "Deployment"}]}],
-                  "resourceSummary": {"allocatable": {"cpu": "8", "pods": "110"}}}},
+    const ONE: &str = list!(
+        cluster!("member1", "8"),
+        r#"
       {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
        "metadata": {"name": "pa", "namespace": "shop"},
        "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "a"}],
@@ -1897,8 +1901,8 @@ mod join_tests {
        "metadata": {"name": "a-deployment", "namespace": "shop"},
        "spec": {"resource": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "shop", "name": "a"},
                 "replicas": 1, "clusters": [{"name": "member1", "replicas": 1}]},
-       "status": {"lastScheduledTime": "2024-05-01T12:00:00Z"}}
-    ]}"#;
+       "status": {"lastScheduledTime": "2024-05-01T12:00:00Z"}}"#
+    );
 
     const NEW: &str = r#"{"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
        "metadata": {"name": "member2"},

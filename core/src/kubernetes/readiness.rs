@@ -349,6 +349,7 @@ fn sites(fleet: &Fleet, objects: &[Object], added: &[&Object]) -> Vec<Site> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kubernetes::fixtures::{cluster, deployment, list};
     use crate::kubernetes::objects::Objects;
     use crate::kubernetes::plan::plan;
     use alloc::vec;
@@ -356,31 +357,25 @@ mod tests {
     /// Four clusters in two zones of two regions (`spec.zone` on two, `spec.zones` on two);
     /// `web` divided over zone a alone (its single point of failure), `cache` duplicated on
     /// every cluster, `api` divided over both zones.
-    const DUMP: &str = r#"{"apiVersion": "v1", "kind": "List", "items": [
-      {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
-       "metadata": {"name": "a1", "labels": {"tier": "prod"}},
-       "spec": {"region": "east", "zone": "a"},
-       "status": {"conditions": [{"type": "Ready", "status": "True"}],
-                  "apiEnablements": [{"groupVersion": "apps/v1", "resources": [{"name": "deployments", "kind": "Deployment"}]}],
-                  "resourceSummary": {"allocatable": {"cpu": "8", "pods": "110"}, "allocated": {"cpu": "6"}}}},
-      {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
-       "metadata": {"name": "a2", "labels": {"tier": "prod"}},
-       "spec": {"region": "east", "zones": ["a"]},
-       "status": {"conditions": [{"type": "Ready", "status": "True"}],
-                  "apiEnablements": [{"groupVersion": "apps/v1", "resources": [{"name": "deployments", "kind": "Deployment"}]}],
-                  "resourceSummary": {"allocatable": {"cpu": "8", "pods": "110"}, "allocated": {"cpu": "6"}}}},
-      {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
-       "metadata": {"name": "b1", "labels": {"tier": "prod"}},
-       "spec": {"region": "west", "zone": "b"},
-       "status": {"conditions": [{"type": "Ready", "status": "True"}],
-                  "apiEnablements": [{"groupVersion": "apps/v1", "resources": [{"name": "deployments", "kind": "Deployment"}]}],
-                  "resourceSummary": {"allocatable": {"cpu": "8", "pods": "110"}, "allocated": {"cpu": "7"}}}},
-      {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
-       "metadata": {"name": "b2", "labels": {"tier": "test"}},
-       "spec": {"region": "west", "zones": ["b"]},
-       "status": {"conditions": [{"type": "Ready", "status": "True"}],
-                  "apiEnablements": [{"groupVersion": "apps/v1", "resources": [{"name": "deployments", "kind": "Deployment"}]}],
-                  "resourceSummary": {"allocatable": {"cpu": "8", "pods": "110"}, "allocated": {"cpu": "2"}}}},
+    /// A cluster of [`DUMP`]: Ready, 8 cores, `tier` label, region, zone field(s), cores allocated.
+    macro_rules! zoned {
+        ($name:literal, $tier:literal, $region:literal, $zone:literal, $allocated:literal) => {
+            cluster!(
+                $name,
+                "8",
+                concat!(r#", "labels": {"tier": ""#, $tier, r#""}"#),
+                concat!(r#""spec": {"region": ""#, $region, r#"", "#, $zone, "},"),
+                concat!(r#", "allocated": {"cpu": ""#, $allocated, r#""}"#)
+            )
+        };
+    }
+
+    const DUMP: &str = list!(
+        zoned!("a1", "prod", "east", r#""zone": "a""#, "6"),
+        zoned!("a2", "prod", "east", r#""zones": ["a"]"#, "6"),
+        zoned!("b1", "prod", "west", r#""zone": "b""#, "7"),
+        zoned!("b2", "test", "west", r#""zones": ["b"]"#, "2"),
+        r#"
       {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
        "metadata": {"name": "web", "namespace": "shop"},
        "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "web"}],
@@ -397,19 +392,11 @@ mod tests {
        "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": "api"}],
                 "placement": {"replicaScheduling": {"replicaSchedulingType": "Divided",
                    "replicaDivisionPreference": "Weighted",
-                   "weightPreference": {"dynamicWeight": "AvailableReplicas"}}}}},
-      {"apiVersion": "apps/v1", "kind": "Deployment",
-       "metadata": {"name": "web", "namespace": "shop", "uid": "u1"},
-       "spec": {"replicas": 4, "template": {"spec": {"containers": [
-          {"name": "c", "resources": {"requests": {"cpu": "500m"}}}]}}}},
-      {"apiVersion": "apps/v1", "kind": "Deployment",
-       "metadata": {"name": "cache", "namespace": "shop", "uid": "u2"},
-       "spec": {"replicas": 1, "template": {"spec": {"containers": [
-          {"name": "c", "resources": {"requests": {"cpu": "100m"}}}]}}}},
-      {"apiVersion": "apps/v1", "kind": "Deployment",
-       "metadata": {"name": "api", "namespace": "shop", "uid": "u3"},
-       "spec": {"replicas": 6, "template": {"spec": {"containers": [
-          {"name": "c", "resources": {"requests": {"cpu": "1"}}}]}}}},
+                   "weightPreference": {"dynamicWeight": "AvailableReplicas"}}}}}"#,
+        deployment!("web", "u1", 4, "500m"),
+        deployment!("cache", "u2", 1, "100m"),
+        deployment!("api", "u3", 6, "1"),
+        r#"
       {"apiVersion": "work.karmada.io/v1alpha2", "kind": "ResourceBinding",
        "metadata": {"name": "web-deployment", "namespace": "shop"},
        "spec": {"resource": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "shop", "name": "web"},
@@ -426,8 +413,8 @@ mod tests {
        "spec": {"resource": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "shop", "name": "api"},
                 "replicas": 6, "clusters": [{"name": "a1", "replicas": 2}, {"name": "b1", "replicas": 1},
                                             {"name": "b2", "replicas": 3}]},
-       "status": {"lastScheduledTime": "2024-05-01T12:00:00Z"}}
-    ]}"#;
+       "status": {"lastScheduledTime": "2024-05-01T12:00:00Z"}}"#
+    );
 
     fn objects() -> Vec<Object> {
         serde_json::from_str::<Objects>(DUMP).unwrap().0
@@ -472,8 +459,16 @@ mod tests {
     }
 
     fn answer_over(objects: &[Object], what: &WhatIf, a: &Ask) -> Report {
-        let choice = Choice::default();
-        readiness(objects, &choice, what, a, &[], &[], &mut |_, _| {}).unwrap()
+        try_answer(objects, what, a, &mut |_, _| {}).unwrap()
+    }
+
+    fn try_answer(
+        objects: &[Object],
+        what: &WhatIf,
+        a: &Ask,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Report> {
+        readiness(objects, &Choice::default(), what, a, &[], &[], progress)
     }
 
     /// Every row is the row of the plan of `--cluster-down` its clusters, exactly.
@@ -673,14 +668,10 @@ mod tests {
 
     #[test]
     fn a_wrong_selector_is_an_error_at_select() {
-        let choice = Choice::default();
-        let e = readiness(
+        let e = try_answer(
             &objects(),
-            &choice,
             &WhatIf::default(),
             &ask(Each::Cluster, Some("tier in prod")),
-            &[],
-            &[],
             &mut |_, _| {},
         )
         .unwrap_err();
@@ -690,15 +681,11 @@ mod tests {
 
     #[test]
     fn progress_counts_every_failure() {
-        let choice = Choice::default();
         let mut seen = Vec::new();
-        readiness(
+        try_answer(
             &objects(),
-            &choice,
             &WhatIf::default(),
             &ask(Each::Cluster, None),
-            &[],
-            &[],
             &mut |d, t| seen.push((d, t)),
         )
         .unwrap();
