@@ -558,20 +558,29 @@ mod tests {
         assert!(g.waits.waiting.is_empty());
     }
 
+    /// Cluster a, 10 CPUs, under SchedulingOvercommitProtection, and no binding.
+    fn protected_one() -> Fleet {
+        let mut settings = Settings::default();
+        settings
+            .feature_gates
+            .set(Gate::SchedulingOvercommitProtection, true);
+        fleet(alloc::vec![member("a", 10)], Vec::new(), settings)
+    }
+
+    /// Binding `n` created, Aggregated, 6 replicas.
+    fn create(n: &str) -> Event {
+        Event::Create {
+            entry: Box::new(entry(n, Strategy::Aggregated, 6, &[])),
+        }
+    }
+
     // The timeline within one advance: an assumption's end at 301 s frees capacity; the binding
     // that failed for want of it at 0 s is due then too (more than five minutes in the
     // unschedulable set), runs at 301 s and is assumed then, so its own assumption ends at 602 s,
     // not at the end of the advance.
     #[test]
     fn an_advance_runs_the_scheduler_when_a_retry_is_due() {
-        let mut settings = Settings::default();
-        settings
-            .feature_gates
-            .set(Gate::SchedulingOvercommitProtection, true);
-        let f = fleet(alloc::vec![member("a", 10)], Vec::new(), settings);
-        let create = |n: &str| Event::Create {
-            entry: Box::new(entry(n, Strategy::Aggregated, 6, &[])),
-        };
+        let f = protected_one();
         let (p, g) = plan(
             &f,
             alloc::vec![
@@ -594,14 +603,7 @@ mod tests {
     // the next binding reads the summary alone there again.
     #[test]
     fn an_assumption_ends_when_healthy_or_after_five_minutes() {
-        let mut settings = Settings::default();
-        settings
-            .feature_gates
-            .set(Gate::SchedulingOvercommitProtection, true);
-        let f = fleet(alloc::vec![member("a", 10)], Vec::new(), settings);
-        let create = |n: &str| Event::Create {
-            entry: Box::new(entry(n, Strategy::Aggregated, 6, &[])),
-        };
+        let f = protected_one();
         // Without a release the second does not fit beside the first's assumption.
         let p = run(
             &f,

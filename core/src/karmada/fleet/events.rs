@@ -1062,12 +1062,7 @@ mod tests {
     // binding placed there, and the filter pass skips the cluster being deleted.
     #[test]
     fn a_deleted_cluster_moves_divided_replicas() {
-        let f = two(alloc::vec![entry(
-            "div",
-            Strategy::DynamicWeight,
-            6,
-            &[("a", 3), ("b", 3)]
-        )]);
+        let f = divided_over_two(6);
         let p = run(
             &f,
             alloc::vec![Event::Leave {

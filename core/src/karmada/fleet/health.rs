@@ -203,12 +203,7 @@ mod tests {
     // placements out, existing ones stay.
     #[test]
     fn a_cordoned_cluster_keeps_its_replicas_and_takes_no_new_ones() {
-        let f = two(alloc::vec![entry(
-            "div",
-            Strategy::DynamicWeight,
-            4,
-            &[("a", 2), ("b", 2)]
-        )]);
+        let f = divided_over_two(4);
         let events = alloc::vec![
             Event::Cordon {
                 cluster: "a".into()

@@ -934,12 +934,7 @@ mod tests {
     // The plan as JSON: camelCase, each binding's outcome tagged, each step's bindings named.
     #[test]
     fn the_plan_reads_as_json() {
-        let f = two(alloc::vec![entry(
-            "div",
-            Strategy::DynamicWeight,
-            6,
-            &[("a", 3), ("b", 3)]
-        )]);
+        let f = divided_over_two(6);
         let p = run(
             &f,
             alloc::vec![Event::Leave {

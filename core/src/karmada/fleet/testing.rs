@@ -104,6 +104,17 @@ pub(crate) fn two(entries: Vec<Entry>) -> Fleet {
     )
 }
 
+/// [`two`] with binding `div`, DynamicWeight, its `replicas` placed half on a, half on b.
+pub(crate) fn divided_over_two(replicas: i64) -> Fleet {
+    let half = replicas / 2;
+    two(alloc::vec![entry(
+        "div",
+        Strategy::DynamicWeight,
+        replicas,
+        &[("a", half), ("b", half)]
+    )])
+}
+
 /// The plan of `events`.
 pub(crate) fn run(f: &Fleet, events: Vec<Event>) -> Plan {
     plan(f, events).unwrap().0

@@ -113,19 +113,17 @@ mod tests {
     // scale-up keeps its placements); the same replicas change nothing.
     #[test]
     fn scaling_reschedules_and_the_same_replicas_do_not() {
-        let f = two(alloc::vec![entry(
-            "div",
-            Strategy::DynamicWeight,
-            4,
-            &[("a", 2), ("b", 2)]
-        )]);
-        let p = run(
-            &f,
-            alloc::vec![Event::Scale {
-                binding: id("div"),
-                replicas: 8
-            }],
-        );
+        let f = divided_over_two(4);
+        let scale = |replicas| {
+            run(
+                &f,
+                alloc::vec![Event::Scale {
+                    binding: id("div"),
+                    replicas
+                }],
+            )
+        };
+        let p = scale(8);
         assert_eq!(
             outcome(&p, "div"),
             &Outcome::Changed {
@@ -134,13 +132,7 @@ mod tests {
         );
         assert_eq!(p.bindings[0].after.values().sum::<i64>(), 8);
         assert!(p.bindings[0].after.get("a").unwrap() >= &2);
-        let p = run(
-            &f,
-            alloc::vec![Event::Scale {
-                binding: id("div"),
-                replicas: 4
-            }],
-        );
+        let p = scale(4);
         assert_eq!(
             outcome(&p, "div"),
             &Outcome::Unchanged {
