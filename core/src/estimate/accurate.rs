@@ -537,6 +537,22 @@ mod tests {
     use crate::selector::node::{TaintEffect, Toleration, TolerationOperator};
     use alloc::vec;
 
+    /// A node's verdict: `replicas` fit, CPU the resource that limits them.
+    fn fits_cpu(replicas: u64) -> Verdict {
+        Verdict::Fits {
+            replicas,
+            limit: "cpu".into(),
+        }
+    }
+
+    /// `n` nodes named `prefix0`, `prefix1`…, each with `cores` CPUs and `labels`, and no pods.
+    fn nodes(prefix: &str, n: usize, cores: u64, labels: &[(&str, &str)]) -> NodeState {
+        let all = (0..n)
+            .map(|i| node(&alloc::format!("{prefix}{i}"), cores, labels))
+            .collect();
+        NodeState::build(all, &[]).unwrap()
+    }
+
     fn node(name: &str, cores: u64, labels: &[(&str, &str)]) -> Node {
         Node {
             name: name.into(),
@@ -554,20 +570,8 @@ mod tests {
     /// only on B, although A has more CPU in total.
     #[test]
     fn kep_story_1() {
-        let a = NodeState::build(
-            (0..10)
-                .map(|i| node(&alloc::format!("a{i}"), 8, &[]))
-                .collect(),
-            &[],
-        )
-        .unwrap();
-        let b = NodeState::build(
-            (0..2)
-                .map(|i| node(&alloc::format!("b{i}"), 16, &[]))
-                .collect(),
-            &[],
-        )
-        .unwrap();
+        let a = nodes("a", 10, 8, &[]);
+        let b = nodes("b", 2, 16, &[]);
         assert_eq!(a.estimate(&cpu(12), None, &[]).unwrap().replicas, 0);
         assert_eq!(b.estimate(&cpu(12), None, &[]).unwrap().replicas, 2);
     }
@@ -575,20 +579,8 @@ mod tests {
     /// KEP-521 story 2: only B's nodes carry key=value.
     #[test]
     fn kep_story_2() {
-        let a = NodeState::build(
-            (0..10)
-                .map(|i| node(&alloc::format!("a{i}"), 16, &[]))
-                .collect(),
-            &[],
-        )
-        .unwrap();
-        let b = NodeState::build(
-            (0..2)
-                .map(|i| node(&alloc::format!("b{i}"), 16, &[("key", "value")]))
-                .collect(),
-            &[],
-        )
-        .unwrap();
+        let a = nodes("a", 10, 16, &[]);
+        let b = nodes("b", 2, 16, &[("key", "value")]);
         let claim = NodeClaim {
             node_selector: [("key".into(), "value".into())].into(),
             ..NodeClaim::default()
@@ -643,13 +635,7 @@ mod tests {
         assert_eq!(s.ignored_pods[1].pod, 2);
         let e = s.estimate(&cpu(1), None, &[]).unwrap();
         assert_eq!(e.replicas, 4);
-        assert_eq!(
-            e.nodes[0].verdict,
-            Verdict::Fits {
-                replicas: 4,
-                limit: "cpu".into()
-            }
-        );
+        assert_eq!(e.nodes[0].verdict, fits_cpu(4));
     }
 
     #[test]
@@ -680,13 +666,7 @@ mod tests {
         // Three 1-core replicas in flight go first-fit on node a: 1 + 4 cores left.
         let e = s.estimate(&cpu(1), None, &assumed).unwrap();
         assert_eq!(e.replicas, 5);
-        assert_eq!(
-            e.nodes[0].verdict,
-            Verdict::Fits {
-                replicas: 1,
-                limit: "cpu".into()
-            }
-        );
+        assert_eq!(e.nodes[0].verdict, fits_cpu(1));
         let gpu = ResourceList::from_units([("nvidia.com/gpu", 1)]);
         assert_eq!(s.estimate(&gpu, None, &assumed).unwrap().replicas, 0);
     }

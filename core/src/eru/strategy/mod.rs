@@ -666,7 +666,12 @@ mod tests {
     }
 
     fn spec() -> impl Gen<Value = Vec<(u64, u64, u32, u32)>> {
-        prop::collection::vec((0u64..12, 0u64..8, 0u32..300, 0u32..80), 1..9)
+        specs(1..9)
+    }
+
+    /// Nodes as [`nodes`] reads them (capacity, count, usage, rate), as many as `len` says.
+    fn specs(len: core::ops::Range<usize>) -> impl Gen<Value = Vec<(u64, u64, u32, u32)>> {
+        prop::collection::vec((0u64..12, 0u64..8, 0u32..300, 0u32..80), len)
     }
 
     proptest! {
@@ -742,7 +747,7 @@ mod tests {
         /// GLOBAL over many nodes and a small need (only some nodes contend) equals the rule.
         #[test]
         fn global_with_few_contenders_equals_the_rule(
-            spec in prop::collection::vec((0u64..12, 0u64..8, 0u32..300, 0u32..80), 1..60),
+            spec in specs(1..60),
             need in 1u64..12,
         ) {
             global_is_the_rule(&spec, need)?;
@@ -751,7 +756,7 @@ mod tests {
         /// DRAINED, FILL and EACH, selected rather than sorted, equal their rules as worded.
         #[test]
         fn drained_fill_and_each_equal_the_rule(
-            spec in prop::collection::vec((0u64..12, 0u64..8, 0u32..300, 0u32..80), 0..40),
+            spec in specs(0..40),
             need in 1u64..40,
             limit in 0u64..10,
         ) {
@@ -792,7 +797,7 @@ mod tests {
         /// estimated bound of the threshold) equals the rule.
         #[test]
         fn global_over_many_nodes_equals_the_rule(
-            spec in prop::collection::vec((0u64..12, 0u64..8, 0u32..300, 0u32..80), 257..700),
+            spec in specs(257..700),
             need in 1u64..2500,
         ) {
             global_is_the_rule(&spec, need)?;
