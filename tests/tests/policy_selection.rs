@@ -80,6 +80,21 @@ fn choice(i: &Imported) -> &allot_core::kubernetes::policy::PolicyChoice {
         .expect("the report says which policy")
 }
 
+/// The choice of the import: placed on `clusters` by `policy`, which won as `decided`.
+#[track_caller]
+fn won<'a>(
+    i: &'a Imported,
+    clusters: &[&str],
+    policy: &str,
+    decided: Decided,
+) -> &'a allot_core::kubernetes::policy::PolicyChoice {
+    assert_eq!(placed(i), clusters);
+    let c = choice(i);
+    assert_eq!(c.policy, policy);
+    assert_eq!(c.decided, decided);
+    c
+}
+
 fn why_not<'a>(i: &'a Imported, policy: &str) -> &'a str {
     &choice(i)
         .others
@@ -92,10 +107,12 @@ fn why_not<'a>(i: &'a Imported, policy: &str) -> &'a str {
 #[test]
 fn the_highest_explicit_priority_wins() {
     let i = imported(&case("explicit-priority.yaml"), None);
-    assert_eq!(placed(&i), ["member1"]);
-    let c = choice(&i);
-    assert_eq!(c.policy, "PropagationPolicy default/by-label-priority-2");
-    assert_eq!(c.decided, Decided::Priority);
+    let c = won(
+        &i,
+        &["member1"],
+        "PropagationPolicy default/by-label-priority-2",
+        Decided::Priority,
+    );
     assert_eq!(
         c.why,
         "PropagationPolicy default/by-label-priority-2 (priority 2, matched by a label selector) \
@@ -111,10 +128,12 @@ fn the_highest_explicit_priority_wins() {
 #[test]
 fn a_name_beats_a_label_selector_which_beats_an_empty_selector() {
     let i = imported(&case("implicit-priority.yaml"), None);
-    assert_eq!(placed(&i), ["member3"]);
-    let c = choice(&i);
-    assert_eq!(c.policy, "PropagationPolicy default/by-name");
-    assert_eq!(c.decided, Decided::Match);
+    let c = won(
+        &i,
+        &["member3"],
+        "PropagationPolicy default/by-name",
+        Decided::Match,
+    );
     assert!(c.why.contains("(priority 0, matched by name) over PropagationPolicy default/by-label (priority 0, matched by a label selector)"), "{}", c.why);
     assert_eq!(
         why_not(&i, "PropagationPolicy default/every-deployment"),
@@ -125,21 +144,23 @@ fn a_name_beats_a_label_selector_which_beats_an_empty_selector() {
 #[test]
 fn at_the_same_explicit_priority_the_more_precise_selector_wins() {
     let i = imported(&case("same-priority.yaml"), None);
-    assert_eq!(placed(&i), ["member3"]);
-    assert_eq!(
-        choice(&i).policy,
-        "PropagationPolicy default/priority-3-by-name"
+    won(
+        &i,
+        &["member3"],
+        "PropagationPolicy default/priority-3-by-name",
+        Decided::Match,
     );
-    assert_eq!(choice(&i).decided, Decided::Match);
 }
 
 #[test]
 fn at_the_same_priority_and_match_the_first_name_wins() {
     let i = imported(&case("name-order.yaml"), None);
-    assert_eq!(placed(&i), ["member2"]);
-    let c = choice(&i);
-    assert_eq!(c.policy, "PropagationPolicy default/policy-a");
-    assert_eq!(c.decided, Decided::NameOrder);
+    let c = won(
+        &i,
+        &["member2"],
+        "PropagationPolicy default/policy-a",
+        Decided::NameOrder,
+    );
     assert_eq!(
         why_not(&i, "PropagationPolicy default/policy-b"),
         "the same priority and match, and policy-a comes first in name order"
@@ -149,10 +170,12 @@ fn at_the_same_priority_and_match_the_first_name_wins() {
 #[test]
 fn a_propagation_policy_comes_before_any_cluster_propagation_policy() {
     let i = imported(&case("namespaced-first.yaml"), None);
-    assert_eq!(placed(&i), ["member2"]);
-    let c = choice(&i);
-    assert_eq!(c.policy, "PropagationPolicy default/every-deployment");
-    assert_eq!(c.decided, Decided::Namespaced);
+    let c = won(
+        &i,
+        &["member2"],
+        "PropagationPolicy default/every-deployment",
+        Decided::Namespaced,
+    );
     assert!(
         c.why.starts_with(
             "PropagationPolicy default/every-deployment (priority 0, matched by an empty selector) \
@@ -179,13 +202,12 @@ fn a_propagation_policy_comes_before_any_cluster_propagation_policy() {
 fn a_claimed_template_is_preempted_by_a_higher_priority_policy_with_preemption_always() {
     let objects = claimed_by_pp(case("preemption.yaml"), "nginx-propagation");
     let i = imported(&objects, None);
-    assert_eq!(placed(&i), ["member3"]);
-    let c = choice(&i);
-    assert_eq!(
-        c.policy,
-        "PropagationPolicy default/nginx-propagation-preemption"
+    let c = won(
+        &i,
+        &["member3"],
+        "PropagationPolicy default/nginx-propagation-preemption",
+        Decided::Preemption,
     );
-    assert_eq!(c.decided, Decided::Preemption);
     assert!(c.why.contains("preempts PropagationPolicy default/nginx-propagation (priority 0, matched by name), which claimed the template"), "{}", c.why);
     assert_eq!(
         why_not(&i, "PropagationPolicy default/nginx-propagation"),
@@ -207,10 +229,12 @@ fn a_claimed_template_stays_with_its_policy_without_preemption() {
         })
         .collect();
     let i = imported(&claimed_by_pp(never, "nginx-propagation"), None);
-    assert_eq!(placed(&i), ["member1", "member2"]);
-    let c = choice(&i);
-    assert_eq!(c.policy, "PropagationPolicy default/nginx-propagation");
-    assert_eq!(c.decided, Decided::Claimed);
+    let c = won(
+        &i,
+        &["member1", "member2"],
+        "PropagationPolicy default/nginx-propagation",
+        Decided::Claimed,
+    );
     assert_eq!(
         why_not(&i, "PropagationPolicy default/nginx-propagation-preemption"),
         "does not preempt PropagationPolicy default/nginx-propagation: its preemption is Never (the default)"

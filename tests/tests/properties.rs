@@ -190,20 +190,23 @@ fn tie_orders(n: usize) -> (BTreeMap<Vec<String>, u32>, u32) {
     (counts, trials)
 }
 
+/// `n` tied clusters come out in every one of their `orders` orders, each about as often:
+/// the chi-square statistic stays below `bound`.
+fn tied_clusters_are_ordered_uniformly(n: usize, orders: usize, bound: f64) {
+    let (counts, trials) = tie_orders(n);
+    assert_eq!(counts.len(), orders);
+    let x = chi_square(&counts, orders, trials);
+    assert!(x < bound, "chi-square {x} over {counts:?}");
+}
+
 #[test]
 fn three_tied_clusters_are_ordered_uniformly() {
-    let (counts, trials) = tie_orders(3);
-    assert_eq!(counts.len(), 6);
     // df = 5; P(chi2 > 20.5) = 0.001.
-    let x = chi_square(&counts, 6, trials);
-    assert!(x < 20.5, "chi-square {x} over {counts:?}");
+    tied_clusters_are_ordered_uniformly(3, 6, 20.5);
 }
 
 #[test]
 fn four_tied_clusters_are_ordered_uniformly() {
-    let (counts, trials) = tie_orders(4);
-    assert_eq!(counts.len(), 24);
     // df = 23; P(chi2 > 49.7) = 0.001.
-    let x = chi_square(&counts, 24, trials);
-    assert!(x < 49.7, "chi-square {x} over {counts:?}");
+    tied_clusters_are_ordered_uniformly(4, 24, 49.7);
 }
