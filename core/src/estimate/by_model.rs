@@ -129,9 +129,11 @@ pub fn replicas_by_models(
     method: ModelMethod,
     assumed: &[AssumedWorkload],
 ) -> Result<ModelEstimate> {
-    require(models)?;
     match method {
-        ModelMethod::GradeFormula => grade_formula(models, modelings, request),
+        ModelMethod::GradeFormula => {
+            require(models)?;
+            grade_formula(models, modelings, request)
+        }
         ModelMethod::Simulator => {
             let one = [Component {
                 name: String::new(),
@@ -139,7 +141,7 @@ pub fn replicas_by_models(
                 requests: request.clone(),
                 node_claim: None,
             }];
-            simulated(models, modelings, &one, MAX_INT32, assumed)
+            sets_by_models(models, modelings, &one, MAX_INT32, assumed)
         }
     }
 }
@@ -153,16 +155,6 @@ pub fn sets_by_models(
     assumed: &[AssumedWorkload],
 ) -> Result<ModelEstimate> {
     require(models)?;
-    simulated(models, modelings, components, upper, assumed)
-}
-
-fn simulated(
-    models: &[ResourceModel],
-    modelings: &[AllocatableModeling],
-    components: &[Component],
-    upper: u64,
-    assumed: &[AssumedWorkload],
-) -> Result<ModelEstimate> {
     let models = sorted(models);
     let counts: Vec<u64> = models
         .iter()
