@@ -545,15 +545,7 @@ mod tests {
             cluster: "a".into(),
         };
         let (p, g) = plan(&g, alloc::vec![up]).unwrap();
-        assert_eq!(
-            enqueued(&p, 0),
-            [(
-                id("w"),
-                Why::ClusterChanged {
-                    cluster: "a".into()
-                }
-            )]
-        );
+        assert_eq!(enqueued(&p, 0), [cluster_changed("w", "a")]);
         assert_eq!(after(&p, "w"), placed(&[("a", 2)]));
         assert!(g.waits.waiting.is_empty());
     }

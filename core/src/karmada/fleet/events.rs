@@ -974,7 +974,7 @@ mod tests {
     use alloc::rc::Rc;
     use alloc::vec::Vec;
 
-    use super::{Event, Why, WhyNot};
+    use super::{Event, WhyNot};
     use crate::karmada::fleet::health::{Health, Readiness};
     use crate::karmada::fleet::plan::{plan, Outcome, Unchanged};
     use crate::karmada::fleet::testing::*;
@@ -1063,12 +1063,7 @@ mod tests {
     #[test]
     fn a_deleted_cluster_moves_divided_replicas() {
         let f = divided_over_two(6);
-        let p = run(
-            &f,
-            alloc::vec![Event::Leave {
-                cluster: "a".into()
-            }],
-        );
+        let p = run(&f, alloc::vec![leave("a")]);
         assert_eq!(after(&p, "div"), placed(&[("b", 6)]));
         assert_eq!(
             outcome(&p, "div"),
@@ -1108,12 +1103,7 @@ mod tests {
             alloc::vec![entry("w", Strategy::Duplicated, 1, &[("a", 1)])],
             Settings::default(),
         );
-        let events = alloc::vec![
-            Event::Unclaim { binding: id("w") },
-            Event::Leave {
-                cluster: "a".into()
-            },
-        ];
+        let events = alloc::vec![Event::Unclaim { binding: id("w") }, leave("a"),];
         let p = run(&f, events);
         assert_eq!(after(&p, "w"), placed(&[("a", 1)]));
         assert!(p.steps[1].queued.enqueued.is_empty());
@@ -1147,15 +1137,7 @@ mod tests {
                 labels: Default::default()
             }],
         );
-        assert_eq!(
-            enqueued(&p, 0),
-            [(
-                id("dup"),
-                Why::ClusterChanged {
-                    cluster: "a".into()
-                }
-            )]
-        );
+        assert_eq!(enqueued(&p, 0), [cluster_changed("dup", "a")]);
         assert_eq!(after(&p, "dup"), placed(&[("b", 1)]));
     }
 

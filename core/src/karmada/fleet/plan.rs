@@ -935,12 +935,7 @@ mod tests {
     #[test]
     fn the_plan_reads_as_json() {
         let f = divided_over_two(6);
-        let p = run(
-            &f,
-            alloc::vec![Event::Leave {
-                cluster: "a".into()
-            }],
-        );
+        let p = run(&f, alloc::vec![leave("a")]);
         let v = serde_json::to_value(&p).unwrap();
         assert_eq!(v["bindings"][0]["outcome"], "changed");
         assert_eq!(v["bindings"][0]["trigger"], "placedClusterDeleting");

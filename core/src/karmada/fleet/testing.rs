@@ -115,6 +115,23 @@ pub(crate) fn divided_over_two(replicas: i64) -> Fleet {
     )])
 }
 
+/// Cluster `cluster` unjoins (its `deletionTimestamp` set).
+pub(crate) fn leave(cluster: &str) -> Event {
+    Event::Leave {
+        cluster: cluster.into(),
+    }
+}
+
+/// Binding `binding` enqueued because cluster `cluster` changed.
+pub(crate) fn cluster_changed(binding: &str, cluster: &str) -> (Id, Why) {
+    (
+        id(binding),
+        Why::ClusterChanged {
+            cluster: cluster.into(),
+        },
+    )
+}
+
 /// The plan of `events`.
 pub(crate) fn run(f: &Fleet, events: Vec<Event>) -> Plan {
     plan(f, events).unwrap().0
