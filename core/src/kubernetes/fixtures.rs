@@ -62,6 +62,11 @@ macro_rules! deployment {
 
 pub(crate) use {cluster, deployment, list};
 
+/// The what-if JSON text says, read as the package reads it (camelCase, no unknown field).
+pub(crate) fn what_if(json: &str) -> crate::kubernetes::plan::WhatIf {
+    crate::json::from_json(json).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use crate::kubernetes::objects::Object;

@@ -1122,6 +1122,7 @@ mod tests {
 
     use crate::karmada::fleet::plan::{Outcome, Unchanged};
     use crate::karmada::fleet::triggers::Trigger;
+    use crate::kubernetes::fixtures::what_if;
     use crate::kubernetes::fleet::dump::DUMP;
     use crate::kubernetes::objects::Objects;
 
@@ -1146,8 +1147,7 @@ mod tests {
     /// at the entry named, with the code where one is given.
     fn errors_at(cases: &[(&str, &str, Option<ErrorCode>)]) {
         for (json, field, code) in cases {
-            let what: WhatIf = crate::json::from_json(json).unwrap();
-            let err = error_of(&what, &[]);
+            let err = error_of(&what_if(json), &[]);
             assert_eq!(err.field().text(), *field, "{json}");
             if let Some(code) = code {
                 assert_eq!(&err.code(), code, "{json}");
@@ -1554,18 +1554,9 @@ mod tests {
     #[test]
     fn a_session_one_event_at_a_time_equals_one_plan() {
         let steps = [
-            WhatIf {
-                cordon: alloc::vec!["member2".into()],
-                ..WhatIf::default()
-            },
-            WhatIf {
-                delete_cluster: alloc::vec!["member1".into()],
-                ..WhatIf::default()
-            },
-            WhatIf {
-                scale: alloc::vec!["deploy/shop/web=7".into()],
-                ..WhatIf::default()
-            },
+            what_if(r#"{"cordon": ["member2"]}"#),
+            what_if(r#"{"deleteCluster": ["member1"]}"#),
+            what_if(r#"{"scale": ["deploy/shop/web=7"]}"#),
         ];
         let all = WhatIf {
             cordon: steps[0].cordon.clone(),

@@ -10,6 +10,7 @@ use core::fmt::Debug;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use super::fixtures::what_if;
 use super::import::Choice;
 use super::objects::{Object, Objects};
 use super::plan::{plan, BindingState, ClusterState, Session, State, WhatIf};
@@ -43,23 +44,10 @@ fn objects() -> Vec<Object> {
 fn plans() -> Vec<Plan> {
     let asks = [
         WhatIf::default(),
-        WhatIf {
-            cluster_down: alloc::vec!["member1".into()],
-            taint_eviction: true,
-            ..WhatIf::default()
-        },
-        WhatIf {
-            cordon: alloc::vec!["member2".into()],
-            ..WhatIf::default()
-        },
-        WhatIf {
-            scale: alloc::vec!["deploy/shop/web=40".into()],
-            ..WhatIf::default()
-        },
-        WhatIf {
-            delete_cluster: alloc::vec!["member1".into()],
-            ..WhatIf::default()
-        },
+        what_if(r#"{"clusterDown": ["member1"], "taintEviction": true}"#),
+        what_if(r#"{"cordon": ["member2"]}"#),
+        what_if(r#"{"scale": ["deploy/shop/web=40"]}"#),
+        what_if(r#"{"deleteCluster": ["member1"]}"#),
     ];
     asks.iter()
         .map(|w| {
