@@ -412,26 +412,38 @@ test("--binding keeps every field of the given binding", () => {
   assert.deepEqual(e.resourceBinding.spec.clusters, e.binding.clusters);
 });
 
+// A Ready member cluster serving Deployments, 8 CPUs; a Deployment of `shop` whose pods ask
+// one CPU; its binding placed on `clusters` (YAML flow text): items of a dump's list.
+const cluster = (name) => `- apiVersion: cluster.karmada.io/v1alpha1
+  kind: Cluster
+  metadata: {name: ${name}}
+  status:
+    conditions: [{type: Ready, status: "True"}]
+    apiEnablements: [{groupVersion: apps/v1, resources: [{name: deployments, kind: Deployment}]}]
+    resourceSummary: {allocatable: {cpu: "8", pods: "110"}}`;
+const deployment = (name, replicas) => `- apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: ${name}, namespace: shop}
+  spec:
+    replicas: ${replicas}
+    template: {spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}}`;
+const binding = (name, replicas, clusters) => `- apiVersion: work.karmada.io/v1alpha2
+  kind: ResourceBinding
+  metadata: {name: ${name}-deployment, namespace: shop}
+  spec:
+    resource: {apiVersion: apps/v1, kind: Deployment, namespace: shop, name: ${name}}
+    replicas: ${replicas}
+    clusters: ${clusters}
+  status: {lastScheduledTime: "2026-11-20T10:00:00Z"}`;
+
 // A control plane as `kubectl get clusters,pp,rb,deploy -A -o yaml` dumps it: two Clusters,
 // one policy dividing every Deployment of `shop` by available replicas, two Deployments and
 // their bindings.
 const FLEET = `apiVersion: v1
 kind: List
 items:
-- apiVersion: cluster.karmada.io/v1alpha1
-  kind: Cluster
-  metadata: {name: member1}
-  status:
-    conditions: [{type: Ready, status: "True"}]
-    apiEnablements: [{groupVersion: apps/v1, resources: [{name: deployments, kind: Deployment}]}]
-    resourceSummary: {allocatable: {cpu: "8", pods: "110"}}
-- apiVersion: cluster.karmada.io/v1alpha1
-  kind: Cluster
-  metadata: {name: member2}
-  status:
-    conditions: [{type: Ready, status: "True"}]
-    apiEnablements: [{groupVersion: apps/v1, resources: [{name: deployments, kind: Deployment}]}]
-    resourceSummary: {allocatable: {cpu: "8", pods: "110"}}
+${cluster("member1")}
+${cluster("member2")}
 - apiVersion: policy.karmada.io/v1alpha1
   kind: PropagationPolicy
   metadata: {name: shop, namespace: shop}
@@ -442,34 +454,10 @@ items:
         replicaSchedulingType: Divided
         replicaDivisionPreference: Weighted
         weightPreference: {dynamicWeight: AvailableReplicas}
-- apiVersion: apps/v1
-  kind: Deployment
-  metadata: {name: web, namespace: shop}
-  spec:
-    replicas: 4
-    template: {spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}}
-- apiVersion: apps/v1
-  kind: Deployment
-  metadata: {name: api, namespace: shop}
-  spec:
-    replicas: 2
-    template: {spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}}
-- apiVersion: work.karmada.io/v1alpha2
-  kind: ResourceBinding
-  metadata: {name: web-deployment, namespace: shop}
-  spec:
-    resource: {apiVersion: apps/v1, kind: Deployment, namespace: shop, name: web}
-    replicas: 4
-    clusters: [{name: member1, replicas: 2}, {name: member2, replicas: 2}]
-  status: {lastScheduledTime: "2026-11-20T10:00:00Z"}
-- apiVersion: work.karmada.io/v1alpha2
-  kind: ResourceBinding
-  metadata: {name: api-deployment, namespace: shop}
-  spec:
-    resource: {apiVersion: apps/v1, kind: Deployment, namespace: shop, name: api}
-    replicas: 2
-    clusters: [{name: member1, replicas: 2}]
-  status: {lastScheduledTime: "2026-11-20T10:00:00Z"}
+${deployment("web", 4)}
+${deployment("api", 2)}
+${binding("web", 4, "[{name: member1, replicas: 2}, {name: member2, replicas: 2}]")}
+${binding("api", 2, "[{name: member1, replicas: 2}]")}
 `;
 
 test("allot/fleet: all of allot/kubernetes and the fleet planner, which allot/kubernetes lacks", () => {
