@@ -577,6 +577,14 @@ pub(crate) mod dump {
       {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "x", "namespace": "shop"}}"#
     );
 
+    /// Each problem (or warning) as its object and field.
+    fn at(problems: &[Problem]) -> Vec<(&str, &str)> {
+        problems
+            .iter()
+            .map(|p| (p.object.as_str(), p.field.as_str()))
+            .collect()
+    }
+
     fn read_dump() -> Read {
         let objects: Objects = serde_json::from_str(DUMP).unwrap();
         read(&objects.0, &Choice::default(), Settings::default()).unwrap()
@@ -597,12 +605,7 @@ pub(crate) mod dump {
             crate::karmada::Strategy::DynamicWeight
         );
         assert_eq!(web.state.last_scheduled, Some(1_714_564_800));
-        let problems: Vec<(&str, &str)> = r
-            .report
-            .problems
-            .iter()
-            .map(|p| (p.object.as_str(), p.field.as_str()))
-            .collect();
+        let problems = at(&r.report.problems);
         assert!(problems.contains(&("Deployment shop/orphan", "metadata")));
         assert!(problems.contains(&("ResourceBinding shop/web-deployment", "spec.clusters")));
         assert!(problems.contains(&("PropagationPolicy shop/nothing", "spec.resourceSelectors")));
@@ -684,12 +687,7 @@ pub(crate) mod dump {
         let text = DUMP.replace("\"weightPreference\"", "\"weightPreferenc\"");
         let objects = crate::kubernetes::objects::read_json(&text).unwrap();
         let r = read(&objects, &Choice::default(), Settings::default()).unwrap();
-        let warned: Vec<(&str, &str)> = r
-            .report
-            .warnings
-            .iter()
-            .map(|w| (w.object.as_str(), w.field.as_str()))
-            .collect();
+        let warned = at(&r.report.warnings);
         assert_eq!(
             warned,
             [
@@ -723,7 +721,27 @@ pub(crate) mod dump {
 
     /// Two templates without bindings, each under a policy whose `schedulePriority` names a
     /// PriorityClass: `high`, in the dump, and `missing`, not.
-    const PRIORITIES: &str = r#"{"apiVersion": "v1", "kind": "List", "items": [
+    /// A policy of every Deployment of `namespace` whose `schedulePriority` names
+    /// PriorityClass `class`.
+    macro_rules! by_class {
+        ($name:literal, $namespace:literal, $class:literal) => {
+            concat!(
+                r#"{"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+                    "metadata": {"name": ""#,
+                $name,
+                r#"", "namespace": ""#,
+                $namespace,
+                r#""}, "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment"}],
+                    "schedulePriority": {"priorityClassSource": "KubePriorityClass",
+                                         "priorityClassName": ""#,
+                $class,
+                r#""}, "placement": {}}}"#
+            )
+        };
+    }
+
+    const PRIORITIES: &str = list!(
+        r#"
       {"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
        "metadata": {"name": "member1"},
        "status": {"conditions": [{"type": "Ready", "status": "True"}],
@@ -731,19 +749,10 @@ pub(crate) mod dump {
       {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
        "metadata": {"name": "high"}, "value": 1000, "globalDefault": false},
       {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
-       "metadata": {"name": "default"}, "value": 5, "globalDefault": true},
-      {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
-       "metadata": {"name": "web", "namespace": "shop"},
-       "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment"}],
-                "schedulePriority": {"priorityClassSource": "KubePriorityClass",
-                                     "priorityClassName": "high"},
-                "placement": {}}},
-      {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
-       "metadata": {"name": "ops", "namespace": "ops"},
-       "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment"}],
-                "schedulePriority": {"priorityClassSource": "KubePriorityClass",
-                                     "priorityClassName": "missing"},
-                "placement": {}}},
+       "metadata": {"name": "default"}, "value": 5, "globalDefault": true}"#,
+        by_class!("web", "shop", "high"),
+        by_class!("ops", "ops", "missing"),
+        r#"
       {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
        "metadata": {"name": "plain", "namespace": "misc"},
        "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment"}],
@@ -753,8 +762,8 @@ pub(crate) mod dump {
       {"apiVersion": "apps/v1", "kind": "Deployment",
        "metadata": {"name": "job", "namespace": "ops"}, "spec": {"replicas": 1}},
       {"apiVersion": "apps/v1", "kind": "Deployment",
-       "metadata": {"name": "misc", "namespace": "misc"}, "spec": {"replicas": 1}}
-    ]}"#;
+       "metadata": {"name": "misc", "namespace": "misc"}, "spec": {"replicas": 1}}"#
+    );
 
     fn read_priorities(gate: bool) -> Read {
         let objects: Objects = serde_json::from_str(PRIORITIES).unwrap();
