@@ -142,6 +142,43 @@ fn negative_available_replicas_count_and_negative_previous_is_refused() {
     assert_eq!(err(p), ("negative".into(), "previous.a".into()));
 }
 
+/// The error a static weight rule targeting `affinity` makes: its code and field.
+fn weight_err(affinity: ClusterAffinity) -> (String, String) {
+    err(Placement {
+        static_weights: Some(vec![rule(affinity, 1)]),
+        ..base()
+    })
+}
+
+fn requirement(key: &str, operator: &str, values: &[&str]) -> Requirement {
+    Requirement {
+        key: key.into(),
+        operator: operator.into(),
+        values: values.iter().map(|v| (*v).into()).collect(),
+    }
+}
+
+/// An affinity whose label selector is the one expression.
+fn labels_matching(key: &str, operator: &str, values: &[&str]) -> ClusterAffinity {
+    ClusterAffinity {
+        label_selector: Some(LabelSelector {
+            match_expressions: vec![requirement(key, operator, values)],
+            ..LabelSelector::default()
+        }),
+        ..ClusterAffinity::default()
+    }
+}
+
+/// An affinity whose field selector is the one expression.
+fn fields_matching(key: &str, operator: &str, values: &[&str]) -> ClusterAffinity {
+    ClusterAffinity {
+        field_selector: Some(FieldSelector {
+            match_expressions: vec![requirement(key, operator, values)],
+        }),
+        ..ClusterAffinity::default()
+    }
+}
+
 #[test]
 fn invalid_selectors() {
     let bad_label = ClusterAffinity {
@@ -151,75 +188,28 @@ fn invalid_selectors() {
         }),
         ..ClusterAffinity::default()
     };
-    let (code, field) = err(Placement {
-        static_weights: Some(vec![rule(bad_label, 1)]),
-        ..base()
-    });
+    let (code, field) = weight_err(bad_label);
     assert_eq!(code, "invalid_selector");
     assert!(
         field.starts_with("staticWeights[0].targetCluster.labelSelector"),
         "{field}"
     );
-
-    let bad_op = ClusterAffinity {
-        label_selector: Some(LabelSelector {
-            match_expressions: vec![Requirement {
-                key: "env".into(),
-                operator: "Near".into(),
-                values: vec![],
-            }],
-            ..LabelSelector::default()
-        }),
-        ..ClusterAffinity::default()
-    };
     assert_eq!(
-        err(Placement {
-            static_weights: Some(vec![rule(bad_op, 1)]),
-            ..base()
-        }),
+        weight_err(labels_matching("env", "Near", &[])),
         (
             "unknown_value".into(),
             "staticWeights[0].targetCluster.labelSelector.matchExpressions[0].operator".into()
         )
     );
-
-    let bad_field = ClusterAffinity {
-        field_selector: Some(FieldSelector {
-            match_expressions: vec![Requirement {
-                key: "metadata.name".into(),
-                operator: "In".into(),
-                values: vec!["a".into()],
-            }],
-        }),
-        ..ClusterAffinity::default()
-    };
     assert_eq!(
-        err(Placement {
-            static_weights: Some(vec![rule(bad_field, 1)]),
-            ..base()
-        }),
+        weight_err(fields_matching("metadata.name", "In", &["a"])),
         (
             "unknown_value".into(),
             "staticWeights[0].targetCluster.fieldSelector.matchExpressions[0].key".into()
         )
     );
-
-    let no_values = ClusterAffinity {
-        field_selector: Some(FieldSelector {
-            match_expressions: vec![Requirement {
-                key: "region".into(),
-                operator: "In".into(),
-                values: vec![],
-            }],
-        }),
-        ..ClusterAffinity::default()
-    };
     assert_eq!(
-        err(Placement {
-            static_weights: Some(vec![rule(no_values, 1)]),
-            ..base()
-        })
-        .0,
+        weight_err(fields_matching("region", "In", &[])).0,
         "invalid_selector"
     );
 }

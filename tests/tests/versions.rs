@@ -267,21 +267,24 @@ fn multi_template_selection_by_release() {
     assert_eq!(selected(&two, "1.16.5"), ["b"]);
 }
 
-/// The import's choice names the release the objects come from; the scenario keeps it, and
-/// writing the scenario back as objects says Karmada's objects do not carry it.
-#[test]
-fn imported_objects_follow_the_chosen_release() {
-    use allot_core::json::from_json;
-    use allot_core::kubernetes::import::Choice;
-    use allot_core::kubernetes::objects::Objects;
-    use allot_core::scenario::export::export;
-    use allot_core::scenario::objects::import;
+/// A dump of one Cluster, `a`, and nothing else.
+fn one_cluster() -> allot_core::kubernetes::objects::Objects {
     let objects = json!([{
         "apiVersion": "cluster.karmada.io/v1alpha1",
         "kind": "Cluster",
         "metadata": {"name": "a"},
     }]);
-    let objects: Objects = from_json(&objects.to_string()).expect("objects");
+    allot_core::json::from_json(&objects.to_string()).expect("objects")
+}
+
+/// The import's choice names the release the objects come from; the scenario keeps it, and
+/// writing the scenario back as objects says Karmada's objects do not carry it.
+#[test]
+fn imported_objects_follow_the_chosen_release() {
+    use allot_core::kubernetes::import::Choice;
+    use allot_core::scenario::export::export;
+    use allot_core::scenario::objects::import;
+    let objects = one_cluster();
     let release = Version::parse("1.17").unwrap();
     let choice = Choice {
         version: release,
@@ -306,18 +309,11 @@ fn imported_objects_follow_the_chosen_release() {
 /// lacks turned on is refused at `policy.gates`.
 #[test]
 fn imported_objects_take_the_chosen_gates() {
-    use allot_core::json::from_json;
     use allot_core::karmada::gates::FeatureGates;
     use allot_core::karmada::version::GateSettings;
     use allot_core::kubernetes::import::Choice;
-    use allot_core::kubernetes::objects::Objects;
     use allot_core::scenario::objects::import;
-    let objects = json!([{
-        "apiVersion": "cluster.karmada.io/v1alpha1",
-        "kind": "Cluster",
-        "metadata": {"name": "a"},
-    }]);
-    let objects: Objects = from_json(&objects.to_string()).expect("objects");
+    let objects = one_cluster();
     let set = FeatureGates::parse("CustomizedClusterResourceModeling=false,Failover=true")
         .expect("gates");
     let choice = Choice {
