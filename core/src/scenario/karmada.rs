@@ -223,4 +223,63 @@ mod tests {
         assert_eq!(at("previous.member1"), "previous.member1");
         assert_eq!(at(""), "");
     }
+
+    /// The schedule answers the binding's own field; the scenario's schedule, at the field as
+    /// the scenario writes it, in its result and in the report of its steps alike.
+    #[test]
+    fn the_schedule_names_the_bindings_field_and_the_scenario_its_own() {
+        let scenario = |replicas: &str, policy: &str| -> Scenario {
+            crate::scenario::from_json(&alloc::format!(
+                r#"{{"version": 1, "karmada": "1.17",
+                    "clusters": [{{"name": "a", "labels": {{"team": "x"}}, "availableReplicas": 9}},
+                                 {{"name": "b", "labels": {{"team": "y"}}, "availableReplicas": 9}}],
+                    "workload": {{{replicas}}}, "policy": {{{policy}}}}}"#
+            ))
+            .unwrap()
+        };
+        let both = |s: &Scenario| {
+            let targets = s.clusters.as_deref().unwrap_or_default();
+            let own = pipeline::schedule(&binding(s).unwrap(), &Clusters::new(targets), 0)
+                .unwrap_err()
+                .field()
+                .to_string();
+            let placed = schedule(s, targets, 0).unwrap_err().field().to_string();
+            (own, placed)
+        };
+        let spread = r#""strategy": "dynamicWeight",
+            "spreadConstraints": [{"spreadByLabel": "team", "minGroups": 2, "maxGroups": 2}]"#;
+        let s = scenario(r#""replicas": 4"#, spread);
+        assert_eq!(
+            both(&s),
+            (
+                "spreadConstraints".into(),
+                "policy.spreadConstraints".into()
+            )
+        );
+        let targets = s.clusters.as_deref().unwrap_or_default();
+        let report = steps(&s, targets, Depth::Select).unwrap();
+        assert_eq!(
+            report.error.unwrap().field().to_string(),
+            "policy.spreadConstraints"
+        );
+        assert_eq!(
+            both(&scenario(r#""replicas": 4"#, r#""strategy": "nope""#)),
+            ("strategy".into(), "policy.strategy".into())
+        );
+        assert_eq!(
+            both(&scenario("", r#""strategy": "aggregated""#)),
+            ("replicas".into(), "workload.replicas".into())
+        );
+        let gate = scenario(
+            r#""replicas": 4"#,
+            r#""gates": {"schedulingOvercommitProtection": true}"#,
+        );
+        let e = gate.policy.gates.resolve(gate.karmada).unwrap_err();
+        assert_eq!(e.field().to_string(), "schedulingOvercommitProtection");
+        let e = binding(&gate).unwrap_err();
+        assert_eq!(
+            e.field().to_string(),
+            "policy.gates.schedulingOvercommitProtection"
+        );
+    }
 }
