@@ -4,7 +4,8 @@
 //! (`assignReplicas`). It answers with the [`Decision`] alone, or with the decision and its
 //! [`Report`] when asked: one pass computes both, and the report's text is written only when
 //! it is asked for. It mirrors `eru::pipeline`; `scenario::karmada` lends it a scenario's
-//! binding and clusters.
+//! binding and clusters. Its errors name the binding's own field or a cluster
+//! ([`super::binding`]); the lender places them.
 
 use alloc::format;
 use alloc::string::String;

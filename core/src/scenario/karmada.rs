@@ -1,7 +1,7 @@
 //! A Karmada scenario (docs/rules/karmada.md §0-15): the scenario lends its binding (policy,
 //! workload, previous result and the binding's state) and its clusters to
 //! [`crate::karmada::pipeline`], and the decision with its report becomes the outcome. The
-//! schedule's errors are located within the binding and its clusters; [`placed`] puts them
+//! schedule's errors are located within the binding and its clusters; [`in_scenario`] puts them
 //! where the scenario holds each field (`policy.…`, `workload.…`).
 //!
 //! Every field of the scenario's policy and workload is named in [`binding`], so a new field
@@ -101,7 +101,7 @@ pub fn binding(s: &Scenario) -> Result<Binding<'_>> {
 /// where the scenario holds that field (docs/scenario.md): the placement's fields and the
 /// reschedule trigger under `policy`, the workload's under `workload`; the clusters, the
 /// previous result and the binding's other state sit at the scenario's root.
-pub fn placed(e: Error) -> Error {
+pub fn in_scenario(e: Error) -> Error {
     let under = match e.field().steps().first() {
         Some(Step::Field(name)) => match name.as_ref() {
             "strategy" | "method" | "staticWeights" | "estimators" | "modelMethod" | "gates"
@@ -116,31 +116,31 @@ pub fn placed(e: Error) -> Error {
     e.within(&Path::fields(under))
 }
 
-/// The errors a report of the steps before the division holds, placed as [`placed`] does.
-fn placed_report(mut r: PipelineReport) -> PipelineReport {
-    r.error = r.error.map(placed);
+/// The errors a report of the steps before the division holds, placed as [`in_scenario`] does.
+fn report_in_scenario(mut r: PipelineReport) -> PipelineReport {
+    r.error = r.error.map(in_scenario);
     for t in &mut r.terms {
-        t.error = t.error.take().map(placed);
+        t.error = t.error.take().map(in_scenario);
     }
     r
 }
 
 /// The decision alone (no report is built), for the scenario's `clusters`.
 pub fn decide(s: &Scenario, clusters: &[Target], drawn_seed: u64) -> Result<Decision> {
-    pipeline::schedule(&binding(s)?, &Clusters::new(clusters), drawn_seed).map_err(placed)
+    pipeline::schedule(&binding(s)?, &Clusters::new(clusters), drawn_seed).map_err(in_scenario)
 }
 
 /// The whole schedule with its report: estimates, the steps before the division, the division.
 pub fn schedule(s: &Scenario, clusters: &[Target], drawn_seed: u64) -> Result<KarmadaOutcome> {
-    let (d, r) =
-        pipeline::explain(&binding(s)?, &Clusters::new(clusters), drawn_seed).map_err(placed)?;
+    let (d, r) = pipeline::explain(&binding(s)?, &Clusters::new(clusters), drawn_seed)
+        .map_err(in_scenario)?;
     Ok(outcome(d, r, s.seed.is_none()))
 }
 
 /// The estimator stage alone.
 pub fn estimate(s: &Scenario, clusters: &[Target]) -> Result<Estimates> {
     let e = estimates::estimate(&binding(s)?, &Clusters::new(clusters), Detail::Explained)
-        .map_err(placed)?;
+        .map_err(in_scenario)?;
     Ok(Estimates {
         version: FORMAT_VERSION,
         targets: e.targets,
@@ -150,16 +150,16 @@ pub fn estimate(s: &Scenario, clusters: &[Target]) -> Result<Estimates> {
 
 /// The division alone, with each cluster's `availableReplicas` as stated.
 pub fn divide(s: &Scenario, clusters: &[Target], drawn_seed: u64) -> Result<KarmadaOutcome> {
-    let (d, r) =
-        pipeline::divide(&binding(s)?, &Clusters::new(clusters), drawn_seed).map_err(placed)?;
+    let (d, r) = pipeline::divide(&binding(s)?, &Clusters::new(clusters), drawn_seed)
+        .map_err(in_scenario)?;
     Ok(outcome(d, r, s.seed.is_none()))
 }
 
 /// The steps before the division alone, to `depth`.
 pub fn steps(s: &Scenario, clusters: &[Target], depth: Depth) -> Result<PipelineReport> {
     pipeline::steps(&binding(s)?, &Clusters::new(clusters), depth)
-        .map(placed_report)
-        .map_err(placed)
+        .map(report_in_scenario)
+        .map_err(in_scenario)
 }
 
 /// The schedule under each of `seeds` (the scenario's own seed ignored).
@@ -173,7 +173,7 @@ pub(crate) fn per_seed(
     pipeline::per_seed(&binding(s)?, &clusters, seeds, |d, r| {
         each(outcome(d, r, true));
     })
-    .map_err(placed)
+    .map_err(in_scenario)
 }
 
 fn outcome(d: Decision, r: Report, seed_drawn: bool) -> KarmadaOutcome {
@@ -185,7 +185,7 @@ fn outcome(d: Decision, r: Report, seed_drawn: bool) -> KarmadaOutcome {
         seed_drawn,
         random_decided: d.random_decided,
         trace: r.trace,
-        pipeline: Box::new(placed_report(r.pipeline)),
+        pipeline: Box::new(report_in_scenario(r.pipeline)),
         warnings: r.warnings,
     }
 }
@@ -199,7 +199,7 @@ mod tests {
         let e = Error::Missing {
             field: Path::fields(field),
         };
-        placed(e).field().to_string()
+        in_scenario(e).field().to_string()
     }
 
     #[test]
@@ -231,8 +231,9 @@ mod tests {
         let scenario = |replicas: &str, policy: &str| -> Scenario {
             crate::scenario::from_json(&alloc::format!(
                 r#"{{"version": 1, "karmada": "1.17",
-                    "clusters": [{{"name": "a", "labels": {{"team": "x"}}, "availableReplicas": 9}},
-                                 {{"name": "b", "labels": {{"team": "y"}}, "availableReplicas": 9}}],
+                    "clusters": [
+                      {{"name": "a", "labels": {{"team": "x"}}, "availableReplicas": 9}},
+                      {{"name": "b", "labels": {{"team": "y"}}, "availableReplicas": 9}}],
                     "workload": {{{replicas}}}, "policy": {{{policy}}}}}"#
             ))
             .unwrap()
