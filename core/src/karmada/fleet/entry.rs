@@ -9,6 +9,7 @@ use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
+use compact_str::CompactString;
 
 use serde::{Deserialize, Serialize};
 
@@ -38,9 +39,9 @@ pub enum BindingKind {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Id {
     pub kind: BindingKind,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub namespace: String,
-    pub name: String,
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub namespace: CompactString,
+    pub name: CompactString,
 }
 
 impl core::fmt::Display for Id {

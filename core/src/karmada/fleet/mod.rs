@@ -10,6 +10,7 @@
 //! the bindings those events enqueue are scheduled again.
 
 pub mod app_failover;
+pub mod bindings;
 pub mod capacity;
 pub mod clock;
 pub mod entry;
@@ -182,7 +183,7 @@ pub struct Fleet {
     failover: app_failover::Memory,
     /// Every binding, shared with the fleet it was copied from until it changes (a what-if
     /// copies only the bindings its events change or schedule).
-    pub entries: Vec<Rc<Entry>>,
+    pub entries: bindings::Bindings,
     pub settings: Settings,
     /// Seconds on the fleet's clock (events advance it).
     pub now: i64,

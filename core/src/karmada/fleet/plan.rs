@@ -347,6 +347,8 @@ fn plan_in(
     mut worker: impl FnMut(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>,
     quiet: bool,
 ) -> Result<(Plan, Fleet)> {
+    // Grouped once for the plans that start from `fleet` (readiness plans one per failure).
+    fleet.entries.by_affinity();
     let mut f = fleet.clone();
     f.quiet = quiet;
     let start = f.now;
