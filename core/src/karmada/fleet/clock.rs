@@ -462,11 +462,12 @@ mod tests {
                 Event::Advance { seconds: 300 },
             ],
         );
+        // The message names the field as `allot explain` does for the same binding.
         assert!(matches!(
             outcome(&p, "big"),
             Outcome::Unschedulable {
-                condition: Condition::Unschedulable(_)
-            }
+                condition: Condition::Unschedulable(m)
+            } if m.starts_with("workload.replicas: unschedulable: 30 replicas requested")
         ));
         assert!(
             enqueued(&p, 4).is_empty(),

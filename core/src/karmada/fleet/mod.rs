@@ -10,6 +10,7 @@
 //! the bindings those events enqueue are scheduled again.
 
 pub mod app_failover;
+pub mod bindings;
 pub mod capacity;
 pub mod clock;
 pub mod entry;
@@ -182,7 +183,7 @@ pub struct Fleet {
     failover: app_failover::Memory,
     /// Every binding, shared with the fleet it was copied from until it changes (a what-if
     /// copies only the bindings its events change or schedule).
-    pub entries: Vec<Rc<Entry>>,
+    pub entries: bindings::Bindings,
     pub settings: Settings,
     /// Seconds on the fleet's clock (events advance it).
     pub now: i64,
@@ -320,7 +321,7 @@ impl Fleet {
         out: &'f mut Vec<(usize, Pass, bool)>,
     ) -> (
         &'f [Rc<Member>],
-        &'f mut [Rc<Entry>],
+        &'f mut bindings::Bindings,
         &'f Settings,
         After<'f>,
     ) {
@@ -487,7 +488,10 @@ fn decide(
     let decided = {
         let mut binding = e.binding(settings, &evicted, fresh);
         binding.workload_groups = groups;
+        // The condition's message names the field where a scenario holds it, as `allot
+        // explain` says the same failure of the same binding.
         pipeline::schedule(&binding, clusters, settings.seed)
+            .map_err(crate::scenario::karmada::in_scenario)
     };
     let mut written = None;
     e.state.condition = match decided {
