@@ -488,10 +488,8 @@ fn decide(
     let decided = {
         let mut binding = e.binding(settings, &evicted, fresh);
         binding.workload_groups = groups;
-        // The condition's message names the field where a scenario holds it, as `allot
-        // explain` says the same failure of the same binding.
+        // The condition's message names the binding's own field the error arose at.
         pipeline::schedule(&binding, clusters, settings.seed)
-            .map_err(crate::scenario::karmada::in_scenario)
     };
     let mut written = None;
     e.state.condition = match decided {
