@@ -155,7 +155,7 @@ fn at_the_same_explicit_priority_the_more_precise_selector_wins() {
 #[test]
 fn at_the_same_priority_and_match_the_first_name_wins() {
     let i = imported(&case("name-order.yaml"), None);
-    let c = won(
+    won(
         &i,
         &["member2"],
         "PropagationPolicy default/policy-a",
@@ -229,7 +229,7 @@ fn a_claimed_template_stays_with_its_policy_without_preemption() {
         })
         .collect();
     let i = imported(&claimed_by_pp(never, "nginx-propagation"), None);
-    let c = won(
+    won(
         &i,
         &["member1", "member2"],
         "PropagationPolicy default/nginx-propagation",
