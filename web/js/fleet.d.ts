@@ -187,9 +187,18 @@ export interface ReadinessRow {
   to: Array<{ cluster: string; replicas: number }>;
   /** Replicas no cluster holds any more, grouped by Karmada's reason. */
   unplaced: number;
-  unplacedBy: Array<{ reason: string; message: string; replicas: number; bindings: number }>;
+  unplacedBy: Array<{
+    reason: string;
+    message: string;
+    replicas: number;
+    bindings: number;
+    /** The group in words: `2 replicas unplaced (1 binding): no cluster fits (Scheduled=False, NoClusterFit): ...`. */
+    said: string;
+  }>;
   /** Replicas kept on a failed cluster: lost until it recovers. */
   lost: number;
+  /** Its harm in a few words: `5 lost, 2 unplaced`, or `-`. */
+  harm: string;
   /** Clusters pushed past their free capacity, and by how much per resource. */
   overcommitted: Array<{ cluster: string; by: Record<string, number> }>;
   /** Bindings left with no replica on a cluster that stays up. */
@@ -219,8 +228,13 @@ export interface Readiness {
   select: string | null;
   rows: ReadinessRow[];
   summary: ReadinessSummary;
-  /** With what-ifs in the ask: the fleet before them, and the failures worse or better after them. */
-  before?: { rows: ReadinessRow[]; summary: ReadinessSummary; worse: string[]; better: string[] };
+  /** The answer in one sentence, as `allot plan --each` prints it and the fleet view shows it. */
+  said: string;
+  /**
+   * With what-ifs in the ask: the fleet before them, the failures worse or better after them,
+   * and that comparison in words (`said`).
+   */
+  before?: { rows: ReadinessRow[]; summary: ReadinessSummary; worse: string[]; better: string[]; said: string };
   report: FleetPlan["report"];
 }
 /**

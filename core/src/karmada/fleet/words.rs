@@ -16,7 +16,7 @@ use super::timeline::{Happening, TaskEnd};
 use super::triggers::Trigger;
 
 /// `n` and its noun, in the plural unless one: `1 replica`, `3 replicas`.
-fn counted(n: i64, one: &str) -> String {
+pub(crate) fn counted(n: i64, one: &str) -> String {
     if n == 1 {
         format!("{n} {one}")
     } else {
