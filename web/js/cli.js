@@ -15,9 +15,9 @@ import { bindingName, duration, placement, planReport, table, touching } from ".
 // The package's module a command needs, loaded when the command runs: `allot plan` the fleet
 // module (the Kubernetes API and the fleet planner), every other command the smaller
 // `allot/kubernetes`, so that `allot explain` neither reads nor compiles the fleet planner.
-let bindingYaml, explain, fromObjects, fromYaml, planFleet, readiness, select, toYaml, version, AllotError;
+let bindingYaml, explain, fromObjects, fromYaml, planFleet, planSummary, readiness, select, toYaml, version, AllotError;
 async function load(command) {
-  ({ bindingYaml, explain, fromObjects, fromYaml, planFleet, readiness, select, toYaml, version, AllotError } =
+  ({ bindingYaml, explain, fromObjects, fromYaml, planFleet, planSummary, readiness, select, toYaml, version, AllotError } =
     await import(command === "plan" ? "./fleet.node.js" : "./kubernetes.node.js"));
 }
 
@@ -715,7 +715,7 @@ function plan(rest) {
   if (o.cluster !== undefined) {
     if (!p.clusters.some((c) => c.name === o.cluster))
       fail(o, { code: "unknown_value", path: `--cluster ${o.cluster}`, message: `no Cluster named ${o.cluster} in the dump` });
-    p = touching(p, o.cluster);
+    p = touching(p, o.cluster, planSummary);
   }
   const events = Object.entries(whatIf).some(([k, v]) => k !== "featureGates" && (Array.isArray(v) ? v.length > 0 : typeof v === "string"));
   if (o.bindings) {

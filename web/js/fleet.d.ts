@@ -147,6 +147,8 @@ export interface FleetPlan {
     unplacedReplicas: number;
     pending: number;
     overcommittedClusters: number;
+    /** The counts in one sentence, as `allot plan` prints it and the fleet view shows it. */
+    said: string;
   };
   /**
    * How the dump was read: `problems`, what Karmada would act on otherwise than it looks (a
@@ -167,6 +169,11 @@ export interface FleetPlan {
  * change or workloads scale; without what-ifs, the drift of today's placements.
  */
 export function planFleet(input: ObjectsInput, options?: ObjectsOptions, whatIf?: WhatIf): FleetPlan;
+/**
+ * A plan's counts (its `summary`'s fields but `said`) in one sentence, as the planner says a
+ * whole plan's `summary.said`: for the part of a plan a reader counts itself.
+ */
+export function planSummary(counts: Omit<FleetPlan["summary"], "said">): string;
 /** Which failures {@link readiness} answers, and the settings (and what-ifs) of every one. */
 export interface ReadinessAsk extends WhatIf {
   /** Each cluster (default), each zone (`spec.zone`, `spec.zones`) or each region. */

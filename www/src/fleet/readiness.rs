@@ -4,7 +4,6 @@
 
 use allot_core::karmada::fleet::readiness::Row;
 use allot_core::karmada::fleet::readiness_words::each_word;
-use allot_core::kubernetes::readiness::Report;
 use yew::prelude::*;
 
 use super::{Ask, Model};
@@ -105,6 +104,7 @@ pub fn panel(ask: &Ask, m: &Model) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use allot_core::kubernetes::readiness::Report;
 
     // The core's answer read back into the core's own type (how the dump was read is not
     // read): its sentences are the core's, the unplaced groups one per line of the cell's
