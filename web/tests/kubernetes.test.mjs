@@ -488,7 +488,7 @@ test("planFleet: every binding of a dump, before and after a what-if", () => {
   const drift = planFleet(FLEET);
   assert.deepEqual(drift.summary, {
     bindings: 2, changed: 0, unschedulable: 0, unchanged: 2, movedReplicas: 0, unplacedReplicas: 0, pending: 0,
-    overcommittedClusters: 0,
+    overcommittedClusters: 0, said: "0 bindings changed (0 replicas moved), 0 unschedulable, 2 unchanged; 0 clusters overcommitted.",
   });
   // A cluster down: Divided bindings are enqueued by its taint but not rescheduled.
   const down = planFleet(FLEET, {}, { clusterDown: ["member1"] });
