@@ -42,7 +42,7 @@ fn failovers(p: &Planned) -> Vec<(i64, String, PurgeMode)> {
         } = &m.what
         {
             assert_eq!(cluster, "member2");
-            out.push((m.at, binding.name.clone(), *purge_mode));
+            out.push((m.at, binding.name.to_string(), *purge_mode));
         }
     }
     out

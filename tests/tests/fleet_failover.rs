@@ -46,7 +46,7 @@ fn evictions(p: &Planned) -> Vec<(i64, String, PurgeMode)> {
                 ..
             } => {
                 assert_eq!(cluster, "member2");
-                Some((m.at, binding.name.clone(), *purge_mode))
+                Some((m.at, binding.name.to_string(), *purge_mode))
             }
             _ => None,
         })
@@ -213,7 +213,7 @@ fn the_controller_managers_flags_set_purge_mode_and_timeout() {
         .timeline
         .iter()
         .filter_map(|m| match &m.what {
-            Happening::TaskEnded { binding, .. } => Some((m.at, binding.name.clone())),
+            Happening::TaskEnded { binding, .. } => Some((m.at, binding.name.to_string())),
             _ => None,
         })
         .collect();
@@ -267,7 +267,7 @@ fn members_reporting_healthy_end_the_tasks_of_the_bindings_placed_again() {
             .filter_map(|m| match &m.what {
                 Happening::TaskEnded {
                     binding, reason, ..
-                } => Some((m.at, binding.name.clone(), *reason)),
+                } => Some((m.at, binding.name.to_string(), *reason)),
                 _ => None,
             })
             .collect()

@@ -85,7 +85,7 @@ fn single_points(r: &Report) -> Vec<(String, Vec<String>)> {
                 .workloads
                 .iter()
                 .filter(|w| w.outage)
-                .map(|w| w.id.name.clone())
+                .map(|w| w.id.name.to_string())
                 .collect();
             (row.failure.name.clone(), down)
         })

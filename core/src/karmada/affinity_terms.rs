@@ -285,7 +285,7 @@ pub fn run_terms<T>(
         }
     }
     let error = first_error.unwrap_or(Error::NoCandidates {
-        field: crate::path::Path::fields("policy.clusterAffinities"),
+        field: crate::path::Path::fields("clusterAffinities"),
     });
     LoopOutcome {
         writes_clusters: fit(&error),

@@ -6,8 +6,8 @@ use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
 use super::{
-    duplicated, dynamic, explain, static_weight, Assigned, DropReason, Dropped, Outcome, Paths,
-    Placement, Strategy, TierTrace, Trace,
+    duplicated, dynamic, explain, static_weight, Assigned, DropReason, Dropped, Outcome, Placement,
+    Strategy, TierTrace, Trace,
 };
 use crate::error::non_negative;
 use crate::error::{Error, Path, Result, MAX_REPLICAS, MAX_TARGETS};
@@ -25,7 +25,6 @@ pub(crate) struct Candidate<'a> {
 /// What the strategies share while one assignment runs.
 pub(crate) struct Run<'a> {
     pub placement: &'a Placement,
-    pub paths: &'a Paths,
     pub candidates: Vec<Candidate<'a>>,
     /// Before Karmada 1.17, the previous clusters that are no longer candidates, in name order:
     /// a dynamic scale-down divides among them too (docs/rules/versions.md "Scale-down").
@@ -37,15 +36,10 @@ pub(crate) struct Run<'a> {
     pub trace: Trace,
 }
 
-/// Assign `placement.replicas` among its clusters; errors name the placement's own fields.
+/// Assign `placement.replicas` among its clusters; errors name the placement's own fields,
+/// and the caller that read the placement elsewhere places them there.
 pub fn assign(placement: &Placement) -> Result<Outcome> {
-    assign_at(placement, &Paths::PLACEMENT)
-}
-
-/// [`assign`], with errors naming the placement's inputs where `paths` says the caller read
-/// them.
-pub fn assign_at(placement: &Placement, paths: &Paths) -> Result<Outcome> {
-    let (replicas, by_name) = validate(placement, paths)?;
+    let (replicas, by_name) = validate(placement)?;
     let candidates = candidates(placement, &by_name, replicas)?;
     let ghosts = if placement.karmada.scales_down_among_candidates() {
         Vec::new()
@@ -63,7 +57,6 @@ pub fn assign_at(placement: &Placement, paths: &Paths) -> Result<Outcome> {
     };
     let mut run = Run {
         placement,
-        paths,
         candidates,
         ghosts,
         weights: Vec::new(),
@@ -138,7 +131,7 @@ pub fn assign_at(placement: &Placement, paths: &Paths) -> Result<Outcome> {
         }
         if remaining > 0 {
             return Err(Error::Unschedulable {
-                field: paths.replicas.into(),
+                field: "replicas".into(),
                 requested: replicas,
                 available: (replicas - remaining) as i64,
             });
@@ -202,11 +195,11 @@ pub(crate) fn strategy(
 }
 
 /// The replicas, and the clusters' positions by name (their names checked unique).
-fn validate<'p>(placement: &'p Placement, paths: &Paths) -> Result<(u64, NameIndex<'p>)> {
-    let replicas = non_negative(placement.replicas, || paths.replicas.into())?;
+fn validate(placement: &Placement) -> Result<(u64, NameIndex<'_>)> {
+    let replicas = non_negative(placement.replicas, || "replicas".into())?;
     if replicas > MAX_REPLICAS {
         return Err(Error::TooLarge {
-            field: paths.replicas.into(),
+            field: "replicas".into(),
             limit: MAX_REPLICAS,
         });
     }

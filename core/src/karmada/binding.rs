@@ -2,7 +2,14 @@
 //! placement (strategy, weights, affinities, tolerations, spread constraints, plugins), the
 //! workload's replicas and requirements, and the binding's state (previous result, observed
 //! affinity term, graceful evictions, reschedule trigger, UID). A [`Binding`] borrows what it
-//! reads; whatever holds the binding (a scenario, imported objects) lends it.
+//! reads; whatever holds the binding (a scenario, a fleet's entry) lends its three parts
+//! ([`Placed`], [`Asked`], [`Recorded`]) to [`Binding::new`], the one place a binding is put
+//! together, and states the scheduler's own settings where they are not the release's.
+//!
+//! An error of a schedule is located within its input: a field of the binding by its name here
+//! in camelCase (`spreadConstraints`, `nodeClaim`, `replicas`, `previous`), a cluster as
+//! `clusters[i]`. Whoever lent the binding knows where it wrote each field and places the
+//! error there (docs/rules/README.md decision 6).
 
 use alloc::collections::BTreeMap;
 use alloc::string::String;
@@ -86,7 +93,118 @@ pub struct Binding<'a> {
     pub workload_groups: Option<&'a crate::karmada::filter::workload_affinity::GroupView>,
 }
 
+/// What a binding's placement states, as the scheduler reads it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Placed<'a> {
+    /// `duplicated`, `staticWeight` (absent), `dynamicWeight`, `aggregated`: a name the
+    /// schedule reads itself, so that an unknown one is refused where Karmada's scheduler would
+    /// first meet it.
+    pub strategy: Option<&'a str>,
+    pub static_weights: Option<&'a [StaticWeightRule]>,
+    /// Fill clusters tier by tier of their `overflow_order`.
+    pub overflow: bool,
+    pub cluster_affinity: Option<&'a ClusterAffinity>,
+    pub cluster_affinities: Option<&'a [AffinityTerm]>,
+    pub cluster_tolerations: &'a [Toleration],
+    pub spread_constraints: &'a [SpreadConstraint],
+}
+
+/// What a binding's template asks for.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Asked<'a> {
+    pub replicas: Option<i64>,
+    pub requests: Option<&'a ResourceList>,
+    pub node_claim: Option<&'a NodeClaim>,
+    pub components: &'a [Component],
+    pub priority_class: Option<&'a str>,
+    pub api_version: Option<&'a str>,
+    pub kind: Option<&'a str>,
+}
+
+/// What Karmada has written on a binding.
+#[derive(Debug, Clone, Copy)]
+pub struct Recorded<'a> {
+    /// `spec.clusters`: cluster name -> replicas.
+    pub previous: &'a BTreeMap<String, i64>,
+    /// `status.schedulerObservingAffinityName`.
+    pub observed_affinity: &'a str,
+    /// `spec.gracefulEvictionTasks[].fromCluster`.
+    pub graceful_evictions: &'a [String],
+    /// A reschedule was triggered: divide afresh, ignoring placements.
+    pub fresh: bool,
+    /// The binding's UID.
+    pub uid: &'a str,
+}
+
 impl<'a> Binding<'a> {
+    /// The binding of `placed`, `asked` and `recorded` under the rules of `version` with the
+    /// feature gates `gates` in effect, scheduled as the release's scheduler does by default:
+    /// its division method and model method, every estimator whose input a cluster has, every
+    /// plugin (`*`), the caller's seed, and no other binding's view. Whoever holds the binding
+    /// states its own settings over these.
+    pub fn new(
+        version: Version,
+        gates: Gates,
+        placed: Placed<'a>,
+        asked: Asked<'a>,
+        recorded: Recorded<'a>,
+    ) -> Binding<'a> {
+        let Placed {
+            strategy,
+            static_weights,
+            overflow,
+            cluster_affinity,
+            cluster_affinities,
+            cluster_tolerations,
+            spread_constraints,
+        } = placed;
+        let Asked {
+            replicas,
+            requests,
+            node_claim,
+            components,
+            priority_class,
+            api_version,
+            kind,
+        } = asked;
+        let Recorded {
+            previous,
+            observed_affinity,
+            graceful_evictions,
+            fresh,
+            uid,
+        } = recorded;
+        Binding {
+            version,
+            strategy,
+            method: version.division_method(),
+            static_weights,
+            estimators: None,
+            model_method: version.model_method(),
+            gates,
+            overflow,
+            cluster_affinity,
+            cluster_affinities,
+            cluster_tolerations,
+            spread_constraints,
+            plugins: None,
+            replicas,
+            requests,
+            node_claim,
+            components,
+            priority_class,
+            api_version,
+            kind,
+            previous,
+            observed_affinity,
+            graceful_evictions,
+            fresh,
+            uid,
+            seed: None,
+            workload_groups: None,
+        }
+    }
+
     /// Whether the workload states replica requirements, as Karmada's
     /// `spec.replicaRequirements` is set: a resource request or a node claim, either alone
     /// (docs/rules/karmada.md §0 step 2, §6 step 4).

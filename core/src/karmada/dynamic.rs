@@ -78,16 +78,8 @@ pub(crate) fn run(
         .map(|c| c.name)
         .collect();
     let p = run.placement;
-    let Divided { result, trace, cut } = divide_at(
-        &names,
-        &list,
-        target,
-        &keep,
-        aggregated,
-        p.method,
-        &p.uid,
-        run.seed,
-        run.paths.replicas,
+    let Divided { result, trace, cut } = divide(
+        &names, &list, target, &keep, aggregated, p.method, &p.uid, run.seed,
     )?;
     for i in cut {
         run.trace.dropped.push(Dropped {
@@ -126,25 +118,6 @@ pub fn divide(
     uid: &str,
     seed: u64,
 ) -> Result<Divided> {
-    divide_at(
-        names, list, target, scheduled, aggregated, method, uid, seed, "replicas",
-    )
-}
-
-/// [`divide`], with an unschedulable target reported at `replicas_field` (the replicas' path
-/// in what the caller read).
-#[allow(clippy::too_many_arguments)]
-fn divide_at(
-    names: &[&str],
-    list: &[(usize, i64)],
-    target: u64,
-    scheduled: &[(usize, u64)],
-    aggregated: bool,
-    method: Method,
-    uid: &str,
-    seed: u64,
-    replicas_field: &'static str,
-) -> Result<Divided> {
     let past = |field: &'static str, indices: &mut dyn Iterator<Item = usize>| -> Result<()> {
         match indices.enumerate().find(|&(_, i)| i >= names.len()) {
             Some((k, i)) => Err(Error::UnknownValue {
@@ -160,7 +133,7 @@ fn divide_at(
     let available = list.iter().fold(0i64, |s, &(_, r)| s.saturating_add(r));
     if available < 0 || (available as u64) < target {
         return Err(Error::Unschedulable {
-            field: replicas_field.into(),
+            field: "replicas".into(),
             requested: target,
             available,
         });

@@ -11,7 +11,6 @@ use serde::Serialize;
 
 use super::binding::{Binding, Estimator};
 use super::cluster::{Capacity, Clusters, Member, Members};
-use super::Paths;
 use crate::error::{indexed, Error, Path, Result, MAX_TARGETS};
 use crate::estimate::accurate::{AccurateEstimate, IgnoredPod, Node, NodeState};
 use crate::estimate::combine::{combine_by_position, replicas_at, Answers, Source};
@@ -75,9 +74,9 @@ pub struct Estimated {
 /// The workload's replicas, which must be stated and not negative.
 pub fn requested(b: &Binding<'_>) -> Result<u64> {
     let replicas = b.replicas.ok_or_else(|| Error::Missing {
-        field: Paths::SCENARIO.replicas.into(),
+        field: "replicas".into(),
     })?;
-    crate::error::non_negative(replicas, || Paths::SCENARIO.replicas.into())
+    crate::error::non_negative(replicas, || "replicas".into())
 }
 
 /// Each cluster's `availableReplicas` as stated.
@@ -119,12 +118,12 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
     check_sizes(members)?;
     if let Some(c) = b.node_claim {
         c.validate()
-            .map_err(|e| e.within(&Path::fields("workload.nodeClaim")))?;
+            .map_err(|e| e.within(&Path::fields("nodeClaim")))?;
     }
     for (i, c) in b.components.iter().enumerate() {
         if let Some(nc) = &c.node_claim {
             nc.validate()
-                .map_err(|e| e.within(&indexed("workload.components", i).field("nodeClaim")))?;
+                .map_err(|e| e.within(&indexed("components", i).field("nodeClaim")))?;
         }
     }
     let explained = detail == Detail::Explained;

@@ -50,7 +50,7 @@ pub use crate::division::method::Method;
 use crate::selector::cluster::{ClusterAffinity, ClusterFacts};
 use crate::selector::label::Labels;
 
-pub use assign::{assign, assign_at};
+pub use assign::assign;
 
 /// How replicas are scheduled (Karmada's `replicaScheduling`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -134,33 +134,6 @@ impl StaticWeightRule {
 
 fn yes() -> bool {
     true
-}
-
-/// Where a placement's inputs sit in the document the caller read, so that errors name them
-/// where they were read: a [`Placement`] read on its own uses its own field names
-/// ([`Paths::PLACEMENT`]); a scenario has the replicas under `workload` and the rules under
-/// `policy` ([`Paths::SCENARIO`]). Clusters and the previous result sit at the same paths in
-/// both.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Paths {
-    /// `replicas`.
-    pub replicas: &'static str,
-    /// The static weight rules (a list: `[i]` is appended).
-    pub static_weights: &'static str,
-}
-
-impl Paths {
-    /// A placement's own field names.
-    pub const PLACEMENT: Paths = Paths {
-        replicas: "replicas",
-        static_weights: "staticWeights",
-    };
-
-    /// Where a scenario holds them (`docs/scenario.md`).
-    pub const SCENARIO: Paths = Paths {
-        replicas: "workload.replicas",
-        static_weights: "policy.staticWeights",
-    };
 }
 
 /// Everything one assignment needs.

@@ -4,7 +4,8 @@
 //! (`assignReplicas`). It answers with the [`Decision`] alone, or with the decision and its
 //! [`Report`] when asked: one pass computes both, and the report's text is written only when
 //! it is asked for. It mirrors `eru::pipeline`; `scenario::karmada` lends it a scenario's
-//! binding and clusters.
+//! binding and clusters. Its errors name the binding's own field or a cluster
+//! ([`super::binding`]); the lender places them.
 
 use alloc::format;
 use alloc::string::String;
@@ -18,9 +19,7 @@ use super::compiled::Compiled;
 use super::constraints::{Division, SpreadConstraint};
 use super::estimates::{self, Estimated, TargetEstimate};
 use super::scheduler::{self, Candidates, Context, Depth, PipelineReport};
-use super::{
-    assign_at, Assigned, Cluster, Outcome, Paths, Placement, StaticWeightRule, Strategy, Trace,
-};
+use super::{assign, Assigned, Cluster, Outcome, Placement, StaticWeightRule, Strategy, Trace};
 use crate::error::{indexed, Error, Result};
 use crate::estimate::combine::Source;
 use crate::estimate::general::Detail;
@@ -120,7 +119,8 @@ fn division_rules(
 }
 
 /// What the policy webhook refuses in the binding's placement, under the rules of the release
-/// the schedule follows (`b.version`), at `policy.…`.
+/// the schedule follows (`b.version`), at the placement's field: the binding's own, as it
+/// holds the placement's fields.
 fn admitted(b: &Binding<'_>, strategy: Strategy) -> Result<()> {
     let spread: Vec<SpreadConstraint> = b
         .spread_constraints
@@ -136,14 +136,13 @@ fn admitted(b: &Binding<'_>, strategy: Strategy) -> Result<()> {
         workload_groups: None,
     };
     admission::admit(&placement, b.version)
-        .map_err(|e| e.within(&crate::path::Path::fields("policy")))
 }
 
 fn parse_strategy(b: &Binding<'_>) -> Result<Strategy> {
     match b.strategy {
         None => Ok(Strategy::default()),
         Some(name) => Strategy::named(name).ok_or_else(|| Error::UnknownValue {
-            field: "policy.strategy".into(),
+            field: "strategy".into(),
             value: name.into(),
             expected: STRATEGIES,
         }),
@@ -152,7 +151,7 @@ fn parse_strategy(b: &Binding<'_>) -> Result<Strategy> {
 
 /// Static weight rules: the policy's, or one per cluster stating a `weight` (docs/rules/karmada.md
 /// §3: weights go with the staticWeight strategy only; any other strategy with weights is one
-/// error at `policy.strategy` naming every weight to clear).
+/// error at `strategy` naming every weight to clear).
 fn static_weights(
     b: &Binding<'_>,
     clusters: &Clusters<'_>,
@@ -171,10 +170,10 @@ fn static_weights(
             given.push(format!("the weights of {}", names.join(", ")));
         }
         if b.static_weights.is_some() {
-            given.push("policy.staticWeights".into());
+            given.push("staticWeights".into());
         }
         return Err(Error::Input {
-            field: "policy.strategy".into(),
+            field: "strategy".into(),
             code: crate::error::ErrorCode::InvalidInput,
             reason: format!(
                 "{} does not divide by weights: clear {}, or choose staticWeight",
@@ -190,7 +189,7 @@ fn static_weights(
         return Err(Error::Input {
             field: indexed("clusters", first).field("weight"),
             code: crate::error::ErrorCode::InvalidInput,
-            reason: "cluster weights and policy.staticWeights cannot both be given".into(),
+            reason: "cluster weights and staticWeights cannot both be given".into(),
         });
     }
     weighted
@@ -354,7 +353,8 @@ impl Assigning<'_, '_> {
             weights_are_cluster_weights: b.static_weights.is_none() && self.statics.is_some(),
             unexplained: !self.explained,
         };
-        let outcome = assign_at(&placement, &Paths::SCENARIO)?;
+        // The placement's fields are the binding's own (`replicas`, `staticWeights`).
+        let outcome = assign(&placement)?;
         Ok((placement, outcome))
     }
 }

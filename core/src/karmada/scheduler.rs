@@ -115,7 +115,7 @@ impl<'a> Context<'a> {
         division: Division,
         record: bool,
     ) -> Result<Self> {
-        let plugins = PluginSet::from_flag(b.plugins).map_err(|e| e.within(&"policy".into()))?;
+        let plugins = PluginSet::from_flag(b.plugins)?;
         let tolerations = Tolerations::new(b.cluster_tolerations);
         let set = clusters.compiled();
         let ctx = Context {
@@ -139,9 +139,7 @@ impl<'a> Context<'a> {
                 || !b.components.is_empty(),
             record,
         };
-        ctx.rules()
-            .validate()
-            .map_err(|e| e.within(&"policy".into()))?;
+        ctx.rules().validate()?;
         ctx.check_tiers()?;
         Ok(ctx)
     }
@@ -162,7 +160,7 @@ impl<'a> Context<'a> {
     fn check_tiers(&self) -> Result<()> {
         if self.b.overflow && !self.b.version.overflow_affinities() {
             return Err(Error::Input {
-                field: "policy.overflow".into(),
+                field: "overflow".into(),
                 code: ErrorCode::InvalidInput,
                 reason: format!(
                     "overflow tiers came with Karmada 1.18; this scenario follows {}",
@@ -176,11 +174,10 @@ impl<'a> Context<'a> {
         let conflict = |field: Path| Error::Input {
             field,
             code: ErrorCode::InvalidInput,
-            reason: "overflow tiers come from policy.clusterAffinities; do not state them too"
-                .into(),
+            reason: "overflow tiers come from clusterAffinities; do not state them too".into(),
         };
         if self.b.overflow {
-            return Err(conflict("policy.overflow".into()));
+            return Err(conflict("overflow".into()));
         }
         let members = self.members;
         match members.iter().position(|t| t.overflow_order != 0) {

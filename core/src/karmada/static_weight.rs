@@ -24,7 +24,7 @@ pub(crate) fn weights(run: &mut Run<'_>) -> Result<Vec<u64>> {
             let by_name = NameIndex::new(run.candidates.iter().map(|c| c.name));
             for (r, rule) in rules.iter().enumerate() {
                 // Paths are built only on error: this loop runs once per rule.
-                let field = || indexed(run.paths.static_weights, r);
+                let field = || indexed("staticWeights", r);
                 let weight = non_negative(rule.weight, || field().field("weight"))?;
                 if weight > MAX_WEIGHT {
                     return Err(Error::TooLarge {

@@ -231,13 +231,14 @@ impl GateSettings {
     }
 
     /// The gates in effect in `v`: each set one, else the release's default. Turning on a gate
-    /// the release does not have is an error at `policy.gates.<gate>` (Karmada refuses an
-    /// unknown gate at start).
+    /// the release does not have is an error at that gate's field of these settings (Karmada
+    /// refuses an unknown gate at start); the reader places it where the settings were read
+    /// (a scenario's `policy.gates`).
     pub fn resolve(&self, v: Version) -> Result<Gates> {
         let one = |gate: Gate, set: Option<bool>, field: &'static str| -> Result<bool> {
             match set {
                 Some(true) if !gate.in_release(v) => Err(Error::Input {
-                    field: Path::fields("policy.gates").field(field),
+                    field: Path::fields(field),
                     code: ErrorCode::InvalidInput,
                     reason: format!("Karmada {v} has no feature gate {}", gate.name()),
                 }),

@@ -366,10 +366,10 @@ fn entry<'o>(
             BindingKind::ResourceBinding
         },
         name: binding.map_or_else(
-            || pairing::binding_name(&name, &kind),
-            |(_, b)| b.metadata.name.clone(),
+            || pairing::binding_name(&name, &kind).into(),
+            |(_, b)| b.metadata.name.as_str().into(),
         ),
-        namespace,
+        namespace: namespace.as_str().into(),
     };
     let policies: &[(usize, &Object)] = ctx
         .by_namespace

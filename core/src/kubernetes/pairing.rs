@@ -67,7 +67,7 @@ pub(crate) fn binding_id(kind: &str, namespace: &str, name: &str) -> Id {
             BindingKind::ResourceBinding
         },
         namespace: namespace.into(),
-        name: binding_name(name, kind),
+        name: binding_name(name, kind).into(),
     }
 }
 

@@ -930,7 +930,7 @@ fn apply(
         let name = if r == usize::MAX {
             String::new()
         } else {
-            e.id.name.clone()
+            e.id.name.as_str().into()
         };
         let mut push = |event: Event| ranked.push((r, name.clone(), event));
         let changed = e.rules != old.rules
@@ -1064,8 +1064,8 @@ fn written(plan: &Plan, after: &Fleet, objects: &[Object], applied: &[Object]) -
             api_version: "work.karmada.io/v1alpha2".into(),
             kind: kind.into(),
             metadata: ObjectMeta {
-                name: b.id.name.clone(),
-                namespace: b.id.namespace.clone(),
+                name: b.id.name.as_str().into(),
+                namespace: b.id.namespace.as_str().into(),
                 ..ObjectMeta::default()
             },
             ..Object::default()

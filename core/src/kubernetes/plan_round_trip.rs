@@ -212,7 +212,7 @@ fn reasons_the_what_ifs_above_do_not_reach_read_back_too() {
     });
     let id = Id {
         kind: BindingKind::ClusterResourceBinding,
-        namespace: String::new(),
+        namespace: "".into(),
         name: "admin-clusterrole".into(),
     };
     round(&Noted {

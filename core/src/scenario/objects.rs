@@ -61,7 +61,10 @@ pub fn import(objects: &[Object], choice: &Choice<'_>) -> Result<Imported> {
     }
     s.policy.gates = choice.gates;
     // A gate the release lacks turned on is refused as Karmada refuses it at start.
-    s.policy.gates.resolve(choice.version)?;
+    s.policy
+        .gates
+        .resolve(choice.version)
+        .map_err(|e| e.within(&crate::error::Path::fields("policy.gates")))?;
     for (_, c) in &sorted.priority_classes {
         r.ignored.push(entry(
             c,

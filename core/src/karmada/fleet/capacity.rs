@@ -75,7 +75,7 @@ impl Shared<'_, '_> {
 pub fn footprint(e: &Entry, replicas: i64) -> AssumedWorkload {
     let components = if e.workload.components.is_empty() {
         alloc::vec![Component {
-            name: e.id.name.clone(),
+            name: e.id.name.as_str().into(),
             replicas: replicas.max(0) as u64,
             requests: e.workload.requests.clone().unwrap_or_default(),
             node_claim: e.workload.node_claim.clone(),
@@ -84,7 +84,7 @@ pub fn footprint(e: &Entry, replicas: i64) -> AssumedWorkload {
         e.workload.components.clone()
     };
     AssumedWorkload {
-        namespace: e.id.namespace.clone(),
+        namespace: e.id.namespace.as_str().into(),
         components,
     }
 }

@@ -462,11 +462,12 @@ mod tests {
                 Event::Advance { seconds: 300 },
             ],
         );
+        // The message names the binding's own field.
         assert!(matches!(
             outcome(&p, "big"),
             Outcome::Unschedulable {
-                condition: Condition::Unschedulable(_)
-            }
+                condition: Condition::Unschedulable(m)
+            } if m.starts_with("replicas: unschedulable: 30 replicas requested")
         ));
         assert!(
             enqueued(&p, 4).is_empty(),

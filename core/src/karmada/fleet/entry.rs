@@ -2,13 +2,14 @@
 //! its claiming policy places (the [`Rules`]), what its template asks for (the
 //! [`Workload`]), and what Karmada has written on it so far (the [`State`]: `spec.clusters`,
 //! the applied placement, graceful eviction tasks, the reschedule trigger, the last schedule).
-//! An entry lends a [`Binding`] to the scheduler, with the fleet's [`Settings`] for what is
-//! the scheduler's, not the binding's.
+//! An entry lends its parts to [`Binding::new`] for the scheduler, with the fleet's
+//! [`Settings`] for what is the scheduler's, not the binding's.
 
 use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
+use compact_str::CompactString;
 
 use serde::{Deserialize, Serialize};
 
@@ -18,7 +19,7 @@ use crate::estimate::Component;
 use crate::karmada::affinity_terms::{
     affinity_index, PlacementSpec, ReplicaScheduling, WeightPreference,
 };
-use crate::karmada::binding::Binding;
+use crate::karmada::binding::{Asked, Binding, Placed, Recorded};
 use crate::karmada::filter::workload_affinity::Groups;
 use crate::karmada::{StaticWeightRule, Strategy};
 use crate::path::Path;
@@ -38,9 +39,9 @@ pub enum BindingKind {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Id {
     pub kind: BindingKind,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub namespace: String,
-    pub name: String,
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    pub namespace: CompactString,
+    pub name: CompactString,
 }
 
 impl core::fmt::Display for Id {
@@ -152,6 +153,30 @@ impl Rules {
             .filter(|l| !l.is_empty())
     }
 
+    /// The placement as the scheduler reads it: the strategy by name, the static weight list
+    /// of a StaticWeight placement, no affinity terms when the list is empty.
+    pub fn placed(&self) -> Placed<'_> {
+        let PlacementSpec {
+            cluster_affinity,
+            cluster_affinities,
+            cluster_tolerations,
+            spread_constraints,
+            replica_scheduling: _,
+            // Read through the detector's groups (`Entry::groups`).
+            workload_affinity: _,
+        } = &self.placement;
+        Placed {
+            strategy: Some(self.strategy.name()),
+            static_weights: self.static_weights(),
+            overflow: self.overflow,
+            cluster_affinity: cluster_affinity.as_ref(),
+            cluster_affinities: (!cluster_affinities.is_empty())
+                .then_some(cluster_affinities.as_slice()),
+            cluster_tolerations,
+            spread_constraints,
+        }
+    }
+
     /// The affinity the scheduler's cluster event handler checks a cluster against
     /// (`enqueueAffectedBindings`): the observed term's (term 0 when not found), else the
     /// inline affinity; `None` matches every cluster.
@@ -214,6 +239,28 @@ pub struct Workload {
 }
 
 impl Workload {
+    /// What the scheduler reads of it.
+    pub fn asked(&self) -> Asked<'_> {
+        let Workload {
+            replicas,
+            requests,
+            node_claim,
+            components,
+            priority_class,
+            api_version,
+            kind,
+        } = self;
+        Asked {
+            replicas: Some(*replicas),
+            requests: requests.as_ref(),
+            node_claim: node_claim.as_ref(),
+            components,
+            priority_class: priority_class.as_deref(),
+            api_version: api_version.as_deref(),
+            kind: kind.as_deref(),
+        }
+    }
+
     /// Karmada's `IsWorkload`: replicas, requirements or components.
     pub fn is_workload(&self) -> bool {
         self.replicas > 0
@@ -349,53 +396,26 @@ impl Entry {
         evicted_from: &'a [String],
         fresh: bool,
     ) -> Binding<'a> {
-        let PlacementSpec {
-            cluster_affinity,
-            cluster_affinities,
-            cluster_tolerations,
-            spread_constraints,
-            replica_scheduling: _,
-            // Read through the detector's groups (`Entry::groups`).
-            workload_affinity: _,
-        } = &self.rules.placement;
-        let Workload {
-            replicas,
-            requests,
-            node_claim,
-            components,
-            priority_class,
-            api_version,
-            kind,
-        } = &self.workload;
-        Binding {
-            version: settings.version,
-            strategy: Some(self.rules.strategy.name()),
-            method: settings.version.division_method(),
-            static_weights: self.rules.static_weights(),
-            estimators: settings.estimators.as_deref(),
-            model_method: settings.version.model_method(),
-            gates: settings.estimate_gates(),
-            overflow: self.rules.overflow,
-            cluster_affinity: cluster_affinity.as_ref(),
-            cluster_affinities: (!cluster_affinities.is_empty())
-                .then_some(cluster_affinities.as_slice()),
-            cluster_tolerations,
-            spread_constraints,
-            plugins: settings.plugins.as_deref(),
-            replicas: Some(*replicas),
-            requests: requests.as_ref(),
-            node_claim: node_claim.as_ref(),
-            components,
-            priority_class: priority_class.as_deref(),
-            api_version: api_version.as_deref(),
-            kind: kind.as_deref(),
+        let recorded = Recorded {
             previous: &self.state.clusters,
             observed_affinity: &self.state.observed_affinity,
             graceful_evictions: evicted_from,
             fresh,
             uid: &self.uid,
+        };
+        let placed = self.rules.placed();
+        let asked = self.workload.asked();
+        Binding {
+            estimators: settings.estimators.as_deref(),
+            plugins: settings.plugins.as_deref(),
             seed: Some(settings.seed),
-            workload_groups: None,
+            ..Binding::new(
+                settings.version,
+                settings.estimate_gates(),
+                placed,
+                asked,
+                recorded,
+            )
         }
     }
 

@@ -3,7 +3,6 @@
 //! why, or why not. Whether an enqueued binding is then scheduled is [`super::triggers`]'s.
 
 use alloc::boxed::Box;
-use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -251,13 +250,18 @@ pub struct Enqueued {
 impl Enqueued {
     /// Binding `index` (`id`) is left out of the queue, for `why`.
     pub(super) fn left(&mut self, index: usize, id: &Id, why: WhyNot) {
+        self.left_with(index, id, || why);
+    }
+
+    /// [`Enqueued::left`], the reason worded only when it is noted.
+    pub(super) fn left_with(&mut self, index: usize, id: &Id, why: impl FnOnce() -> WhyNot) {
         if self.quiet {
             return;
         }
         self.not_enqueued.push(Noted {
             index,
             binding: id.clone(),
-            why,
+            why: why(),
         });
     }
 }
@@ -518,10 +522,9 @@ impl Fleet {
             Rc::make_mut(m).resource_summary = Some(summary);
         }
         for (b, e) in self.entries.iter().enumerate() {
-            let why = WhyNot::StatusOnly {
+            out.left_with(b, &e.id, || WhyNot::StatusOnly {
                 cluster: cluster.into(),
-            };
-            out.left(b, &e.id, why);
+            });
         }
         Ok(())
     }
@@ -810,36 +813,33 @@ impl Fleet {
         let name = new.name.clone();
         if !changed {
             for (b, e) in self.entries.iter().enumerate() {
-                let why = WhyNot::ClusterUnchanged {
+                out.left_with(b, &e.id, || WhyNot::ClusterUnchanged {
                     cluster: name.clone(),
-                };
-                out.left(b, &e.id, why);
+                });
             }
             return;
         }
         let zones = self.settings.version.zone_in();
-        // Bindings of one policy share its affinity: each affinity is matched once.
-        let mut matched: BTreeMap<*const ClusterAffinity, bool> = BTreeMap::new();
-        for (b, e) in self.entries.iter().enumerate() {
-            let affinity = e.rules.event_affinity(&e.state.observed_affinity);
-            let hit = affinity.is_none_or(|a| {
-                *matched
-                    .entry(a as *const ClusterAffinity)
-                    .or_insert_with(|| {
-                        let matches = |m: &Member| a.matches(&m.facts(), zones);
-                        matches(new) || old.as_deref().is_some_and(matches)
-                    })
-            });
+        // Each distinct affinity is matched once; only the bindings enqueued are read.
+        let groups = self.entries.by_affinity();
+        let matches = |m: &Member, a: &ClusterAffinity| a.matches(&m.facts(), zones);
+        let concerned = groups.concerned(&self.entries, |a| {
+            matches(new, a) || old.as_deref().is_some_and(|m| matches(m, a))
+        });
+        for b in 0..self.entries.len() {
+            let hit = groups
+                .group(b)
+                .and_then(|g| concerned.get(g).copied())
+                .unwrap_or(true);
             if hit {
                 let why = Why::ClusterChanged {
                     cluster: name.clone(),
                 };
                 self.enqueue(b, why, queue, out);
-            } else {
-                let why = WhyNot::AffinityExcludes {
+            } else if let Some(e) = self.entries.get(b) {
+                out.left_with(b, &e.id, || WhyNot::AffinityExcludes {
                     cluster: name.clone(),
-                };
-                out.left(b, &e.id, why);
+                });
             }
         }
     }
@@ -876,13 +876,10 @@ impl Fleet {
                 None => {}
                 Some(Due::Now) => evicted.push(b),
                 Some(Due::At(t)) if t <= self.now => evicted.push(b),
-                Some(due) => {
-                    let why = WhyNot::Tolerated {
-                        cluster: m.name.clone(),
-                        due,
-                    };
-                    out.left(b, &e.id, why);
-                }
+                Some(due) => out.left_with(b, &e.id, || WhyNot::Tolerated {
+                    cluster: m.name.clone(),
+                    due,
+                }),
             }
         }
         evicted

@@ -10,6 +10,7 @@
 //! the bindings those events enqueue are scheduled again.
 
 pub mod app_failover;
+pub mod bindings;
 pub mod capacity;
 pub mod clock;
 pub mod entry;
@@ -183,7 +184,7 @@ pub struct Fleet {
     failover: app_failover::Memory,
     /// Every binding, shared with the fleet it was copied from until it changes (a what-if
     /// copies only the bindings its events change or schedule).
-    pub entries: Vec<Rc<Entry>>,
+    pub entries: bindings::Bindings,
     pub settings: Settings,
     /// Seconds on the fleet's clock (events advance it).
     pub now: i64,
@@ -430,6 +431,7 @@ fn decide(
     let decided = {
         let mut binding = e.binding(settings, &evicted, fresh);
         binding.workload_groups = groups;
+        // The condition's message names the binding's own field the error arose at.
         pipeline::schedule(&binding, clusters, settings.seed)
     };
     let mut written = None;

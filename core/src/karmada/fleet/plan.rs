@@ -273,6 +273,15 @@ struct Seen {
     changed_by: Option<Trigger>,
 }
 
+/// What happened to each binding the plan touched, by its index: a plan notes what its
+/// events touch, not a record per binding of the fleet.
+type Ledger = BTreeMap<usize, Seen>;
+
+/// Binding `b`'s record, started when first written.
+fn at(seen: &mut Ledger, b: usize) -> &mut Seen {
+    seen.entry(b).or_default()
+}
+
 /// Apply `events` to a copy of `fleet` and answer the plan, with the fleet afterwards (the
 /// bindings Karmada would write).
 pub fn plan(fleet: &Fleet, events: Vec<Event>) -> Result<(Plan, Fleet)> {
@@ -335,6 +344,8 @@ fn plan_in(
     mut worker: impl FnMut(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>,
     quiet: bool,
 ) -> Result<(Plan, Fleet)> {
+    // Grouped once for the plans that start from `fleet` (readiness plans one per failure).
+    fleet.entries.by_affinity();
     let mut f = fleet.clone();
     f.quiet = quiet;
     let start = f.now;
@@ -344,7 +355,7 @@ fn plan_in(
         fleet.entries.iter().map(|e| &e.state.clusters).collect();
     let mut queue = Queue::new(f.settings.by_priority());
     let mut steps: Vec<Step> = Vec::new();
-    let mut seen: Vec<Seen> = alloc::vec![Seen::default(); f.entries.len()];
+    let mut seen = Ledger::new();
     let count = events.len();
     for (k, event) in events.into_iter().enumerate() {
         let label = event.label();
@@ -363,7 +374,6 @@ fn plan_in(
             Event::Settle => settle(&mut f, &mut worker, &mut queue, &mut seen)?,
             event => {
                 let queued = f.apply(event, &mut queue)?;
-                seen.resize(f.entries.len(), Seen::default());
                 record(&queued, &mut seen);
                 (queued, Vec::new())
             }
@@ -440,16 +450,12 @@ fn order_caveat(f: &Fleet, steps: &[Step]) -> Option<String> {
     (together > 0).then(|| super::words::order_caveat(together, setting))
 }
 
-fn record(queued: &Enqueued, seen: &mut [Seen]) {
+fn record(queued: &Enqueued, seen: &mut Ledger) {
     for q in &queued.enqueued {
-        if let Some(s) = seen.get_mut(q.index) {
-            s.enqueued = Some(q.why.clone());
-        }
+        at(seen, q.index).enqueued = Some(q.why.clone());
     }
     for q in &queued.not_enqueued {
-        if let Some(s) = seen.get_mut(q.index) {
-            s.not_enqueued = Some(q.why.clone());
-        }
+        at(seen, q.index).not_enqueued = Some(q.why.clone());
     }
 }
 
@@ -465,7 +471,7 @@ fn advance(
     seconds: i64,
     worker: &mut impl FnMut(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>,
     queue: &mut Queue,
-    seen: &mut Vec<Seen>,
+    seen: &mut Ledger,
 ) -> Result<(Enqueued, Vec<Noted<Pass>>)> {
     let end = f.now.saturating_add(seconds.max(0));
     let mut queued = Enqueued::default();
@@ -481,7 +487,6 @@ fn advance(
             },
             queue,
         )?;
-        seen.resize(f.entries.len(), Seen::default());
         record(&step, seen);
         queued.enqueued.extend(step.enqueued);
         queued.not_enqueued.extend(step.not_enqueued);
@@ -501,7 +506,7 @@ fn settle(
     f: &mut Fleet,
     worker: &mut impl FnMut(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>,
     queue: &mut Queue,
-    seen: &mut Vec<Seen>,
+    seen: &mut Ledger,
 ) -> Result<(Enqueued, Vec<Noted<Pass>>)> {
     let mut queued = Enqueued::default();
     let mut passes = Vec::new();
@@ -524,7 +529,7 @@ fn drain(
     f: &mut Fleet,
     worker: &mut impl FnMut(&mut Fleet, &mut Queue) -> Vec<(usize, Pass, bool)>,
     queue: &mut Queue,
-    seen: &mut [Seen],
+    seen: &mut Ledger,
 ) -> Vec<Noted<Pass>> {
     let mut passes = Vec::new();
     loop {
@@ -539,15 +544,14 @@ fn drain(
 }
 
 /// The passes of one drain, noted on each binding's record.
-fn noted(f: &mut Fleet, taken: Vec<(usize, Pass, bool)>, seen: &mut [Seen]) -> Vec<Noted<Pass>> {
+fn noted(f: &mut Fleet, taken: Vec<(usize, Pass, bool)>, seen: &mut Ledger) -> Vec<Noted<Pass>> {
     let mut passes = Vec::with_capacity(taken.len());
     for (b, pass, changed) in taken {
-        if let Some(s) = seen.get_mut(b) {
-            if let (Pass::Scheduled { trigger, .. }, true) = (&pass, changed) {
-                s.changed_by = Some(*trigger);
-            }
-            s.pass = Some(pass.clone());
+        let s = at(seen, b);
+        if let (Pass::Scheduled { trigger, .. }, true) = (&pass, changed) {
+            s.changed_by = Some(*trigger);
         }
+        s.pass = Some(pass.clone());
         if let Some(e) = f.entries.get(b) {
             note_pass(&mut f.journal, e, &pass, changed, f.now);
             passes.push(Noted {
@@ -580,17 +584,30 @@ fn note_pass(journal: &mut Vec<Moment>, e: &Entry, pass: &Pass, changed: bool, n
 
 /// Every binding of `f` with its outcome; `was`: the entries before the events. `quiet`:
 /// only those whose outcome is not `Unchanged`.
-fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen], quiet: bool) -> Vec<BindingPlan> {
-    f.entries
-        .iter()
-        .enumerate()
-        .filter(|(b, e)| {
-            !quiet
-                || seen
-                    .get(*b)
-                    .is_some_and(|s| s.pass.is_some() || s.enqueued.is_some())
-                || !was.get(*b).is_some_and(|w| Rc::ptr_eq(w, e))
-        })
+fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &Ledger, quiet: bool) -> Vec<BindingPlan> {
+    // Quiet: the bindings taken or enqueued, and those changed otherwise (a copy of their
+    // entry is no longer the one the plan started from), each once, in the fleet's order.
+    let listed: Vec<usize> = if quiet {
+        let taken = seen
+            .iter()
+            .filter(|(_, s)| s.pass.is_some() || s.enqueued.is_some())
+            .map(|(&b, _)| b);
+        let copied = f
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(b, e)| !was.get(*b).is_some_and(|w| Rc::ptr_eq(w, e)))
+            .map(|(b, _)| b);
+        let mut listed: Vec<usize> = taken.chain(copied).collect();
+        listed.sort_unstable();
+        listed.dedup();
+        listed
+    } else {
+        (0..f.entries.len()).collect()
+    };
+    listed
+        .into_iter()
+        .filter_map(|b| Some((b, f.entries.get(b)?)))
         .filter_map(|(b, e)| {
             let placed = Placed::of(was.get(b));
             let before: &BTreeMap<String, i64> = &placed;
@@ -614,7 +631,7 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &[Seen], quiet: bool) -> Vec<Bin
                 (e.workload.replicas - sum).max(0) as u64
             };
             let unseen = Seen::default();
-            let s = seen.get(b).unwrap_or(&unseen);
+            let s = seen.get(&b).unwrap_or(&unseen);
             let outcome = match (&s.pass, s.changed_by) {
                 (Some(pass), _) if pass.failure().is_some() => Outcome::Unschedulable {
                     condition: pass.failure().cloned().unwrap_or_default(),

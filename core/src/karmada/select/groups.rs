@@ -207,7 +207,7 @@ impl Search<'_, '_> {
         self.visited += 1;
         if self.visited > MAX_GROUP_PATHS {
             return Err(Error::TooLarge {
-                field: Path::fields("policy.spreadConstraints"),
+                field: Path::fields("spreadConstraints"),
                 limit: MAX_GROUP_PATHS,
             });
         }

@@ -166,10 +166,10 @@ pub struct Selection {
     pub regions: Vec<RegionTrace>,
 }
 
-/// A selection failure, with Karmada's message.
+/// A selection failure, with Karmada's message, at the rules' spread constraints.
 pub(crate) fn unsatisfiable(message: impl Into<String>) -> Error {
     Error::SpreadUnsatisfiable {
-        field: Path::fields("policy.spreadConstraints"),
+        field: Path::fields("spreadConstraints"),
         message: message.into(),
     }
 }
