@@ -126,12 +126,3 @@ export async function axe(page) {
   const found = await page.evaluate(async () => (await window.axe.run(document)).violations);
   return found.map((v) => ({ id: v.id, nodes: v.nodes.length, first: v.nodes[0]?.target.join(" ") }));
 }
-
-/** The summary the page says for the core's counts: plurals, the pending apart. */
-export function said(c) {
-  const n = (k, one, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
-  const unplaced = c.unplacedReplicas ? `, ${n(c.unplacedReplicas, "replica")} placed nowhere` : "";
-  const pending = c.pending ? `; ${n(c.pending, "binding")} already pending before the event` : "";
-  return `${n(c.changed, "binding")} changed (${n(c.movedReplicas, "replica")} moved${unplaced}), ${c.unschedulable} ` +
-    `unschedulable, ${c.unchanged} unchanged; ${n(c.overcommittedClusters, "cluster")} overcommitted${pending}`;
-}

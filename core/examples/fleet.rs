@@ -71,7 +71,7 @@ fn main() -> Result<(), String> {
                 "{} objects; {}; read {read:.2?}, plan {planning:.2?}, JSON {writing:.2?} ({:.1} \
                  MB, fingerprint {:016x})",
                 objects.len(),
-                planned.plan.summary.line(),
+                planned.plan.summary.said.trim_end_matches('.'),
                 json.len() as f64 / 1e6,
                 std::hash::Hasher::finish(&h)
             );

@@ -238,5 +238,6 @@ export function fleetApi(raw) {
       free: () => session.free(),
     };
   };
-  return { ...base, planFleet: base.parsed("planFleet"), readiness: base.parsed("readiness"), fleetSession };
+  const planSummary = call(raw, "planSummary");
+  return { ...base, planFleet: base.parsed("planFleet"), readiness: base.parsed("readiness"), planSummary, fleetSession };
 }

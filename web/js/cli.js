@@ -10,14 +10,14 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import * as kubectl from "./kubectl.js";
-import { bindingName, placement, planReport, table, touching } from "./plan-text.js";
+import { bindingName, duration, placement, planReport, table, touching } from "./plan-text.js";
 
 // The package's module a command needs, loaded when the command runs: `allot plan` the fleet
 // module (the Kubernetes API and the fleet planner), every other command the smaller
 // `allot/kubernetes`, so that `allot explain` neither reads nor compiles the fleet planner.
-let bindingYaml, explain, fromObjects, fromYaml, planFleet, readiness, select, toYaml, version, AllotError;
+let bindingYaml, explain, fromObjects, fromYaml, planFleet, planSummary, readiness, select, toYaml, version, AllotError;
 async function load(command) {
-  ({ bindingYaml, explain, fromObjects, fromYaml, planFleet, readiness, select, toYaml, version, AllotError } =
+  ({ bindingYaml, explain, fromObjects, fromYaml, planFleet, planSummary, readiness, select, toYaml, version, AllotError } =
     await import(command === "plan" ? "./fleet.node.js" : "./kubernetes.node.js"));
 }
 
@@ -715,7 +715,7 @@ function plan(rest) {
   if (o.cluster !== undefined) {
     if (!p.clusters.some((c) => c.name === o.cluster))
       fail(o, { code: "unknown_value", path: `--cluster ${o.cluster}`, message: `no Cluster named ${o.cluster} in the dump` });
-    p = touching(p, o.cluster);
+    p = touching(p, o.cluster, planSummary);
   }
   const events = Object.entries(whatIf).some(([k, v]) => k !== "featureGates" && (Array.isArray(v) ? v.length > 0 : typeof v === "string"));
   if (o.bindings) {
@@ -741,14 +741,6 @@ function failed(o, err, texts, names, whatIf, given) {
   fail(o, planError(o, err, texts, names.map((n) => (n === "-" ? "stdin" : n)), given));
 }
 
-// A row's harm in a few words: `5 lost, 2 unplaced`, or `-`.
-function harm(r) {
-  const parts = [];
-  if (r.lost) parts.push(`${r.lost} lost`);
-  if (r.unplaced) parts.push(`${r.unplaced} unplaced`);
-  return parts.join(", ") || "-";
-}
-
 function readinessReport(r, wide) {
   const out = [];
   const before = r.before && new Map(r.before.rows.map((w) => [w.name, w]));
@@ -766,12 +758,10 @@ function readinessReport(r, wide) {
       row.lost,
       row.outages,
       row.overcommitted.map((c) => `${c.cluster} (${Object.entries(c.by).map(([k, n]) => `${k} ${n}`).join(", ")})`).join("; ") || "-",
-      `${row.settledAfter}s`,
+      duration(row.settledAfter),
     ];
-    if (before) {
-      const w = before.get(row.name);
-      cells.push(w ? harm(w) : "(new)");
-    }
+    // The row before the change: its harm as the planner says it.
+    if (before) cells.push(before.get(row.name)?.harm ?? "(new)");
     rows.push(cells);
   }
   if (r.rows.length) out.push(table(rows));
@@ -783,26 +773,12 @@ function readinessReport(r, wide) {
       for (const b of row.workloads)
         w.push([`  ${bindingName(b.id)}${b.outage ? " (down)" : ""}`, b.outcome, placement(b.before), placement(b.after), b.lost, b.unplaced]);
       out.push(table(w));
-      for (const u of row.unplacedBy) out.push(`  ${u.replicas} unplaced (${u.bindings} binding(s)): ${u.reason}${u.message ? `: ${u.message}` : ""}`);
+      for (const u of row.unplacedBy) out.push(`  ${u.said}`);
     }
   }
-  const s = r.summary;
-  const what = { cluster: "cluster", zone: "zone", region: "region" }[r.each];
-  out.push(
-    "",
-    s.failures === 0
-      ? `No ${what} to fail${r.select ? ` among those ${r.select} selects` : ""}${r.each === "cluster" ? "" : ` (no Cluster states a ${what})`}.`
-      : `Readiness: ${s.failures} ${what} failure(s), ${s.harmful} leave replicas unplaced or lost or a cluster overcommitted; worst: ${s.worst}.`,
-  );
-  if (r.before) {
-    const b = r.before;
-    out.push(
-      b.worse.length
-        ? `Less resilient after the change: ${b.worse.join(", ")} harm(s) more than before.`
-        : "No failure harms more after the change than before.",
-    );
-    if (b.better.length) out.push(`More resilient: ${b.better.join(", ")}.`);
-  }
+  // The answer's sentences as the planner wrote them (the fleet view shows the same).
+  out.push("", r.said);
+  if (r.before) out.push(r.before.said);
   const problems = r.report.problems;
   if (problems.length) {
     out.push("", "Read:");

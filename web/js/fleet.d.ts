@@ -147,6 +147,8 @@ export interface FleetPlan {
     unplacedReplicas: number;
     pending: number;
     overcommittedClusters: number;
+    /** The counts in one sentence, as `allot plan` prints it and the fleet view shows it. */
+    said: string;
   };
   /**
    * How the dump was read: `problems`, what Karmada would act on otherwise than it looks (a
@@ -167,6 +169,11 @@ export interface FleetPlan {
  * change or workloads scale; without what-ifs, the drift of today's placements.
  */
 export function planFleet(input: ObjectsInput, options?: ObjectsOptions, whatIf?: WhatIf): FleetPlan;
+/**
+ * A plan's counts (its `summary`'s fields but `said`) in one sentence, as the planner says a
+ * whole plan's `summary.said`: for the part of a plan a reader counts itself.
+ */
+export function planSummary(counts: Omit<FleetPlan["summary"], "said">): string;
 /** Which failures {@link readiness} answers, and the settings (and what-ifs) of every one. */
 export interface ReadinessAsk extends WhatIf {
   /** Each cluster (default), each zone (`spec.zone`, `spec.zones`) or each region. */
@@ -187,9 +194,18 @@ export interface ReadinessRow {
   to: Array<{ cluster: string; replicas: number }>;
   /** Replicas no cluster holds any more, grouped by Karmada's reason. */
   unplaced: number;
-  unplacedBy: Array<{ reason: string; message: string; replicas: number; bindings: number }>;
+  unplacedBy: Array<{
+    reason: string;
+    message: string;
+    replicas: number;
+    bindings: number;
+    /** The group in words: `2 replicas unplaced (1 binding): no cluster fits (Scheduled=False, NoClusterFit): ...`. */
+    said: string;
+  }>;
   /** Replicas kept on a failed cluster: lost until it recovers. */
   lost: number;
+  /** Its harm in a few words: `5 lost, 2 unplaced`, or `-`. */
+  harm: string;
   /** Clusters pushed past their free capacity, and by how much per resource. */
   overcommitted: Array<{ cluster: string; by: Record<string, number> }>;
   /** Bindings left with no replica on a cluster that stays up. */
@@ -219,8 +235,13 @@ export interface Readiness {
   select: string | null;
   rows: ReadinessRow[];
   summary: ReadinessSummary;
-  /** With what-ifs in the ask: the fleet before them, and the failures worse or better after them. */
-  before?: { rows: ReadinessRow[]; summary: ReadinessSummary; worse: string[]; better: string[] };
+  /** The answer in one sentence, as `allot plan --each` prints it and the fleet view shows it. */
+  said: string;
+  /**
+   * With what-ifs in the ask: the fleet before them, the failures worse or better after them,
+   * and that comparison in words (`said`).
+   */
+  before?: { rows: ReadinessRow[]; summary: ReadinessSummary; worse: string[]; better: string[]; said: string };
   report: FleetPlan["report"];
 }
 /**

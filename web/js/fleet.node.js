@@ -9,5 +9,5 @@ export { AllotError, isObjects } from "./api.js";
 export const {
   schedule, scheduleJson, estimate, divide, filter, select, capacity, deploy,
   validateResourceModels, parseQuantity, version, fromObjects, explain, toObjects, toYaml, fromYaml, bindingOf, bindingYaml,
-  planFleet, readiness, fleetSession,
+  planFleet, readiness, planSummary, fleetSession,
 } = fleetApi(raw);

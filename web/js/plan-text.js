@@ -80,6 +80,9 @@ export function summarize(bindings, clusters) {
   };
 }
 
+// Counts with their sentence.
+const said = (counts, planSummary) => ({ ...counts, said: planSummary(counts) });
+
 // The rows of some bindings; `full`: cells not cut.
 function bindingRows(bindings, full) {
   const w = (text, width) => (full ? String(text) : cut(text, width));
@@ -171,14 +174,8 @@ export function planReport(p, wide, events) {
       out.push("");
     } else out.push("Why nothing moves: no binding is placed where the events happen.", "");
   }
-  const unplaced = s.unplacedReplicas ? `, ${count(s.unplacedReplicas, "replica")} placed nowhere` : "";
-  out.push(
-    `Plan${p.cluster === undefined ? "" : ` (touching ${p.cluster})`}: ${count(s.changed, "binding")} to change ` +
-      `(${count(s.movedReplicas, "replica")} ${s.movedReplicas === 1 ? "moves" : "move"}${unplaced}), ` +
-      `${count(s.unschedulable, "binding")} unschedulable, ${count(s.unchanged, "binding")} unchanged; ` +
-      `${count(s.overcommittedClusters, "cluster")} overcommitted` +
-      (s.pending ? `; ${count(s.pending, "binding")} already pending before the event.` : "."),
-  );
+  // The counts' sentence as the planner wrote it (the fleet view shows the same).
+  out.push(`Plan${p.cluster === undefined ? "" : ` (touching ${p.cluster})`}: ${s.said}`);
   for (const c of p.caveats ?? []) out.push(`Note: ${c}`);
   const problems = p.report.problems;
   if (problems.length) {
@@ -189,8 +186,9 @@ export function planReport(p, wide, events) {
 }
 
 // The part of plan `p` that touches cluster `name`: the bindings placed there before or
-// after (their steps and ResourceBindings too), that cluster's load, and the summary of those.
-export function touching(p, name) {
+// after (their steps and ResourceBindings too), that cluster's load, and the summary of those,
+// said by `planSummary` (the planner's words for counts).
+export function touching(p, name, planSummary) {
   const on = (clusters) => Object.hasOwn(clusters, name);
   const bindings = p.bindings.filter((b) => on(b.before) || on(b.after));
   const ids = new Set(bindings.map((b) => bindingName(b.id)));
@@ -203,7 +201,7 @@ export function touching(p, name) {
     bindings,
     clusters,
     timeline: (p.timeline ?? []).filter((t) => (t.binding ? ids.has(bindingName(t.binding)) : t.cluster === name)),
-    summary: summarize(bindings, clusters),
+    summary: said(summarize(bindings, clusters), planSummary),
     resourceBindings: p.resourceBindings.filter((o) =>
       ids.has(bindingName({ kind: o.kind, namespace: o.metadata.namespace, name: o.metadata.name })),
     ),

@@ -5,7 +5,8 @@
 //! docs/rules/fleet.md); this only translates.
 
 use allot_core::error::Path;
-use allot_core::karmada::fleet::plan::Plan;
+use allot_core::karmada::fleet::plan::{Plan, Summary};
+use allot_core::karmada::fleet::words;
 use allot_core::kubernetes::objects::Object;
 use allot_core::kubernetes::plan::{plan, Session, WhatIf};
 use allot_core::kubernetes::readiness::{readiness as ready, Ask};
@@ -44,6 +45,15 @@ pub fn readiness(
     text(Ok(with_objects(&input, &options, |o, c| {
         ready(o, c, &what, &ask, &added, &applied, &mut report)
     })?))
+}
+
+/// A plan's counts (its `summary`'s fields; `said` is not read) in one sentence, as the planner
+/// says a whole plan's (`summary.said`): for the part of a plan a reader counts itself, as
+/// `allot plan --cluster` counts the bindings that touch one cluster.
+#[wasm_bindgen(js_name = planSummary)]
+pub fn plan_summary(counts: JsValue) -> Result<String, JsValue> {
+    let s: Summary = from_js(counts, "counts")?;
+    Ok(words::plan_summary(&s))
 }
 
 /// `progress(done, total)` as a Rust callback (what the function throws does not stop the

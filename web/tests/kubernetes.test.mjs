@@ -476,7 +476,7 @@ test("planFleet: every binding of a dump, before and after a what-if", () => {
   const drift = planFleet(FLEET);
   assert.deepEqual(drift.summary, {
     bindings: 2, changed: 0, unschedulable: 0, unchanged: 2, movedReplicas: 0, unplacedReplicas: 0, pending: 0,
-    overcommittedClusters: 0,
+    overcommittedClusters: 0, said: "0 bindings changed (0 replicas moved), 0 unschedulable, 2 unchanged; 0 clusters overcommitted.",
   });
   // A cluster down: Divided bindings are enqueued by its taint but not rescheduled.
   const down = planFleet(FLEET, {}, { clusterDown: ["member1"] });
@@ -536,7 +536,10 @@ test("fleetSession: progress while the scheduler works; the policies as applied"
 test("npx allot plan and kubectl allot plan: table, exit codes as kubectl diff", () => {
   const drift = allot(["plan", "-"], FLEET);
   assert.equal(drift.status, 0, drift.stderr);
-  assert.match(drift.stdout, /^Plan: 0 bindings to change \(0 replicas move\), 0 bindings unschedulable, 2 bindings unchanged/m);
+  assert.match(drift.stdout, /^Plan: 0 bindings changed \(0 replicas moved\), 0 unschedulable, 2 unchanged/m);
+  // The sentence is the planner's, as -o json answers it (the fleet view shows the same).
+  const said = JSON.parse(allot(["plan", "-", "-o", "json"], FLEET).stdout).summary.said;
+  assert.ok(drift.stdout.split("\n").includes(`Plan: ${said}`), said);
   const down = allot(["plan", "-f", "-", "--cluster-down", "member1", "-o", "wide"], FLEET);
   assert.equal(down.status, 0, down.stderr);
   assert.match(down.stdout, /^rb\/shop\/web-deployment\s+unchanged\s.*\(no trigger\)/m);
@@ -611,9 +614,15 @@ test("npx allot plan --cluster: only what touches one cluster; --delete and --de
   assert.match(one.stdout, /^rb\/shop\/web-deployment\s+unchanged/m);
   assert.doesNotMatch(one.stdout, /api-deployment|^member1\s/m);
   assert.match(one.stdout, /^member2\s/m);
-  assert.match(one.stdout, /^Plan \(touching member2\): 0 bindings to change \(0 replicas move\), 0 bindings unschedulable, 1 binding unchanged/m);
+  assert.match(one.stdout, /^Plan \(touching member2\): 0 bindings changed \(0 replicas moved\), 0 unschedulable, 1 unchanged/m);
   const json = JSON.parse(allot(["plan", "-", "--delete-cluster", "member1", "--cluster", "member1", "-o", "json"], FLEET).stdout);
   assert.deepEqual([json.summary.bindings, json.summary.changed, json.clusters.map((c) => c.name)], [2, 2, ["member1"]]);
+  // The part's counts said in the planner's words, as it says a whole plan's.
+  const { said, ...counts } = json.summary;
+  assert.equal(said, fleet.planSummary(counts));
+  assert.match(said, /^2 bindings changed \(/);
+  const { said: whole, ...all } = planFleet(FLEET, {}, { deleteCluster: ["member1"] }).summary;
+  assert.equal(fleet.planSummary(all), whole);
   assert.ok(json.steps.every((s) => s.passes.every((n) => n.binding.namespace === "shop")));
   const unknown = allot(["plan", "-", "--cluster", "member9", "-o", "json"], FLEET);
   assert.equal(unknown.status, 2);

@@ -116,7 +116,10 @@ test("the event apart from changes already pending; words, units and plurals", (
   assert.match(table.stdout, /^member1\s.*\s14 -> 0\s+16\.5 -> 0\s+32\s+14\s+14Gi -> 0\s/m);
   // MOVED counts replicas that land elsewhere; the 2 of legacy that go nowhere are UNPLACED.
   assert.match(table.stdout, /^rb\/payments\/legacy-deployment\s+unschedulable\s+member1:2\s+-\s+0\s+2\s+no cluster fits \(Scheduled=False, NoClusterFit\)/m);
-  assert.match(table.stdout, /\(12 replicas move, 2 replicas placed nowhere\), 1 binding unschedulable/);
+  assert.match(table.stdout, /\(12 replicas moved, 2 replicas placed nowhere\), 1 unschedulable/);
+  // The counts' sentence is the planner's, as the fleet view shows it.
+  const said = planFleet(dump, {}, { deleteCluster: ["member1"] }).summary.said;
+  assert.ok(table.stdout.split("\n").includes(`Plan: ${said}`), said);
   assert.doesNotMatch(table.stdout, /\b1 (clusters|bindings|replicas)\b/);
   assert.ok(drift.summary.pending === 0);
   // Nothing moves: the default table says why.

@@ -78,7 +78,7 @@ test("allot plan --each: a table worst first, exit 1 when a failure harms, 2 on 
   const t = allot(["plan", "-f", file("fleet-shop.yaml"), "--each", "region"]);
   assert.equal(t.status, 1, t.stderr);
   assert.match(t.stdout, /^FAILURE\s+CLUSTERS\s+AFFECTED/m);
-  assert.match(t.stdout, /^Readiness: 2 region failure\(s\)/m);
+  assert.match(t.stdout, /^2 region failures planned: /m);
   const json = JSON.parse(allot(["plan", "-f", file("fleet-shop.yaml"), "--each", "cluster", "-o", "json"]).stdout);
   assert.deepEqual(json.rows, readiness(text("fleet-shop.yaml"), {}, { each: "cluster" }).rows);
   const wide = allot(["plan", "-f", file("fleet-shop.yaml"), "--each", "cluster", "-o", "wide"]);
@@ -91,4 +91,28 @@ test("allot plan --each: a table worst first, exit 1 when a failure harms, 2 on 
   const bad = allot(["plan", "-f", file("fleet-shop.yaml"), "--each", "zone", "--select", "a in b"]);
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--select a in b/);
+});
+
+// The sentences are the planner's, written once in the answer: the command prints them as they
+// are (the fleet view shows the same), never words of its own.
+test("allot plan --each prints the answer's own sentences", () => {
+  const args = ["plan", "-f", file("fleet-failover.yaml"), "--each", "cluster", "--taint-eviction"];
+  const json = JSON.parse(allot([...args, "-o", "json"]).stdout);
+  const lines = allot([...args, "-o", "wide"]).stdout.split("\n");
+  assert.match(json.said, /^3 cluster failures planned: /);
+  assert.ok(lines.includes(json.said), json.said);
+  const groups = json.rows.flatMap((r) => r.unplacedBy);
+  assert.ok(groups.length > 0, "some failure leaves replicas unplaced");
+  for (const u of groups) assert.ok(lines.includes(`  ${u.said}`), u.said);
+  // A change: the fleet before it compared in words, and each row's harm before it.
+  const cordoned = [...args, "--cordon", "member1"];
+  const changed = JSON.parse(allot([...cordoned, "-o", "json"]).stdout);
+  const text = allot(cordoned).stdout.split("\n");
+  assert.ok(changed.before.said.length > 0);
+  assert.ok(text.includes(changed.before.said), changed.before.said);
+  for (const row of changed.rows) {
+    const was = changed.before.rows.find((w) => w.name === row.name);
+    const line = text.find((l) => l.startsWith(`${row.name} `));
+    assert.ok(line.endsWith(`  ${was.harm}`), `${line} / ${was.harm}`);
+  }
 });

@@ -75,10 +75,16 @@ fleet.planFleet("", {}, { noExecuteTaintEvictionPurgeMode: "Never" });
 // @ts-expect-error: clusters are named, not numbered
 fleet.planFleet("", {}, { cordon: [1] });
 const session: number = fleet.fleetSession("kind: List").state().clusters.length;
+// The sentences: the plan's counts, the readiness answer's.
+const said: string = planned.summary.said + fleet.planSummary(planned.summary);
+const ready = fleet.readiness("kind: List", {}, { each: "zone" });
+const readySaid: string = ready.said + ready.rows.map((r) => r.harm + r.unplacedBy.map((u) => u.said)) + ready.before?.said;
+// @ts-expect-error: counts are numbers
+fleet.planSummary({ ...planned.summary, changed: "2" });
 const explained: string = fleet.explain("kind: Cluster").resourceBinding.kind;
 // @ts-expect-error: the planner is allot/fleet's
 kube.planFleet("kind: List");
-export { moved, outcomes, evictedAt, session, explained };
+export { moved, outcomes, evictedAt, session, said, readySaid, explained };
 `);
   writeFileSync("types-check.ts", lines.join("\n"));
   let out = "";

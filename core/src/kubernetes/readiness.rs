@@ -20,6 +20,7 @@ use crate::karmada::fleet::plan::overcommitted;
 use crate::karmada::fleet::readiness::{
     failures, settled_after, worst_first, Each, Failure, Overcommit, Row, Site, Summary, View,
 };
+use crate::karmada::fleet::readiness_words;
 use crate::karmada::fleet::Fleet;
 use crate::karmada::fleet::Id;
 use crate::path::Path;
@@ -44,6 +45,10 @@ pub struct Report {
     pub select: Option<String>,
     pub rows: Vec<Row>,
     pub summary: Summary,
+    /// The answer in one sentence ([`readiness_words::summary`]), which the command prints
+    /// and the fleet view shows.
+    #[serde(default)]
+    pub said: String,
     /// With what-ifs besides the settings: the fleet before them, answered the same way.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub before: Option<Before>,
@@ -63,6 +68,9 @@ pub struct Before {
     pub worse: Vec<String>,
     /// Failures that harm less after the what-ifs, in name order.
     pub better: Vec<String>,
+    /// How the fleet after the what-ifs compares, in words ([`readiness_words::compared`]).
+    #[serde(default)]
+    pub said: String,
 }
 
 impl Report {
@@ -208,10 +216,12 @@ impl Now<'_> {
         } else {
             None
         };
+        let summary = Summary::of(&rows);
         Ok(Report {
             each: ask.each,
             select: ask.select.clone(),
-            summary: Summary::of(&rows),
+            said: readiness_words::summary(ask.each, ask.select.as_deref(), &summary),
+            summary,
             rows,
             before,
             report: self.report.clone(),
@@ -307,6 +317,7 @@ fn compare(now: &[Row], was: Vec<Row>) -> Before {
     Before {
         summary: Summary::of(&was),
         rows: was,
+        said: readiness_words::compared(&worse, &better),
         worse,
         better,
     }
@@ -594,6 +605,46 @@ mod tests {
         assert!(!r.clean());
         assert_eq!(r.summary.worst.as_deref(), Some("a"));
         assert_eq!(r.summary.harmful, 2);
+    }
+
+    // The answer carries its sentences, written once for the command and the fleet view:
+    // the summary, each row's harm, and the comparison with the fleet before a change (why
+    // replicas are unplaced: readiness_words' tests).
+    #[test]
+    fn the_answer_carries_its_sentences() {
+        let r = answer(&WhatIf::default(), &ask(Each::Zone, None));
+        assert_eq!(
+            r.said,
+            "2 zone failures planned: 2 leave replicas unplaced or lost, or a cluster \
+             overcommitted; the worst is a."
+        );
+        let harms: Vec<&str> = r.rows.iter().map(|x| x.harm.as_str()).collect();
+        assert_eq!(harms, vec!["8 lost", "6 lost"]);
+        let none = answer(&WhatIf::default(), &ask(Each::Region, Some("tier=none")));
+        assert_eq!(
+            none.said,
+            "No region to fail: no Cluster that tier=none selects states one."
+        );
+        let cordoned = WhatIf {
+            cordon: vec!["b2".into()],
+            ..WhatIf::default()
+        };
+        let before = answer(&cordoned, &ask(Each::Cluster, None)).before.unwrap();
+        assert_eq!(
+            before.said,
+            "No failure harms more after the change than before."
+        );
+        let deleted = WhatIf {
+            delete_cluster: vec!["b2".into()],
+            ..WhatIf::default()
+        };
+        let before = answer(&deleted, &ask(Each::Cluster, None)).before.unwrap();
+        // b2's replicas moved to the others: each of them now loses more; b2 fails no more.
+        assert_eq!(
+            before.said,
+            "Less resilient after the change: a1, a2, b1 harm more than before. More \
+             resilient: b2 harms less."
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use allot_core::karmada::fleet::plan::{BindingPlan, ClusterPlan, Outcome};
 use allot_core::resource::ResourceList;
 use yew::prelude::*;
 
-use super::figures::{binary, cores, count, cpu, memory, placement};
+use super::figures::{binary, cores, cpu, memory, placement};
 use super::Shown;
 use crate::pager::use_pager;
 
@@ -26,31 +26,10 @@ pub fn plan(shown: &Shown) -> Html {
     let unschedulable = of(|b| !b.pending && matches!(b.outcome, Outcome::Unschedulable { .. }));
     let pending = of(|b| b.pending);
     let kept = of(|b| matches!(b.outcome, Outcome::Unchanged { .. }));
-    let s = &p.summary;
-    let unplaced = if s.unplaced_replicas > 0 {
-        format!(
-            ", {} placed nowhere",
-            count(s.unplaced_replicas, "replica", "replicas")
-        )
-    } else {
-        String::new()
-    };
-    let already = if s.pending > 0 {
-        format!(
-            "; {} already pending before the event",
-            count(s.pending as u64, "binding", "bindings")
-        )
-    } else {
-        String::new()
-    };
     html! {
         <section id="fleet-plan" class="fleet-plan" aria-labelledby="fleet-plan-heading">
             <h3 id="fleet-plan-heading">{ format!("Plan: {}", shown.label) }</h3>
-            <p id="fleet-summary" class="summary">{ format!(
-                "{} changed ({} moved{unplaced}), {} unschedulable, {} unchanged; {} overcommitted{already}",
-                count(s.changed as u64, "binding", "bindings"), count(s.moved_replicas, "replica", "replicas"),
-                s.unschedulable, s.unchanged,
-                count(s.overcommitted_clusters as u64, "cluster", "clusters")) }</p>
+            <p id="fleet-summary" class="summary">{ &p.summary.said }</p>
             { for p.caveats.iter().map(|c| html! { <p class="notice">{ c }</p> }) }
             if !moved.is_empty() {
                 <h4>{ "Moved by the event" }</h4>

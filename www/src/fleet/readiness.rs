@@ -2,47 +2,11 @@
 //! cluster, zone or region? Every failure planned as Down plans it, under the toolbar's
 //! settings, one row per failure, worst first, as the core answers it.
 
-use allot_core::karmada::fleet::readiness::{Each, Row};
-use allot_core::kubernetes::readiness::Report;
+use allot_core::karmada::fleet::readiness::Row;
+use allot_core::karmada::fleet::readiness_words::each_word;
 use yew::prelude::*;
 
 use super::{Ask, Model};
-
-/// `cluster`, `zone`, `region`.
-fn word(each: Each) -> &'static str {
-    match each {
-        Each::Cluster => "cluster",
-        Each::Zone => "zone",
-        Each::Region => "region",
-    }
-}
-
-fn counted(n: usize, one: &str) -> String {
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {one}s")
-    }
-}
-
-/// The answer in one sentence.
-fn summary(r: &Report) -> String {
-    let what = word(r.each);
-    let s = &r.summary;
-    match (&s.worst, s.harmful) {
-        (None, _) => format!("No {what} to fail: no Cluster states one."),
-        (Some(_), 0) => format!(
-            "{} planned: none leaves a replica unplaced or lost, or a cluster overcommitted.",
-            counted(s.failures, &format!("{what} failure"))
-        ),
-        (Some(worst), n) => format!(
-            "{} planned: {n} {} replicas unplaced or lost, or a cluster overcommitted; the \
-             worst is {worst}.",
-            counted(s.failures, &format!("{what} failure")),
-            if n == 1 { "leaves" } else { "leave" }
-        ),
-    }
-}
 
 /// Where the rescheduled replicas go: `10 (a2:4, b1:4, b2:2)`.
 fn rescheduled(row: &Row) -> String {
@@ -57,22 +21,11 @@ fn rescheduled(row: &Row) -> String {
     format!("{} ({})", row.rescheduled, to.join(", "))
 }
 
-/// Why replicas are left unplaced, in a cell's title.
+/// Why replicas are left unplaced, in a cell's title: each group as the core says it.
 fn unplaced_why(row: &Row) -> String {
     row.unplaced_by
         .iter()
-        .map(|u| {
-            let said = if u.message.is_empty() {
-                u.reason.clone()
-            } else {
-                format!("{}: {}", u.reason, u.message)
-            };
-            format!(
-                "{} ({}): {said}",
-                u.replicas,
-                counted(u.bindings, "binding")
-            )
-        })
+        .map(|u| u.said.as_str())
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -121,7 +74,7 @@ pub fn panel(ask: &Ask, m: &Model) -> Html {
                 { button("region", "Each region") }
             </div>
             if let Some(r) = &m.readiness {
-                <p id="fleet-readiness-summary">{ summary(r) }</p>
+                <p id="fleet-readiness-summary">{ &r.said }</p>
                 if !r.rows.is_empty() {
                     <div class="scroll">
                         <table id="fleet-readiness-table" class="fleet-table">
@@ -140,7 +93,7 @@ pub fn panel(ask: &Ask, m: &Model) -> Html {
                         </table>
                     </div>
                     if r.rows.len() > 200 {
-                        <p class="muted">{ format!("The 200 worst of {} failures; allot plan --each {} lists them all.", r.rows.len(), word(r.each)) }</p>
+                        <p class="muted">{ format!("The 200 worst of {} failures; allot plan --each {} lists them all.", r.rows.len(), each_word(r.each)) }</p>
                     }
                 }
             }
@@ -151,37 +104,42 @@ pub fn panel(ask: &Ask, m: &Model) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use allot_core::kubernetes::readiness::Report;
 
     // The core's answer read back into the core's own type (how the dump was read is not
-    // read), said in one sentence and its rows' cells.
+    // read): its sentences are the core's, the unplaced groups one per line of the cell's
+    // title, and the rescheduled replicas where they go.
     #[test]
-    fn an_answer_reads_and_is_said() {
+    fn an_answer_reads_and_its_words_are_the_cores() {
         let r: Report = serde_json::from_value(serde_json::json!({
             "each": "cluster",
             "select": null,
             "rows": [{
                 "name": "a1", "clusters": ["a1"], "bindings": 4, "rescheduled": 10,
                 "to": [{"cluster": "a2", "replicas": 4}, {"cluster": "b1", "replicas": 6}],
-                "unplaced": 2,
-                "unplacedBy": [{"reason": "NoClusterFit", "message": "0/3 clusters are available",
-                                "replicas": 2, "bindings": 1}],
-                "lost": 3, "overcommitted": [], "outages": 1, "settledAfter": 300,
-                "workloads": []
+                "unplaced": 3,
+                "unplacedBy": [
+                    {"reason": "NoClusterFit", "message": "0/3 clusters are available",
+                     "replicas": 2, "bindings": 1, "said": "2 replicas unplaced (1 binding): no cluster fits"},
+                    {"reason": "Fewer", "message": "", "replicas": 1, "bindings": 1,
+                     "said": "1 replica unplaced (1 binding): scheduled again to fewer replicas"}],
+                "lost": 3, "harm": "3 lost, 3 unplaced", "overcommitted": [], "outages": 1,
+                "settledAfter": 300, "workloads": []
             }],
             "summary": {"failures": 1, "harmful": 1, "worst": "a1"},
+            "said": "1 cluster failure planned: 1 leaves replicas unplaced or lost, or a cluster \
+                     overcommitted; the worst is a1.",
             "report": {"clusters": {"used": [], "defaulted": [], "ignored": []},
                        "problems": [], "warnings": []}
         }))
         .unwrap();
-        assert_eq!(
-            summary(&r),
-            "1 cluster failure planned: 1 leaves replicas unplaced or lost, or a cluster \
-             overcommitted; the worst is a1."
-        );
+        assert!(r.said.ends_with("the worst is a1."), "{}", r.said);
+        assert_eq!(r.rows[0].harm, "3 lost, 3 unplaced");
         assert_eq!(rescheduled(&r.rows[0]), "10 (a2:4, b1:6)");
         assert_eq!(
             unplaced_why(&r.rows[0]),
-            "2 (1 binding): NoClusterFit: 0/3 clusters are available"
+            "2 replicas unplaced (1 binding): no cluster fits\n\
+             1 replica unplaced (1 binding): scheduled again to fewer replicas"
         );
     }
 }

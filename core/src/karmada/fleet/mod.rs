@@ -23,6 +23,7 @@ pub mod patch;
 pub mod plan;
 pub mod queue;
 pub mod readiness;
+pub mod readiness_words;
 pub mod taint_policy;
 pub mod timeline;
 pub mod triggers;

@@ -188,6 +188,10 @@ pub struct Summary {
     pub unplaced_replicas: u64,
     pub pending: usize,
     pub overcommitted_clusters: usize,
+    /// The counts in one sentence ([`super::words::plan_summary`]), which the command prints
+    /// and the fleet view shows.
+    #[serde(default)]
+    pub said: String,
 }
 
 impl Summary {
@@ -195,7 +199,7 @@ impl Summary {
     pub fn of(bindings: &[BindingPlan], clusters: &[ClusterPlan]) -> Summary {
         let caused: Vec<&BindingPlan> = bindings.iter().filter(|b| !b.pending).collect();
         let count = |f: fn(&Outcome) -> bool| caused.iter().filter(|b| f(&b.outcome)).count();
-        Summary {
+        let mut s = Summary {
             bindings: bindings.len(),
             changed: count(|o| matches!(o, Outcome::Changed { .. } | Outcome::Evicted)),
             unschedulable: count(|o| matches!(o, Outcome::Unschedulable { .. })),
@@ -208,7 +212,10 @@ impl Summary {
                 .sum(),
             pending: bindings.len() - caused.len(),
             overcommitted_clusters: clusters.iter().filter(|c| !c.overcommit.is_empty()).count(),
-        }
+            said: String::new(),
+        };
+        s.said = super::words::plan_summary(&s);
+        s
     }
 }
 
@@ -253,25 +260,6 @@ impl Plan {
             s.passes = Vec::new();
         }
         self
-    }
-}
-
-impl Summary {
-    /// `3 bindings changed (12 replicas moved), 1 unschedulable, 396 unchanged; 1 cluster
-    /// overcommitted`.
-    pub fn line(&self) -> String {
-        format!(
-            "{} {} changed ({} {} moved), {} unschedulable, {} unchanged; {} {} \
-             overcommitted",
-            self.changed,
-            crate::plural(self.changed as u64, "binding", "bindings"),
-            self.moved_replicas,
-            crate::plural(self.moved_replicas, "replica", "replicas"),
-            self.unschedulable,
-            self.unchanged,
-            self.overcommitted_clusters,
-            crate::plural(self.overcommitted_clusters as u64, "cluster", "clusters"),
-        )
     }
 }
 
@@ -423,6 +411,7 @@ fn plan_in(
         let unlisted = f.entries.len().saturating_sub(bindings.len());
         summary.bindings = f.entries.len();
         summary.unchanged += unlisted;
+        summary.said = super::words::plan_summary(&summary);
     }
     let caveats = order_caveat(&f, &steps).into_iter().collect();
     Ok((

@@ -98,6 +98,11 @@ pub struct Unplaced {
     pub message: String,
     pub replicas: u64,
     pub bindings: usize,
+    /// The group in words: `2 replicas unplaced (1 binding): no cluster fits
+    /// (Scheduled=False, NoClusterFit): 0/3 clusters are available`
+    /// ([`super::readiness_words::unplaced`]).
+    #[serde(default)]
+    pub said: String,
 }
 
 /// A cluster pushed past its capacity, and by how much per resource.
@@ -143,6 +148,10 @@ pub struct Row {
     pub unplaced_by: Vec<Unplaced>,
     /// Replicas the plan keeps on a failed cluster: lost until it recovers.
     pub lost: u64,
+    /// Its harm in a few words: `5 lost, 2 unplaced`, or `-`
+    /// ([`super::readiness_words::harm`]).
+    #[serde(default)]
+    pub harm: String,
     /// Clusters pushed past their capacity, in the fleet's order.
     pub overcommitted: Vec<Overcommit>,
     /// Bindings that had replicas before and have none on a cluster that stays up: the
@@ -188,7 +197,7 @@ impl Row {
     ) -> Row {
         let down: BTreeSet<&str> = failure.clusters.iter().map(String::as_str).collect();
         let mut to: BTreeMap<&str, u64> = BTreeMap::new();
-        let mut unplaced: BTreeMap<(String, String), (u64, usize)> = BTreeMap::new();
+        let mut unplaced: BTreeMap<(String, String), (u64, usize, String)> = BTreeMap::new();
         let mut workloads = Vec::new();
         let (mut rescheduled, mut lost_all, mut unplaced_all) = (0u64, 0u64, 0u64);
         for b in bindings {
@@ -218,9 +227,11 @@ impl Row {
                 |m: &BTreeMap<String, i64>| m.values().map(|&n| n.max(0) as u64).sum::<u64>();
             let short = total(b.before).saturating_sub(total(b.after));
             if short > 0 {
-                let slot = unplaced.entry(reason(b.outcome)).or_default();
+                let (code, message, why) = reason(b.outcome);
+                let slot = unplaced.entry((code, message)).or_default();
                 slot.0 += short;
                 slot.1 += 1;
+                slot.2 = why;
             }
             let up = |m: &BTreeMap<String, i64>| {
                 m.iter()
@@ -252,7 +263,8 @@ impl Row {
         to.sort_by(|a, b| b.replicas.cmp(&a.replicas).then(a.cluster.cmp(&b.cluster)));
         let mut unplaced_by: Vec<Unplaced> = unplaced
             .into_iter()
-            .map(|((reason, message), (replicas, bindings))| Unplaced {
+            .map(|((reason, message), (replicas, bindings, why))| Unplaced {
+                said: super::readiness_words::unplaced(replicas, bindings, &why),
                 reason,
                 message,
                 replicas,
@@ -268,6 +280,7 @@ impl Row {
             unplaced: unplaced_all,
             unplaced_by,
             lost: lost_all,
+            harm: super::readiness_words::harm_of(lost_all, unplaced_all),
             overcommitted,
             outages: workloads.iter().filter(|w| w.outage).count(),
             settled_after,
@@ -303,20 +316,35 @@ pub fn settled_after(plan: &Plan) -> i64 {
     plan.timeline.iter().map(|m| m.at).max().unwrap_or(0).max(0)
 }
 
-/// The reason a binding holds fewer replicas: its condition when its last pass failed.
-fn reason(outcome: Option<&Outcome>) -> (String, String) {
-    let Some(outcome) = outcome else {
-        return ("Fewer".into(), String::new());
+/// The reason a binding holds fewer replicas: its condition when its last pass failed, its
+/// message, and the reason in words ([`super::words`]).
+fn reason(outcome: Option<&Outcome>) -> (String, String, String) {
+    let fewer = || {
+        (
+            "Fewer".into(),
+            String::new(),
+            "scheduled again to fewer replicas".into(),
+        )
     };
+    let Some(outcome) = outcome else {
+        return fewer();
+    };
+    let said = |c: &Condition| super::words::condition_words(c);
     match outcome {
         Outcome::Unschedulable { condition } => match condition {
-            Condition::NoClusterFit(m) => ("NoClusterFit".into(), m.clone()),
-            Condition::Unschedulable(m) => ("Unschedulable".into(), m.clone()),
-            Condition::SchedulerError(m) => ("SchedulerError".into(), m.clone()),
-            Condition::Pending | Condition::Success => ("Pending".into(), String::new()),
+            Condition::NoClusterFit(m) => ("NoClusterFit".into(), m.clone(), said(condition)),
+            Condition::Unschedulable(m) => ("Unschedulable".into(), m.clone(), said(condition)),
+            Condition::SchedulerError(m) => ("SchedulerError".into(), m.clone(), said(condition)),
+            Condition::Pending | Condition::Success => {
+                ("Pending".into(), String::new(), said(&Condition::Pending))
+            }
         },
-        Outcome::Evicted => ("Evicted".into(), String::new()),
-        _ => ("Fewer".into(), String::new()),
+        Outcome::Evicted => (
+            "Evicted".into(),
+            String::new(),
+            super::words::because(outcome, None, false),
+        ),
+        _ => fewer(),
     }
 }
 

@@ -11,17 +11,67 @@ use super::entry::Condition;
 use super::events::{Change, Why, WhyNot};
 use super::eviction::Due;
 use super::health::Readiness;
-use super::plan::{Outcome, Unchanged};
+use super::plan::{Outcome, Summary, Unchanged};
 use super::timeline::{Happening, TaskEnd};
 use super::triggers::Trigger;
 
 /// `n` and its noun, in the plural unless one: `1 replica`, `3 replicas`.
-fn counted(n: i64, one: &str) -> String {
+pub(crate) fn counted(n: i64, one: &str) -> String {
     if n == 1 {
         format!("{n} {one}")
     } else {
         format!("{n} {one}s")
     }
+}
+
+/// `n` with its thousands separated: `8,637`.
+fn grouped(n: u64) -> String {
+    let digits = format!("{n}");
+    let mut text = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            text.push(',');
+        }
+        text.push(d);
+    }
+    text
+}
+
+/// `n`, its thousands separated, and its noun in the plural unless one: `8,637 bindings`.
+fn many(n: u64, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{} {one}s", grouped(n))
+    }
+}
+
+/// The plan's counts in one sentence: `3 bindings changed (12 replicas moved, 2 replicas
+/// placed nowhere), 1 unschedulable, 396 unchanged; 1 cluster overcommitted; 2 bindings
+/// already pending before the event.` (what the events cause, the pending apart, §30.3).
+pub fn plan_summary(s: &Summary) -> String {
+    let nowhere = if s.unplaced_replicas > 0 {
+        format!(", {} placed nowhere", many(s.unplaced_replicas, "replica"))
+    } else {
+        String::new()
+    };
+    let pending = if s.pending > 0 {
+        format!(
+            "; {} already pending before the event",
+            many(s.pending as u64, "binding")
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{} changed ({} moved{nowhere}), {} unschedulable, {} unchanged; {} overcommitted\
+         {pending}.",
+        many(s.changed as u64, "binding"),
+        many(s.moved_replicas, "replica"),
+        grouped(s.unschedulable as u64),
+        grouped(s.unchanged as u64),
+        many(s.overcommitted_clusters as u64, "cluster"),
+    )
 }
 
 /// Seconds as a duration is written: `0s`, `1m30s`, `5m`, `1h`.
@@ -339,6 +389,35 @@ mod tests {
         assert_eq!(duration(90), "1m30s");
         assert_eq!(duration(300), "5m");
         assert_eq!(duration(3600), "1h");
+    }
+
+    // The plan's counts in one sentence: plurals, thousands separated, the replicas placed
+    // nowhere and the pending said only when there are some.
+    #[test]
+    fn the_plans_counts_are_one_sentence() {
+        let mut s = Summary {
+            bindings: 8_640,
+            changed: 1,
+            unschedulable: 2,
+            unchanged: 8_637,
+            moved_replicas: 12,
+            ..Summary::default()
+        };
+        assert_eq!(
+            plan_summary(&s),
+            "1 binding changed (12 replicas moved), 2 unschedulable, 8,637 unchanged; 0 \
+             clusters overcommitted."
+        );
+        s.unplaced_replicas = 1;
+        s.pending = 1_200;
+        s.overcommitted_clusters = 1;
+        s.moved_replicas = 1_000_000;
+        assert_eq!(
+            plan_summary(&s),
+            "1 binding changed (1,000,000 replicas moved, 1 replica placed nowhere), 2 \
+             unschedulable, 8,637 unchanged; 1 cluster overcommitted; 1,200 bindings already \
+             pending before the event."
+        );
     }
 
     // Every trigger and state is said in plain words, Karmada's term in brackets.
