@@ -347,7 +347,12 @@ impl super::Fleet {
         let start = !self.failover.started;
         self.failover.started = true;
         let timeout = self.settings.graceful_eviction_timeout;
-        for b in 0..self.entries.len() {
+        // Only a watched binding or one whose requeue is due can be reconciled here.
+        let mut due: Vec<usize> = self.entries.index().watched().to_vec();
+        due.extend(self.failover.requeue.keys().copied());
+        due.sort_unstable();
+        due.dedup();
+        for b in due {
             let failover_due = self.failover.requeue.get(&b).is_some_and(|&t| t <= now);
             let has_failover = self
                 .entries

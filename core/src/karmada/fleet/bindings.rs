@@ -1,7 +1,9 @@
-//! Every binding of the fleet, in the fleet's order, and what a cluster's change reads of
-//! them (docs/rules/fleet.md §21.2 rule 5): the cluster affinity each binding is matched
-//! against, grouped, so that a cluster event matches each distinct affinity once and reads
-//! only the bindings it enqueues.
+//! Every binding of the fleet, in the fleet's order, and what events read of them without
+//! reading each: the cluster affinity each binding is matched against when a cluster changes
+//! (docs/rules/fleet.md §21.2 rule 5), grouped, so that a cluster event matches each distinct
+//! affinity once and reads only the bindings it enqueues; and the bindings the failover
+//! controllers watch (§32.3, §33: those with an application failover behavior or eviction
+//! tasks), which their start reconciles.
 //!
 //! The grouping is worked out when first asked for and shared by the copies of a fleet made
 //! after it (a failure's plan copies the fleet it starts from); any change to a binding drops
@@ -22,25 +24,34 @@ use crate::selector::cluster::ClusterAffinity;
 #[derive(Debug, Clone, Default)]
 pub struct Bindings {
     list: Vec<Rc<Entry>>,
-    by_affinity: OnceCell<Rc<ByAffinity>>,
+    index: OnceCell<Rc<Index>>,
 }
 
-/// The bindings grouped by the affinity a cluster event checks them against.
+/// What events read of the bindings: grouped by the affinity a cluster event checks them
+/// against, and those the failover controllers watch.
 #[derive(Debug, PartialEq, Eq)]
-pub struct ByAffinity {
+pub struct Index {
     /// Per binding: its group.
     group_of: Vec<usize>,
     /// Per group: a binding of it (whose affinity the group's is), or none for the bindings
     /// with no affinity, which every cluster event concerns.
     groups: Vec<Option<usize>>,
+    /// The bindings with an application failover behavior or eviction tasks, in order.
+    watched: Vec<usize>,
 }
 
-impl ByAffinity {
-    fn of(list: &[Rc<Entry>]) -> ByAffinity {
+impl Index {
+    fn of(list: &[Rc<Entry>]) -> Index {
         // Bindings of one policy share its affinity: grouped by the affinity itself.
         let mut seen: BTreeMap<*const ClusterAffinity, usize> = BTreeMap::new();
         let mut groups: Vec<Option<usize>> = Vec::new();
         let mut none = None;
+        let watched = list
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.app_failover.is_some() || !e.state.evictions.is_empty())
+            .map(|(b, _)| b)
+            .collect();
         let group_of = list
             .iter()
             .enumerate()
@@ -57,7 +68,17 @@ impl ByAffinity {
                 },
             )
             .collect();
-        ByAffinity { group_of, groups }
+        Index {
+            group_of,
+            groups,
+            watched,
+        }
+    }
+
+    /// The bindings the failover controllers watch: an application failover behavior or
+    /// eviction tasks.
+    pub fn watched(&self) -> &[usize] {
+        &self.watched
     }
 
     /// Whether each group's bindings are concerned, `concerns` answering for an affinity.
@@ -85,28 +106,28 @@ impl ByAffinity {
 }
 
 impl Bindings {
-    /// The bindings grouped by affinity, worked out now if no copy has yet.
-    pub fn by_affinity(&self) -> Rc<ByAffinity> {
-        self.by_affinity
-            .get_or_init(|| Rc::new(ByAffinity::of(&self.list)))
+    /// What events read of the bindings, worked out now if no copy has yet.
+    pub fn index(&self) -> Rc<Index> {
+        self.index
+            .get_or_init(|| Rc::new(Index::of(&self.list)))
             .clone()
     }
 
     /// Binding `b`, to change (copied first if another fleet shares it).
     pub fn get_mut(&mut self, b: usize) -> Option<&mut Rc<Entry>> {
-        self.by_affinity.take();
+        self.index.take();
         self.list.get_mut(b)
     }
 
     /// Every binding, to change.
     pub fn as_mut_slice(&mut self) -> &mut [Rc<Entry>] {
-        self.by_affinity.take();
+        self.index.take();
         &mut self.list
     }
 
     /// A binding added last.
     pub fn push(&mut self, entry: Rc<Entry>) {
-        self.by_affinity.take();
+        self.index.take();
         self.list.push(entry);
     }
 }
@@ -130,7 +151,7 @@ impl FromIterator<Rc<Entry>> for Bindings {
     fn from_iter<I: IntoIterator<Item = Rc<Entry>>>(iter: I) -> Bindings {
         Bindings {
             list: iter.into_iter().collect(),
-            by_affinity: OnceCell::new(),
+            index: OnceCell::new(),
         }
     }
 }
@@ -161,7 +182,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::{Bindings, Entry};
-    use crate::karmada::fleet::testing::{entry, member};
+    use crate::karmada::fleet::app_failover::PurgeMode;
+    use crate::karmada::fleet::testing::{entry, failover, member};
     use crate::karmada::fleet::Rules;
     use crate::karmada::Strategy;
     use crate::selector::cluster::ClusterAffinity;
@@ -189,7 +211,7 @@ mod tests {
         let m = member(cluster, 1);
         let zones = crate::karmada::fleet::Settings::default().version.zone_in();
         let matches = |a: &ClusterAffinity| a.matches(&m.facts(), zones);
-        let groups = list.by_affinity();
+        let groups = list.index();
         let concerned = groups.concerned(list, matches);
         let grouped = (0..list.len())
             .map(|b| concerned[groups.group(b).unwrap()])
@@ -208,11 +230,15 @@ mod tests {
     proptest! {
         // Bindings share their policy's rules or hold a copy of them; whatever is changed
         // after the grouping was made, a cluster's change concerns the same bindings read
-        // through it as read one by one.
+        // through it as read one by one, and the watched bindings are those with an
+        // application failover behavior or eviction tasks.
         #[test]
         fn grouped_as_one_by_one(
             given in proptest::collection::vec((0usize..8, any::<bool>()), 0..12),
-            changes in proptest::collection::vec((0usize..16, 0usize..8, any::<bool>()), 0..6),
+            changes in proptest::collection::vec(
+                (0usize..16, 0usize..8, any::<bool>(), any::<bool>()),
+                0..6,
+            ),
         ) {
             let policies: Vec<Rc<Rules>> = (0..8).map(|k| Rc::new(rules(k))).collect();
             let with = |b: usize, k: usize, copy: bool| -> Rc<Entry> {
@@ -226,12 +252,25 @@ mod tests {
                 let (grouped, each) = both(&list, cluster);
                 prop_assert_eq!(grouped, each);
             }
-            for (b, k, copy) in changes {
+            for (b, k, copy, watched) in changes {
+                let failover = watched.then(|| Rc::new(failover(PurgeMode::Directly, 60)));
                 if let Some(e) = list.get_mut(b) {
-                    Rc::make_mut(e).rules = with(b, k, copy).rules.clone();
+                    let e = Rc::make_mut(e);
+                    e.rules = with(b, k, copy).rules.clone();
+                    e.app_failover = failover;
                 } else {
-                    list.push(with(list.len(), k, copy));
+                    let mut e = with(list.len(), k, copy);
+                    Rc::make_mut(&mut e).app_failover = failover;
+                    list.push(e);
                 }
+                let one_by_one: Vec<usize> = list
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| e.app_failover.is_some() || !e.state.evictions.is_empty())
+                    .map(|(b, _)| b)
+                    .collect();
+                let index = list.index();
+                prop_assert_eq!(index.watched(), &one_by_one[..]);
                 for cluster in ["a", "b", "c"] {
                     let (grouped, each) = both(&list, cluster);
                     prop_assert_eq!(grouped, each);
@@ -246,11 +285,11 @@ mod tests {
         let list: Bindings = (0..3)
             .map(|b| Rc::new(entry(&alloc::format!("w{b}"), Strategy::Duplicated, 1, &[])))
             .collect();
-        let first = list.by_affinity();
+        let first = list.index();
         let copy = list.clone();
-        assert!(Rc::ptr_eq(&first, &copy.by_affinity()));
+        assert!(Rc::ptr_eq(&first, &copy.index()));
         let mut changed = copy.clone();
         changed.get_mut(0);
-        assert!(!Rc::ptr_eq(&first, &changed.by_affinity()));
+        assert!(!Rc::ptr_eq(&first, &changed.index()));
     }
 }

@@ -821,7 +821,7 @@ impl Fleet {
         }
         let zones = self.settings.version.zone_in();
         // Each distinct affinity is matched once; only the bindings enqueued are read.
-        let groups = self.entries.by_affinity();
+        let groups = self.entries.index();
         let matches = |m: &Member, a: &ClusterAffinity| a.matches(&m.facts(), zones);
         let concerned = groups.concerned(&self.entries, |a| {
             matches(new, a) || old.as_deref().is_some_and(|m| matches(m, a))

@@ -345,7 +345,7 @@ fn plan_in(
     quiet: bool,
 ) -> Result<(Plan, Fleet)> {
     // Grouped once for the plans that start from `fleet` (readiness plans one per failure).
-    fleet.entries.by_affinity();
+    fleet.entries.index();
     let mut f = fleet.clone();
     f.quiet = quiet;
     let start = f.now;
