@@ -612,31 +612,15 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &Ledger, quiet: bool) -> Vec<Bin
             let placed = Placed::of(was.get(b));
             let before: &BTreeMap<String, i64> = &placed;
             let after = &e.state.clusters;
-            let left: u64 = before
-                .iter()
-                .map(|(c, &n)| (n - after.get(c).copied().unwrap_or(0)).max(0) as u64)
-                .sum();
-            let arrived: u64 = after
-                .iter()
-                .map(|(c, &n)| (n - before.get(c).copied().unwrap_or(0)).max(0) as u64)
-                .sum();
-            let sum: i64 = after.values().sum();
-            let unplaced = if e.rules.placement().duplicated() {
-                if after.is_empty() {
-                    e.workload.replicas.max(0) as u64
-                } else {
-                    0
-                }
-            } else {
-                (e.workload.replicas - sum).max(0) as u64
-            };
+            // The entry the plan started from, or an equal placement: nothing left or arrived.
+            let same = was.get(b).is_some_and(|w| Rc::ptr_eq(w, e)) || before == after;
             let unseen = Seen::default();
             let s = seen.get(&b).unwrap_or(&unseen);
             let outcome = match (&s.pass, s.changed_by) {
                 (Some(pass), _) if pass.failure().is_some() => Outcome::Unschedulable {
                     condition: pass.failure().cloned().unwrap_or_default(),
                 },
-                _ if before != after => match s.changed_by {
+                _ if !same => match s.changed_by {
                     Some(trigger) => Outcome::Changed { trigger },
                     None => Outcome::Evicted,
                 },
@@ -658,6 +642,25 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &Ledger, quiet: bool) -> Vec<Bin
             if quiet && matches!(outcome, Outcome::Unchanged { .. }) {
                 return None;
             }
+            let gone = |from: &BTreeMap<String, i64>, to: &BTreeMap<String, i64>| -> u64 {
+                if same {
+                    return 0;
+                }
+                from.iter()
+                    .map(|(c, &n)| (n - to.get(c).copied().unwrap_or(0)).max(0) as u64)
+                    .sum()
+            };
+            let (left, arrived) = (gone(before, after), gone(after, before));
+            let sum: i64 = after.values().sum();
+            let unplaced = if e.rules.placement().duplicated() {
+                if after.is_empty() {
+                    e.workload.replicas.max(0) as u64
+                } else {
+                    0
+                }
+            } else {
+                (e.workload.replicas - sum).max(0) as u64
+            };
             let because = super::words::because(&outcome, s.enqueued.as_ref(), before.is_empty());
             Some(BindingPlan {
                 id: e.id.clone(),
