@@ -16,7 +16,7 @@ use super::import::Choice;
 use super::objects::Object;
 use super::plan::{read_now, step, step_under, under, Session, WhatIf};
 use crate::error::Result;
-use crate::karmada::fleet::plan::overcommitted;
+use crate::karmada::fleet::plan::{overcommitted, Placed};
 use crate::karmada::fleet::readiness::{
     failures, settled_after, worst_first, Each, Failure, Overcommit, Row, Site, Summary, View,
 };
@@ -273,8 +273,8 @@ fn rows_of(
             .filter(|e| !listed.contains(&e.id))
             .map(|e| View {
                 id: &e.id,
-                before: &e.state.clusters,
-                after: &e.state.clusters,
+                before: Placed::of(Some(e)),
+                after: Placed::of(Some(e)),
                 outcome: None,
             });
         let changed = plan.bindings.iter().filter_map(|b| {

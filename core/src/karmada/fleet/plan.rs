@@ -78,8 +78,22 @@ pub enum Unchanged {
 pub struct Placed(Option<Rc<Entry>>, BTreeMap<String, i64>);
 
 impl Placed {
-    fn of(entry: Option<&Rc<Entry>>) -> Placed {
+    /// The placement `entry` holds (none without one).
+    pub fn of(entry: Option<&Rc<Entry>>) -> Placed {
         Placed(entry.cloned(), BTreeMap::new())
+    }
+
+    /// Read through the same entry as `other`.
+    pub fn same_entry(&self, other: &Placed) -> bool {
+        matches!((&self.0, &other.0), (Some(a), Some(b)) if Rc::ptr_eq(a, b))
+    }
+
+    /// The placement held by itself, keeping no entry alive.
+    pub fn detached(&self) -> Placed {
+        match self.0 {
+            Some(_) => Placed::from((**self).clone()),
+            None => self.clone(),
+        }
     }
 }
 

@@ -14,7 +14,7 @@ use core::cmp::Ordering;
 use serde::{Deserialize, Serialize};
 
 use super::entry::{Condition, Id};
-use super::plan::{BindingPlan, Outcome, Plan};
+use super::plan::{BindingPlan, Outcome, Placed, Plan};
 use crate::resource::ResourceList;
 use crate::selector::label::{LabelSelector, Labels};
 
@@ -118,8 +118,9 @@ pub struct Overcommit {
 #[serde(rename_all = "camelCase")]
 pub struct Affected {
     pub id: Id,
-    pub before: BTreeMap<String, i64>,
-    pub after: BTreeMap<String, i64>,
+    /// Read through the fleet's entry (rows share it rather than copy it).
+    pub before: Placed,
+    pub after: Placed,
     /// The plan's outcome: `changed`, `evicted`, `unschedulable` or `unchanged`.
     pub outcome: String,
     /// Replicas kept on a failed cluster.
@@ -196,7 +197,7 @@ impl Row {
         settled_after: i64,
     ) -> Row {
         let down: BTreeSet<&str> = failure.clusters.iter().map(String::as_str).collect();
-        let mut to: BTreeMap<&str, u64> = BTreeMap::new();
+        let mut to: BTreeMap<String, u64> = BTreeMap::new();
         let mut unplaced: BTreeMap<(String, String), (u64, usize, String)> = BTreeMap::new();
         let mut workloads = Vec::new();
         let (mut rescheduled, mut lost_all, mut unplaced_all) = (0u64, 0u64, 0u64);
@@ -214,7 +215,12 @@ impl Row {
                 if n > had && !down.contains(c.as_str()) {
                     let more = (n - had) as u64;
                     rescheduled += more;
-                    *to.entry(c.as_str()).or_default() += more;
+                    match to.get_mut(c.as_str()) {
+                        Some(n) => *n += more,
+                        None => {
+                            to.insert(c.clone(), more);
+                        }
+                    }
                 }
             }
             let lost: u64 = b
@@ -225,7 +231,7 @@ impl Row {
                 .sum();
             let total =
                 |m: &BTreeMap<String, i64>| m.values().map(|&n| n.max(0) as u64).sum::<u64>();
-            let short = total(b.before).saturating_sub(total(b.after));
+            let short = total(&b.before).saturating_sub(total(&b.after));
             if short > 0 {
                 let (code, message, why) = reason(b.outcome);
                 let slot = unplaced.entry((code, message)).or_default();
@@ -239,13 +245,20 @@ impl Row {
                     .map(|(_, &n)| n.max(0) as u64)
                     .sum::<u64>()
             };
-            let outage = total(b.before) > 0 && up(b.after) == 0;
+            let outage = total(&b.before) > 0 && up(&b.after) == 0;
             lost_all += lost;
             unplaced_all += short;
+            // The placement before is the fleet's, kept anyway; one the failure changed is
+            // copied, so the row keeps no entry of the failure's fleet alive.
+            let after = if b.after.same_entry(&b.before) {
+                b.after.clone()
+            } else {
+                b.after.detached()
+            };
             workloads.push(Affected {
                 id: b.id.clone(),
                 before: b.before.clone(),
-                after: b.after.clone(),
+                after,
                 outcome: b.outcome.map_or("unchanged", outcome_name).into(),
                 lost,
                 unplaced: short,
@@ -256,7 +269,7 @@ impl Row {
         let mut to: Vec<Destination> = to
             .into_iter()
             .map(|(c, replicas)| Destination {
-                cluster: c.into(),
+                cluster: c,
                 replicas,
             })
             .collect();
@@ -291,11 +304,11 @@ impl Row {
 
 /// One binding as a row reads it: before and after the failure, and the plan's outcome
 /// (`None`: the plan did not list it, it stays as it was).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct View<'a> {
     pub id: &'a Id,
-    pub before: &'a BTreeMap<String, i64>,
-    pub after: &'a BTreeMap<String, i64>,
+    pub before: Placed,
+    pub after: Placed,
     pub outcome: Option<&'a Outcome>,
 }
 
@@ -303,8 +316,8 @@ impl<'a> View<'a> {
     pub fn of(b: &'a BindingPlan) -> View<'a> {
         View {
             id: &b.id,
-            before: &b.before,
-            after: &b.after,
+            before: b.before.clone(),
+            after: b.after.clone(),
             outcome: Some(&b.outcome),
         }
     }

@@ -172,20 +172,20 @@ mod tests {
         let views = [
             View {
                 id: &web,
-                before: &three,
-                after: &none,
+                before: three.clone().into(),
+                after: none.clone().into(),
                 outcome: Some(&unfit),
             },
             View {
                 id: &db,
-                before: &one,
-                after: &none,
+                before: one.clone().into(),
+                after: none.clone().into(),
                 outcome: Some(&Outcome::Evicted),
             },
             View {
                 id: &api,
-                before: &two,
-                after: &one,
+                before: two.clone().into(),
+                after: one.clone().into(),
                 outcome: Some(&fewer),
             },
         ];
