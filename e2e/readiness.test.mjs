@@ -7,8 +7,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { session, screenshot, ROOT } from "./harness.mjs";
+import { session, ROOT, SHOTS } from "./harness.mjs";
 import { fleetDump } from "./fleet-dump.mjs";
 import { readiness } from "../web/pkg/fleet.node.js";
 
@@ -70,7 +71,12 @@ test("failover readiness of 1,000 clusters and 10,000 workloads: determinate pro
   const done = counted.map((c) => Number(c[1]));
   assert.deepEqual(done, [...done].sort((a, b) => a - b), "the count only grows");
   figures.readinessProgressWords = shown.at(-1).words;
-  await screenshot(page, "fleet-readiness-large");
+  // The panel's top: its buttons, its sentence and the worst rows (the page's full height is
+  // the 200 rows and the fleet below them).
+  const panel = await page.locator(".fleet-readiness").boundingBox();
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, "fleet-readiness-large.png"), fullPage: true,
+    clip: { ...panel, height: Math.min(panel.height, 900) } });
 
   // The table is the core's answer over the same dump: its sentence, and its 200 worst rows.
   const core = readiness(dump, {}, { each: "cluster" });
@@ -88,6 +94,9 @@ test("failover readiness of 1,000 clusters and 10,000 workloads: determinate pro
   await page.click("#fleet-readiness-cluster");
   await page.waitForFunction(() => /[1-9]\d* of 1000 failures planned/.test(document.querySelector("#fleet-progress-words")?.textContent ?? ""),
     null, { timeout: 60000 });
+  // The status line as the failures are planned (clipped: an element's screenshot would wait
+  // for it to stop changing).
+  await page.screenshot({ path: join(SHOTS, "fleet-readiness-progress.png"), clip: await page.locator(".fleet-status").boundingBox() });
   const t = Date.now();
   await page.click("#fleet-cancel");
   await page.waitForSelector("#fleet-cancel", { state: "detached" });
