@@ -10,6 +10,8 @@
 //! memory is the plan's (`/usr/bin/time -v`): the dump's text is dropped once read.
 //! `cargo run --release --example fleet -- readiness FILE cluster|zone|region` answers every
 //! failure of that kind (`allot plan --each`), its peak memory to compare with one plan's.
+//! Both print their times in milliseconds and the process's peak resident memory (Linux's
+//! `VmHWM`), which web/bench/readiness.mjs reads to set the package's figures beside them.
 
 use std::time::{Duration, Instant};
 
@@ -32,6 +34,24 @@ fn read(file: &str) -> Result<(Vec<Object>, Duration), String> {
         .0;
     drop(text);
     Ok((objects, t.elapsed()))
+}
+
+/// `1234.5 ms`: one format for every time printed, which the benchmarks in Node read.
+fn ms(d: Duration) -> String {
+    format!("{:.1} ms", d.as_secs_f64() * 1e3)
+}
+
+/// The process's peak resident memory so far, in MB (`VmHWM` of /proc/self/status; `-` where
+/// there is none).
+fn peak() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
+            let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(format!("{:.1} MB", kb / 1e3))
+        })
+        .unwrap_or_else(|| "-".into())
 }
 
 fn main() -> Result<(), String> {
@@ -68,12 +88,16 @@ fn main() -> Result<(), String> {
             let mut h = std::hash::DefaultHasher::new();
             std::hash::Hash::hash(&json, &mut h);
             println!(
-                "{} objects; {}; read {read:.2?}, plan {planning:.2?}, JSON {writing:.2?} ({:.1} \
-                 MB, fingerprint {:016x})",
+                "{} objects; {}; read {}, plan {}, JSON {} ({:.1} MB, fingerprint {:016x}); \
+                 peak {}",
                 objects.len(),
                 planned.plan.summary.said.trim_end_matches('.'),
+                ms(read),
+                ms(planning),
+                ms(writing),
                 json.len() as f64 / 1e6,
-                std::hash::Hasher::finish(&h)
+                std::hash::Hasher::finish(&h),
+                peak()
             );
             Ok(())
         }
@@ -97,16 +121,27 @@ fn main() -> Result<(), String> {
             )
             .map_err(|e| e.to_string())?;
             let answering = t.elapsed();
+            let t = Instant::now();
+            let json = allot_core::json::to_json_bytes(&report).map_err(|e| e.to_string())?;
+            let writing = t.elapsed();
             let worst = report.rows.first();
+            // What each failure costs grows with the bindings it concerns.
+            let affected: usize = report.rows.iter().map(|r| r.bindings).sum();
+            let per = affected as f64 / report.rows.len().max(1) as f64;
             println!(
-                "{} objects; {} failures, {} harmful, worst {:?} ({} lost, {} unplaced); read \
-                 {read:.2?}, readiness {answering:.2?}",
+                "{} objects; {} failures ({per:.1} bindings affected each), {} harmful, worst {:?} \
+                 ({} lost, {} unplaced); read {}, readiness {}, JSON {} ({:.1} MB); peak {}",
                 objects.len(),
                 report.summary.failures,
                 report.summary.harmful,
                 report.summary.worst,
                 worst.map_or(0, |r| r.lost),
                 worst.map_or(0, |r| r.unplaced),
+                ms(read),
+                ms(answering),
+                ms(writing),
+                json.len() as f64 / 1e6,
+                peak()
             );
             Ok(())
         }

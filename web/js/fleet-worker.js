@@ -11,8 +11,10 @@
 //   plan  {whatIf}   the plan of a what-if over the fleet as it is, the fleet left as it is
 //   apply {whatIf}   the same, and the fleet after it becomes a step of the history
 //   go    {k}        make step k of the history the fleet as it is
-//   readiness {ask}  every failure of the fleet as it is (`{each, select}` and what-if
-//         fields, as the package's `readiness`), worst first, the fleet left as it is
+//   readiness {ask, workloads}  every failure of the fleet as it is (`{each, select}` and
+//         what-if fields, as the package's `readiness`), worst first, the fleet left as it is;
+//         `workloads: false` leaves each row's `workloads` empty (most of the answer's text: a
+//         page that shows the rows alone then reads a few hundred kB, not megabytes)
 // While a request works, messages `{id, progress}` come before its answer: `{bytes}` as an
 // open starts reading the dump, then `{done, total}` (bindings the scheduler has taken of those
 // waiting, at most every 50 ms) as a what-if is planned, with `{step, steps}` while an open
@@ -85,14 +87,23 @@ function handle(data) {
       const plan = text(need().apply(data.whatIf, progress({})));
       return answer(session, plan, undefined, false);
     }
-    case "readiness":
-      return `{"readiness":${text(need().readiness(data.ask ?? {}, progress({ failures: true })))}}`;
+    case "readiness": {
+      const answer = text(need().readiness(data.ask ?? {}, progress({ failures: true })));
+      return `{"readiness":${data.workloads === false ? withoutWorkloads(answer) : answer}}`;
+    }
     case "go":
       need().go(data.k);
       return answer(session);
     default:
       throw new Error(`unknown request ${data.op}`);
   }
+}
+
+/** A readiness answer's JSON text without each row's affected workloads (before and after). */
+function withoutWorkloads(answer) {
+  const r = JSON.parse(answer);
+  for (const row of [...r.rows, ...(r.before?.rows ?? [])]) row.workloads = [];
+  return JSON.stringify(r);
 }
 
 function need() {

@@ -628,7 +628,9 @@ impl Ask {
             "readiness",
             Pending::Readiness,
             &format!("readiness: each {each} failing"),
-            json!({ "ask": ask }),
+            // The panel shows no row's workloads: the worker leaves them out of its answer,
+            // which the page then reads in a short task (docs/playground.md, the fleet view).
+            json!({ "ask": ask, "workloads": false }),
             None,
         );
     }

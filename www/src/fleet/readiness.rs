@@ -2,8 +2,11 @@
 //! cluster, zone or region? Every failure planned as Down plans it, under the toolbar's
 //! settings, one row per failure, worst first, as the core answers it.
 
+use std::rc::Rc;
+
 use allot_core::karmada::fleet::readiness::Row;
 use allot_core::karmada::fleet::readiness_words::each_word;
+use allot_core::kubernetes::readiness::Report;
 use yew::prelude::*;
 
 use super::{Ask, Model};
@@ -74,37 +77,60 @@ pub fn panel(ask: &Ask, m: &Model) -> Html {
                 { button("region", "Each region") }
             </div>
             if let Some(r) = &m.readiness {
-                <p id="fleet-readiness-summary">{ &r.said }</p>
-                if !r.rows.is_empty() {
-                    <div class="scroll">
-                        <table id="fleet-readiness-table" class="fleet-table">
-                            <thead><tr>
-                                <th scope="col">{ "Failure" }</th>
-                                <th scope="col">{ "Clusters" }</th>
-                                <th scope="col">{ "Bindings affected" }</th>
-                                <th scope="col">{ "Rescheduled (to)" }</th>
-                                <th scope="col">{ "Unplaced" }</th>
-                                <th scope="col">{ "Lost until recovery" }</th>
-                                <th scope="col">{ "Workloads down" }</th>
-                                <th scope="col">{ "Overcommitted" }</th>
-                                <th scope="col">{ "Settled after" }</th>
-                            </tr></thead>
-                            <tbody>{ for r.rows.iter().take(200).map(row_html) }</tbody>
-                        </table>
-                    </div>
-                    if r.rows.len() > 200 {
-                        <p class="muted">{ format!("The 200 worst of {} failures; allot plan --each {} lists them all.", r.rows.len(), each_word(r.each)) }</p>
-                    }
-                }
+                <Answer report={r.clone()} />
             }
         </section>
+    }
+}
+
+#[derive(Properties)]
+struct AnswerProps {
+    report: Rc<Report>,
+}
+
+/// The same answer by address: its table is not built again on each message of a request in
+/// flight (every 50 ms while the worker plans), only when an answer comes.
+impl PartialEq for AnswerProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.report, &other.report)
+    }
+}
+
+/// The answer: its sentence, then its 200 worst rows.
+#[function_component(Answer)]
+fn answer(p: &AnswerProps) -> Html {
+    let r = &p.report;
+    html! {
+        <>
+            <p id="fleet-readiness-summary">{ &r.said }</p>
+            if !r.rows.is_empty() {
+                <div class="scroll">
+                    <table id="fleet-readiness-table" class="fleet-table">
+                        <thead><tr>
+                            <th scope="col">{ "Failure" }</th>
+                            <th scope="col">{ "Clusters" }</th>
+                            <th scope="col">{ "Bindings affected" }</th>
+                            <th scope="col">{ "Rescheduled (to)" }</th>
+                            <th scope="col">{ "Unplaced" }</th>
+                            <th scope="col">{ "Lost until recovery" }</th>
+                            <th scope="col">{ "Workloads down" }</th>
+                            <th scope="col">{ "Overcommitted" }</th>
+                            <th scope="col">{ "Settled after" }</th>
+                        </tr></thead>
+                        <tbody>{ for r.rows.iter().take(200).map(row_html) }</tbody>
+                    </table>
+                </div>
+                if r.rows.len() > 200 {
+                    <p class="muted">{ format!("The 200 worst of {} failures; allot plan --each {} lists them all.", r.rows.len(), each_word(r.each)) }</p>
+                }
+            }
+        </>
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use allot_core::kubernetes::readiness::Report;
 
     // The core's answer read back into the core's own type (how the dump was read is not
     // read): its sentences are the core's, the unplaced groups one per line of the cell's
