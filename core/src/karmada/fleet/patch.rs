@@ -57,24 +57,22 @@ pub fn write(
     result: Vec<(String, i64)>,
     rules: &alloc::rc::Rc<Rules>,
 ) -> Written {
-    let ordered = rules.strategy() == Strategy::Duplicated;
-    let old: Vec<(String, i64)> = listed(state)
-        .into_iter()
-        .map(|(c, n)| (String::from(c), n))
-        .collect();
     // The same policy's placement is most often the same shared value: compared by address
     // first.
     let annotation = !state
         .applied
         .as_ref()
         .is_some_and(|a| alloc::rc::Rc::ptr_eq(a, rules) || **a == **rules);
-    let order: Vec<String> = result.iter().map(|(c, _)| c.clone()).collect();
     let new: BTreeMap<String, i64> = result.iter().cloned().collect();
-    let spec = if ordered {
-        old != result
+    // The list before is `state.clusters`, each cluster once: a Divided result is the same
+    // spec when it places the same replicas on the same clusters.
+    let same_clusters = new == state.clusters;
+    let spec = if rules.strategy() == Strategy::Duplicated {
+        !(same_clusters && same_list(state, &result, new.len()))
     } else {
-        old.len() != new.len() || old.iter().any(|(c, n)| new.get(c) != Some(n))
+        !same_clusters
     };
+    let order: Vec<String> = result.into_iter().map(|(c, _)| c).collect();
     let before = core::mem::replace(&mut state.clusters, new);
     state.order = order;
     state.applied = Some(rules.clone());
@@ -83,6 +81,19 @@ pub fn write(
         spec,
         patched: spec || annotation,
     }
+}
+
+/// Whether `result` (whose clusters, `distinct` of them, place what `state.clusters` places)
+/// is [`listed`]`(state)`, order included. Most often the order recorded is the result's own
+/// names, each once, which settles it without a look-up per name; else the list is built.
+fn same_list(state: &State, result: &[(String, i64)], distinct: usize) -> bool {
+    let as_recorded = distinct == result.len()
+        && state.order.len() == result.len()
+        && state.order.iter().zip(result).all(|(o, (c, _))| o == c);
+    as_recorded
+        || listed(state)
+            .into_iter()
+            .eq(result.iter().map(|(c, n)| (c.as_str(), *n)))
 }
 
 #[cfg(test)]

@@ -612,14 +612,17 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &Ledger, quiet: bool) -> Vec<Bin
             let placed = Placed::of(was.get(b));
             let before: &BTreeMap<String, i64> = &placed;
             let after = &e.state.clusters;
-            let left: u64 = before
-                .iter()
-                .map(|(c, &n)| (n - after.get(c).copied().unwrap_or(0)).max(0) as u64)
-                .sum();
-            let arrived: u64 = after
-                .iter()
-                .map(|(c, &n)| (n - before.get(c).copied().unwrap_or(0)).max(0) as u64)
-                .sum();
+            // An entry the plan did not copy holds the placement it started with.
+            let kept = core::ptr::eq(before, after);
+            let moved = |from: &BTreeMap<String, i64>, to: &BTreeMap<String, i64>| -> u64 {
+                if kept {
+                    return 0;
+                }
+                from.iter()
+                    .map(|(c, &n)| (n - to.get(c).copied().unwrap_or(0)).max(0) as u64)
+                    .sum()
+            };
+            let (left, arrived) = (moved(before, after), moved(after, before));
             let sum: i64 = after.values().sum();
             let unplaced = if e.rules.placement().duplicated() {
                 if after.is_empty() {
@@ -636,7 +639,7 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &Ledger, quiet: bool) -> Vec<Bin
                 (Some(pass), _) if pass.failure().is_some() => Outcome::Unschedulable {
                     condition: pass.failure().cloned().unwrap_or_default(),
                 },
-                _ if before != after => match s.changed_by {
+                _ if !kept && before != after => match s.changed_by {
                     Some(trigger) => Outcome::Changed { trigger },
                     None => Outcome::Evicted,
                 },
@@ -710,11 +713,8 @@ fn clusters_of(
     before: &[&BTreeMap<String, i64>],
     earlier: Option<&Fleet>,
 ) -> Vec<ClusterPlan> {
-    let state = |fleet: &Fleet, name: &str| -> Option<String> {
-        let i = fleet
-            .members()
-            .iter()
-            .position(|m| m.name.as_str() == name)?;
+    // Each cluster's state in words, by its position in `fleet`.
+    let state = |fleet: &Fleet, i: usize| -> Option<String> {
         let m = fleet.members().get(i)?;
         let h = fleet.health().get(i)?;
         let cordoned = m
@@ -725,13 +725,25 @@ fn clusters_of(
     };
     let members = f.members();
     let index = NameIndex::new(members.iter().map(|m| m.name.as_str()));
+    let was_index = earlier.map(|w| NameIndex::new(w.members().iter().map(|m| m.name.as_str())));
     let mut was = alloc::vec![Load::default(); members.len()];
     let mut now = was.clone();
     // What each cluster newly holds: each binding's increase there, over its placements.
     let mut added = was.clone();
+    // What the bindings whose placement the events left as it was (the same map, shared
+    // with the fleet before) hold: before and after alike, summed once.
+    let mut kept = was.clone();
     let empty = BTreeMap::new();
     for (b, e) in f.entries.iter().enumerate() {
         let old = before.get(b).copied().unwrap_or(&empty);
+        if core::ptr::eq(old, &e.state.clusters) {
+            for (c, &n) in old {
+                if let Some(l) = index.get(c).and_then(|i| kept.get_mut(i)) {
+                    l.add(e, n);
+                }
+            }
+            continue;
+        }
         for (c, &n) in old {
             if let Some(l) = index.get(c).and_then(|i| was.get_mut(i)) {
                 l.add(e, n);
@@ -750,15 +762,25 @@ fn clusters_of(
             }
         }
     }
+    for ((w, n), k) in was.iter_mut().zip(&mut now).zip(&kept) {
+        for l in [w, n] {
+            l.replicas = l.replicas.saturating_add(k.replicas);
+            l.requests.add_all(&k.requests);
+        }
+    }
     members
         .iter()
+        .enumerate()
         .zip(was.into_iter().zip(now).zip(added))
-        .map(|(m, ((before, after), added))| {
+        .map(|((i, m), ((before, after), added))| {
             let free = capacity::free(m);
-            let now = state(f, m.name.as_str()).unwrap_or_default();
-            let state_before = match earlier {
-                Some(w) => state(w, m.name.as_str()).unwrap_or_else(|| "not joined".into()),
-                None => now.clone(),
+            let now = state(f, i).unwrap_or_default();
+            let state_before = match (earlier, &was_index) {
+                (Some(w), Some(at)) => at
+                    .get(m.name.as_str())
+                    .and_then(|j| state(w, j))
+                    .unwrap_or_else(|| "not joined".into()),
+                _ => now.clone(),
             };
             ClusterPlan {
                 name: String::from(m.name.as_str()),
