@@ -192,4 +192,52 @@ mod tests {
         assert_eq!(taken, ["dup", "late"]);
         assert_eq!(after(&p, "late"), placed(&[("a", 8)]));
     }
+    // An order recorded with a repeated name, or a name no longer placed, still lists each
+    // placed cluster once: a result equal to that list is the same spec.
+    #[test]
+    fn an_untidy_recorded_order_is_compared_as_listed() {
+        let dup = rules_of(Strategy::Duplicated);
+        let mut s = state(&[("a", 3), ("b", 3)], &dup);
+        s.order = ["b", "gone", "b", "a"].map(String::from).to_vec();
+        let w = write(&mut s, result(&[("b", 3), ("a", 3)]), &dup);
+        assert!(!w.spec && !w.patched);
+        let mut s = state(&[("a", 3), ("b", 3)], &dup);
+        s.order = ["b", "b"].map(String::from).to_vec();
+        let w = write(&mut s, result(&[("a", 3), ("b", 3)]), &dup);
+        assert!(w.spec, "listed as b, a");
+    }
+
+    proptest::proptest! {
+        // Whether a write changes the spec is what comparing the whole list before with the
+        // result says: in order for a Duplicated result, by cluster for a Divided one.
+        #[test]
+        fn a_write_changes_the_spec_as_the_list_says(
+            placed in proptest::collection::btree_map(0u8..6, 0i64..3, 0..5),
+            order in proptest::collection::vec(0u8..7, 0..7),
+            got in proptest::collection::vec((0u8..6, 0i64..3), 0..6),
+            duplicated in proptest::bool::ANY,
+        ) {
+            let name = |c: u8| alloc::format!("c{c}");
+            let rules = rules_of(if duplicated { Strategy::Duplicated } else { Strategy::DynamicWeight });
+            let mut s = State {
+                clusters: placed.iter().map(|(&c, &n)| (name(c), n)).collect(),
+                order: order.iter().map(|&c| name(c)).collect(),
+                applied: Some(rules.clone()),
+                ..State::default()
+            };
+            let result: Vec<(String, i64)> = got.iter().map(|&(c, n)| (name(c), n)).collect();
+            let old: Vec<(String, i64)> =
+                listed(&s).into_iter().map(|(c, n)| (String::from(c), n)).collect();
+            let new: BTreeMap<String, i64> = result.iter().cloned().collect();
+            let expected = if duplicated {
+                old != result
+            } else {
+                old.len() != new.len() || old.iter().any(|(c, n)| new.get(c) != Some(n))
+            };
+            let w = write(&mut s, result.clone(), &rules);
+            proptest::prop_assert_eq!(w.spec, expected);
+            proptest::prop_assert_eq!(s.clusters, new);
+            proptest::prop_assert_eq!(s.order, result.into_iter().map(|(c, _)| c).collect::<Vec<_>>());
+        }
+    }
 }

@@ -612,8 +612,9 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &Ledger, quiet: bool) -> Vec<Bin
             let placed = Placed::of(was.get(b));
             let before: &BTreeMap<String, i64> = &placed;
             let after = &e.state.clusters;
-            // An entry the plan did not copy holds the placement it started with.
-            let kept = core::ptr::eq(before, after);
+            // An entry the plan did not copy holds the placement it started with; one
+            // scheduled again to the same clusters compares equal, once, in order.
+            let kept = core::ptr::eq(before, after) || before == after;
             let moved = |from: &BTreeMap<String, i64>, to: &BTreeMap<String, i64>| -> u64 {
                 if kept {
                     return 0;
@@ -639,7 +640,7 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &Ledger, quiet: bool) -> Vec<Bin
                 (Some(pass), _) if pass.failure().is_some() => Outcome::Unschedulable {
                     condition: pass.failure().cloned().unwrap_or_default(),
                 },
-                _ if !kept && before != after => match s.changed_by {
+                _ if !kept => match s.changed_by {
                     Some(trigger) => Outcome::Changed { trigger },
                     None => Outcome::Evicted,
                 },
@@ -996,6 +997,21 @@ mod tests {
             let evicted = p.bindings.iter().filter(|b| b.outcome == Outcome::Evicted).count();
             prop_assert_eq!(s.changed + s.unschedulable + s.unchanged + evicted, s.bindings);
             let names: Vec<&str> = g.members().iter().map(|m| m.name.as_str()).collect();
+            // Each cluster's load, summed binding by binding: the placement before (of the
+            // binding as it is after, for its requests) and after.
+            for (i, c) in p.clusters.iter().enumerate() {
+                let (mut before, mut after) = (super::Load::default(), super::Load::default());
+                for (b, e) in g.entries.iter().enumerate() {
+                    if let Some(&n) = f.entries.get(b).and_then(|w| w.state.clusters.get(names[i])) {
+                        before.add(e, n);
+                    }
+                    if let Some(&n) = e.state.clusters.get(names[i]) {
+                        after.add(e, n);
+                    }
+                }
+                prop_assert_eq!(&c.before, &before);
+                prop_assert_eq!(&c.after, &after);
+            }
             for (b, e) in p.bindings.iter().zip(g.entries.iter()) {
                 prop_assert!(b.after.keys().all(|c| names.contains(&c.as_str())));
                 if matches!(b.outcome, Outcome::Unchanged { .. }) {
