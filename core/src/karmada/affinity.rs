@@ -10,7 +10,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::cluster::Member;
-use super::compiled::{Compiled, Facts, TextId};
+use super::compiled::{Compiled, Facts, Stated, TextId};
 use crate::selector::cluster::{ClusterAffinity, ZoneIn};
 use crate::selector::label::{Operator, Requirement};
 
@@ -150,6 +150,43 @@ impl<'a> Affinity<'a> {
     }
 }
 
+impl Affinity<'_> {
+    /// Clusters of `set` (positions, ascending) among which are all those the affinity
+    /// matches, when one of its tests names the values a cluster must state: the fewest such
+    /// clusters of any test. `None`: no test narrows them.
+    pub fn candidates(&self, set: &Compiled<'_>) -> Option<Vec<u32>> {
+        if !self.valid {
+            return Some(Vec::new());
+        }
+        let mut fewest: Option<Vec<u32>> = None;
+        for (subject, test) in &self.tests {
+            let values = match test {
+                Test::Always(false) => return Some(Vec::new()),
+                Test::Equal(x) => core::slice::from_ref(x),
+                // The zones' `In`, read either way, needs one of the cluster's zones listed.
+                Test::In(values) => values.as_slice(),
+                _ => continue,
+            };
+            let what = match *subject {
+                Subject::Label(key) => Stated::Label(key),
+                Subject::Provider => Stated::Provider,
+                Subject::Region => Stated::Region,
+                Subject::Zones => Stated::Zone,
+            };
+            let mut clusters: Vec<u32> =
+                values.iter().flat_map(|&v| set.stating(what, v)).collect();
+            if values.len() > 1 {
+                clusters.sort_unstable();
+                clusters.dedup();
+            }
+            if fewest.as_ref().is_none_or(|f| clusters.len() < f.len()) {
+                fewest = Some(clusters);
+            }
+        }
+        fewest
+    }
+}
+
 /// A field selector's requirement: `provider` and `region` as one value each (an invalid
 /// requirement matches nothing), `zone` over the zones, any other key nothing.
 fn field(r: &Requirement, set: &Compiled<'_>) -> (Subject, Test) {
@@ -261,6 +298,28 @@ mod tests {
                 for (i, m) in members.iter().enumerate() {
                     let facts = set.cluster(i).unwrap();
                     prop_assert_eq!(compiled.matches(m, &facts), a.matches(&m.facts(), how));
+                }
+            }
+        }
+
+        /// The candidates hold every cluster the affinity matches, once each, ascending.
+        #[test]
+        fn candidates_hold_every_match(
+            members in proptest::collection::vec(member(), 0..8),
+            a in affinity(),
+        ) {
+            let set = Compiled::new(members.iter().collect());
+            for how in [ZoneIn::Any, ZoneIn::Every] {
+                let compiled = Affinity::new(&a, how, &set);
+                let Some(candidates) = compiled.candidates(&set) else {
+                    continue;
+                };
+                prop_assert!(candidates.windows(2).all(|w| w[0] < w[1]));
+                for (i, m) in members.iter().enumerate() {
+                    let facts = set.cluster(i).unwrap();
+                    if compiled.matches(m, &facts) {
+                        prop_assert!(candidates.contains(&(i as u32)), "cluster {} left out", i);
+                    }
                 }
             }
         }

@@ -3,6 +3,7 @@
 //! required), the starting term, the terms tried in turn, and what is written back
 //! (`spec.clusters`, the observed term).
 
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -107,7 +108,8 @@ pub fn placement_changed(
     let Some(applied) = applied else {
         return true;
     };
-    if placement == applied {
+    // The same object (a binding whose policy is unchanged) is equal without comparing it.
+    if core::ptr::eq(placement, applied) || placement == applied {
         return false;
     }
     if placement.cluster_affinity != applied.cluster_affinity
@@ -137,7 +139,7 @@ pub fn replicas_changed(
     multiple_pod_templates: bool,
     replicas: i64,
     has_components: bool,
-    previous: &[i64],
+    previous: &BTreeMap<String, i64>,
     scheduling: Option<&ReplicaScheduling>,
 ) -> bool {
     let Some(scheduling) = scheduling else {
@@ -147,8 +149,8 @@ pub fn replicas_changed(
         return true;
     }
     match scheduling.replica_scheduling_type.as_str() {
-        "Duplicated" => previous.iter().any(|&r| r != replicas),
-        "Divided" => previous.iter().fold(0i128, |a, &r| a + r as i128) != replicas as i128,
+        "Duplicated" => previous.values().any(|&r| r != replicas),
+        "Divided" => previous.values().fold(0i128, |a, &r| a + r as i128) != replicas as i128,
         _ => false,
     }
 }
@@ -163,7 +165,8 @@ pub struct TriggerInput<'a> {
     pub has_replica_requirements: bool,
     pub has_components: bool,
     pub multiple_pod_templates: bool,
-    pub previous: &'a [i64],
+    /// Each placed cluster's replicas (`spec.clusters`).
+    pub previous: &'a BTreeMap<String, i64>,
     pub reschedule_triggered_at: Option<i64>,
     pub last_scheduled: Option<i64>,
     /// Some cluster of `spec.clusters` is being deleted.

@@ -5,9 +5,14 @@
 //! each distinct taint and API list once ([`Judged`]); a cluster is then judged by comparing
 //! numbers, without reading its scattered maps and lists of text. Compiled once, it serves
 //! every binding scheduled against the set ([`super::cluster::Clusters`]).
+//!
+//! Made when first asked for, the set also lists the clusters stating each label value,
+//! provider, region and zone ([`Compiled::stating`]): an affinity naming values then reads the
+//! few clusters that can match it (docs/rules/karmada.md §12.5) rather than all of them.
 
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
+use core::cell::OnceCell;
 use core::cmp::Ordering;
 use core::ops::Range;
 
@@ -33,6 +38,19 @@ pub struct Compiled<'a> {
     distinct_taints: Vec<&'a Taint>,
     /// The distinct API enablement lists with their completeness condition.
     apis: Vec<ApiList<'a>>,
+    /// Every value a cluster states, with the cluster, sorted ([`Compiled::stating`]).
+    stated: OnceCell<Vec<(Stated, TextId, u32)>>,
+}
+
+/// What a cluster states a value of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stated {
+    /// The label with this key.
+    Label(TextId),
+    Provider,
+    Region,
+    /// One of its zones.
+    Zone,
 }
 
 /// One cluster's share of the flat arrays.
@@ -199,6 +217,37 @@ impl<'a> Compiled<'a> {
     /// The number of `text`, when some cluster states it.
     pub fn text(&self, text: &str) -> Option<TextId> {
         self.texts.get(text).copied()
+    }
+
+    /// The clusters stating `value` as `what`, in listed order (each once: a cluster states
+    /// one value per label key, provider and region, and lists a zone once or more).
+    pub fn stating(&self, what: Stated, value: TextId) -> impl Iterator<Item = u32> + '_ {
+        let stated = self.stated.get_or_init(|| self.list_stated());
+        let from = stated.partition_point(|&(w, v, _)| (w, v) < (what, value));
+        let to = stated.partition_point(|&(w, v, _)| (w, v) <= (what, value));
+        let mut last = None;
+        stated
+            .get(from..to)
+            .unwrap_or_default()
+            .iter()
+            .map(|&(_, _, i)| i)
+            .filter(move |&i| last.replace(i) != Some(i))
+    }
+
+    fn list_stated(&self) -> Vec<(Stated, TextId, u32)> {
+        let mut stated = Vec::with_capacity(self.labels.len() + self.zones.len());
+        for (i, c) in self.clusters.iter().enumerate() {
+            let i = i as u32;
+            let Some(facts) = self.cluster(i as usize) else {
+                continue;
+            };
+            stated.extend(facts.labels.iter().map(|&(k, v)| (Stated::Label(k), v, i)));
+            stated.extend(facts.zones.iter().map(|&z| (Stated::Zone, z, i)));
+            stated.extend(c.provider.map(|p| (Stated::Provider, p, i)));
+            stated.extend(c.region.map(|r| (Stated::Region, r, i)));
+        }
+        stated.sort_unstable();
+        stated
     }
 
     /// The cluster at `i`.

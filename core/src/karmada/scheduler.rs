@@ -18,7 +18,7 @@ use super::cluster::{Clusters, Member, Members};
 use super::compiled::{Compiled, Judged};
 use super::constraints::{Division, Rules, SpreadConstraint};
 use super::filter::{self, BindingView, ClusterFilter, Required, Tolerations};
-use super::plugins::PluginSet;
+use super::plugins::{Plugin, PluginSet};
 use super::score::{scores, Scores};
 use super::select::{
     global_order, multi_template, overflow_order, select_best, Candidate, Selection,
@@ -98,8 +98,8 @@ pub struct Context<'a> {
     engaged: bool,
     workload: bool,
     tolerations: Tolerations<'a>,
-    /// Each cluster's replicas in the previous result, `None` when it is not there.
-    previous: Vec<Option<u64>>,
+    /// The clusters of the previous result (positions, ascending) with their replicas.
+    previous: Vec<(usize, u64)>,
     /// Whether each attempt writes its [`PipelineReport`].
     record: bool,
 }
@@ -260,11 +260,20 @@ impl<'a> Context<'a> {
     /// alone, and no diagnosis.
     fn find_clusters_that_fit(&self, binding: &BindingView<'_>) -> Fit<'a> {
         let members = self.members;
-        let mut feasible: Vec<(usize, &Member)> = Vec::with_capacity(members.len());
         let mut diagnosis = self.record.then(|| Vec::with_capacity(members.len()));
-        for (i, t) in members.iter().enumerate() {
-            let Some(view) = self.set.view(i, self.placed(i)) else {
-                continue;
+        // Without a diagnosis, a cluster the affinity cannot match fails its filter whatever
+        // the others say: only those it can match are read (§12.5), in listed order.
+        let narrowed = match (&diagnosis, binding.affinity) {
+            (None, Some(r)) if self.plugins.enabled(Plugin::ClusterAffinity) => {
+                r.candidates(self.set)
+            }
+            _ => None,
+        };
+        let read = narrowed.as_ref().map_or(members.len(), Vec::len);
+        let mut feasible: Vec<(usize, &Member)> = Vec::with_capacity(read);
+        let mut visit = |i: usize| {
+            let Some((t, view)) = members.get(i).zip(self.set.view(i, self.placed(i))) else {
+                return;
             };
             let deleting = view.facts.deleting;
             let ok = match diagnosis.as_mut() {
@@ -280,6 +289,10 @@ impl<'a> Context<'a> {
             if ok {
                 feasible.push((i, t));
             }
+        };
+        match narrowed {
+            Some(clusters) => clusters.iter().for_each(|&i| visit(i as usize)),
+            None => (0..members.len()).for_each(visit),
         }
         Fit {
             feasible,
@@ -326,7 +339,7 @@ impl<'a> Context<'a> {
         feasible
             .iter()
             .map(|&(i, t)| {
-                let prev = self.previous.get(i).copied().flatten();
+                let prev = self.previous(i);
                 let alloc = self.available.get(i).copied().unwrap_or(0);
                 Candidate {
                     name: &t.name,
@@ -369,7 +382,14 @@ impl<'a> Context<'a> {
     /// Whether the cluster at `i` is in the previous result.
     #[inline]
     fn placed(&self, i: usize) -> bool {
-        self.previous.get(i).is_some_and(Option::is_some)
+        self.previous(i).is_some()
+    }
+
+    /// The replicas of the cluster at `i` in the previous result, when it is there.
+    #[inline]
+    fn previous(&self, i: usize) -> Option<u64> {
+        let k = self.previous.binary_search_by_key(&i, |&(c, _)| c).ok()?;
+        self.previous.get(k).map(|&(_, r)| r)
     }
 
     /// The candidates in candidate order: the selection's order (G without spread
@@ -417,15 +437,16 @@ fn resource<'a>(b: &Binding<'a>) -> Option<(&'a str, &'a str)> {
     }
 }
 
-/// Each cluster's previous replicas (`None`: not in the previous result), found through the
-/// clusters' name index rather than a search of the previous result per cluster.
-fn previous_by_cluster(b: &Binding<'_>, clusters: &Clusters<'_>) -> Vec<Option<u64>> {
-    let mut out = alloc::vec![None; clusters.len()];
-    for (name, &r) in b.previous {
-        if let Some(slot) = clusters.position(name).and_then(|i| out.get_mut(i)) {
-            *slot = Some(r.max(0) as u64);
-        }
-    }
+/// The previous result's clusters (positions, ascending) with their replicas, found through
+/// the clusters' name index: a few entries, where one per cluster of the set would be
+/// allocated and cleared for every binding scheduled.
+fn previous_by_cluster(b: &Binding<'_>, clusters: &Clusters<'_>) -> Vec<(usize, u64)> {
+    let mut out: Vec<(usize, u64)> = b
+        .previous
+        .iter()
+        .filter_map(|(name, &r)| Some((clusters.position(name)?, r.max(0) as u64)))
+        .collect();
+    out.sort_unstable_by_key(|&(i, _)| i);
     out
 }
 

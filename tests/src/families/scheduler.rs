@@ -774,10 +774,7 @@ pub fn run_affinity_terms(case: &Value) -> Verdict {
         "replicas_changed" => {
             let rs =
                 placement(&serde_json::json!({"replica_scheduling": case["replica_scheduling"]}));
-            let prev: Vec<i64> = list(&case["clusters"])
-                .iter()
-                .map(|c| c["replicas"].as_i64().unwrap_or(0))
-                .collect();
+            let prev = previous_of(&case["clusters"]);
             judge(
                 case["expect"].as_bool(),
                 Some(replicas_changed(
@@ -796,10 +793,7 @@ pub fn run_affinity_terms(case: &Value) -> Verdict {
             let applied = case["applied_placement"]
                 .is_object()
                 .then(|| placement(&case["applied_placement"]));
-            let prev: Vec<i64> = list(&case["clusters"])
-                .iter()
-                .map(|c| c["replicas"].as_i64().unwrap_or(0))
-                .collect();
+            let prev = previous_of(&case["clusters"]);
             let got = trigger(&TriggerInput {
                 placement: &p,
                 applied: applied.as_ref(),
@@ -821,4 +815,14 @@ pub fn run_affinity_terms(case: &Value) -> Verdict {
         }
         other => judge("an affinity-terms fn", other),
     }
+}
+
+/// A case's previous clusters as a binding holds them, each under its position (a case may
+/// leave names out): every entry counts, as in the listed `spec.clusters`.
+fn previous_of(clusters: &serde_json::Value) -> std::collections::BTreeMap<String, i64> {
+    list(clusters)
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (format!("{i:04}"), c["replicas"].as_i64().unwrap_or(0)))
+        .collect()
 }

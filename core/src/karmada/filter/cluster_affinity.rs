@@ -54,6 +54,20 @@ impl<'a> Required<'a> {
                 .collect(),
         })
     }
+
+    /// Clusters of `set` (positions, ascending) among which are all those one of the
+    /// affinities matches ([`Affinity::candidates`]); `None`: any cluster may.
+    pub fn candidates(&self, set: &Compiled<'_>) -> Option<Vec<u32>> {
+        let mut clusters = Vec::new();
+        for a in &self.list {
+            clusters.extend(a.candidates(set)?);
+        }
+        if self.list.len() > 1 {
+            clusters.sort_unstable();
+            clusters.dedup();
+        }
+        Some(clusters)
+    }
 }
 
 #[inline]

@@ -9,23 +9,38 @@
 //! after it (a failure's plan copies the fleet it starts from); any change to a binding drops
 //! it, as a changed placement or observed affinity term changes what the binding is matched
 //! against (§20.1).
+//!
+//! The list is held in chunks of [`CHUNK`] bindings, each shared by the copies of the fleet
+//! until one of them changes a binding of it: a failure's plan copies a pointer per chunk, not
+//! one per binding, and the chunks its passes write.
 
 use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
 use alloc::vec::Vec;
 use core::cell::OnceCell;
-use core::ops::Deref;
 
 use super::entry::Entry;
 use crate::selector::cluster::ClusterAffinity;
 
-/// The fleet's bindings. Read as a slice; every write goes through [`Bindings::get_mut`],
-/// [`Bindings::push`] or [`Bindings::as_mut_slice`], which drop the grouping.
+/// How many bindings a chunk of the list holds.
+pub const CHUNK: usize = 64;
+
+/// The fleet's bindings, in order. Every write goes through [`Bindings::get_mut`] or
+/// [`Bindings::push`], which drop the grouping.
 #[derive(Debug, Clone, Default)]
 pub struct Bindings {
-    list: Vec<Rc<Entry>>,
+    /// Full chunks of [`CHUNK`] bindings, the last one possibly shorter.
+    chunks: Vec<Rc<Vec<Rc<Entry>>>>,
+    len: usize,
     index: OnceCell<Rc<Index>>,
 }
+
+/// The bindings in order.
+pub type Iter<'a> = core::iter::FlatMap<
+    core::slice::Iter<'a, Rc<Vec<Rc<Entry>>>>,
+    core::slice::Iter<'a, Rc<Entry>>,
+    fn(&'a Rc<Vec<Rc<Entry>>>) -> core::slice::Iter<'a, Rc<Entry>>,
+>;
 
 /// What events read of the bindings: grouped by the affinity a cluster event checks them
 /// against, and those the failover controllers watch.
@@ -41,7 +56,7 @@ pub struct Index {
 }
 
 impl Index {
-    fn of(list: &[Rc<Entry>]) -> Index {
+    fn of(list: &Bindings) -> Index {
         // Bindings of one policy share its affinity: grouped by the affinity itself.
         let mut seen: BTreeMap<*const ClusterAffinity, usize> = BTreeMap::new();
         let mut groups: Vec<Option<usize>> = Vec::new();
@@ -84,7 +99,7 @@ impl Index {
     /// Whether each group's bindings are concerned, `concerns` answering for an affinity.
     pub fn concerned(
         &self,
-        list: &[Rc<Entry>],
+        list: &Bindings,
         mut concerns: impl FnMut(&ClusterAffinity) -> bool,
     ) -> Vec<bool> {
         self.groups
@@ -108,50 +123,96 @@ impl Index {
 impl Bindings {
     /// What events read of the bindings, worked out now if no copy has yet.
     pub fn index(&self) -> Rc<Index> {
-        self.index
-            .get_or_init(|| Rc::new(Index::of(&self.list)))
-            .clone()
+        self.index.get_or_init(|| Rc::new(Index::of(self))).clone()
     }
 
-    /// Binding `b`, to change (copied first if another fleet shares it).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Binding `b`.
+    #[inline]
+    pub fn get(&self, b: usize) -> Option<&Rc<Entry>> {
+        self.chunks.get(b / CHUNK)?.get(b % CHUNK)
+    }
+
+    /// Every binding, in order.
+    pub fn iter(&self) -> Iter<'_> {
+        self.chunks.iter().flat_map(|c| c.iter())
+    }
+
+    /// Binding `b`, to change (its chunk copied first if another fleet shares it).
     pub fn get_mut(&mut self, b: usize) -> Option<&mut Rc<Entry>> {
         self.index.take();
-        self.list.get_mut(b)
-    }
-
-    /// Every binding, to change.
-    pub fn as_mut_slice(&mut self) -> &mut [Rc<Entry>] {
-        self.index.take();
-        &mut self.list
+        Rc::make_mut(self.chunks.get_mut(b / CHUNK)?).get_mut(b % CHUNK)
     }
 
     /// A binding added last.
     pub fn push(&mut self, entry: Rc<Entry>) {
         self.index.take();
-        self.list.push(entry);
+        match self.chunks.last_mut() {
+            Some(last) if last.len() < CHUNK => Rc::make_mut(last).push(entry),
+            _ => {
+                let mut chunk = Vec::with_capacity(CHUNK);
+                chunk.push(entry);
+                self.chunks.push(Rc::new(chunk));
+            }
+        }
+        self.len += 1;
+    }
+
+    /// The positions of the bindings that are not those of `other` (another copy of the
+    /// same fleet, earlier or later): a chunk both share is passed over whole.
+    pub fn differing(&self, other: &Bindings) -> Vec<usize> {
+        let mut out = Vec::new();
+        for (k, chunk) in self.chunks.iter().enumerate() {
+            let theirs = other.chunks.get(k);
+            if theirs.is_some_and(|t| Rc::ptr_eq(t, chunk)) {
+                continue;
+            }
+            for (j, e) in chunk.iter().enumerate() {
+                let b = k * CHUNK + j;
+                if !other.get(b).is_some_and(|w| Rc::ptr_eq(w, e)) {
+                    out.push(b);
+                }
+            }
+        }
+        out
+    }
+}
+
+impl core::ops::Index<usize> for Bindings {
+    type Output = Rc<Entry>;
+
+    /// Binding `b`; `b` must be one of the list's (as a slice's index).
+    fn index(&self, b: usize) -> &Rc<Entry> {
+        &self.chunks[b / CHUNK][b % CHUNK]
     }
 }
 
 /// Two fleets' bindings are the same when the bindings are (the grouping follows from them).
 impl PartialEq for Bindings {
     fn eq(&self, other: &Bindings) -> bool {
-        self.list == other.list
-    }
-}
-
-impl Deref for Bindings {
-    type Target = [Rc<Entry>];
-
-    fn deref(&self) -> &[Rc<Entry>] {
-        &self.list
+        self.len == other.len && self.iter().eq(other.iter())
     }
 }
 
 impl FromIterator<Rc<Entry>> for Bindings {
     fn from_iter<I: IntoIterator<Item = Rc<Entry>>>(iter: I) -> Bindings {
-        Bindings {
-            list: iter.into_iter().collect(),
-            index: OnceCell::new(),
+        let mut list = Bindings::default();
+        list.extend(iter);
+        list
+    }
+}
+
+impl Extend<Rc<Entry>> for Bindings {
+    fn extend<I: IntoIterator<Item = Rc<Entry>>>(&mut self, iter: I) {
+        for e in iter {
+            self.push(e);
         }
     }
 }
@@ -161,16 +222,17 @@ impl IntoIterator for Bindings {
     type IntoIter = alloc::vec::IntoIter<Rc<Entry>>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.list.into_iter()
+        let list: Vec<Rc<Entry>> = self.iter().cloned().collect();
+        list.into_iter()
     }
 }
 
 impl<'a> IntoIterator for &'a Bindings {
     type Item = &'a Rc<Entry>;
-    type IntoIter = core::slice::Iter<'a, Rc<Entry>>;
+    type IntoIter = Iter<'a>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.list.iter()
+        self.iter()
     }
 }
 
@@ -276,6 +338,48 @@ mod tests {
                     prop_assert_eq!(grouped, each);
                 }
             }
+        }
+    }
+
+    proptest! {
+        // Held in chunks, the list reads as the list of every binding pushed and written
+        // would, in every copy; a copy's change leaves the others alone; `differing` names
+        // the positions whose binding is not the other copy's.
+        #[test]
+        fn chunks_read_as_one_list(
+            given in 0usize..(3 * super::CHUNK),
+            writes in proptest::collection::vec((0usize..(4 * super::CHUNK), 1i64..5), 0..8),
+        ) {
+            let make = |b: usize, replicas: i64| {
+                Rc::new(entry(&alloc::format!("w{b}"), Strategy::Duplicated, replicas, &[]))
+            };
+            let model: Vec<Rc<Entry>> = (0..given).map(|b| make(b, 1)).collect();
+            let first: Bindings = model.iter().cloned().collect();
+            let mut copy = first.clone();
+            let mut copied = model.clone();
+            for (b, replicas) in writes {
+                match copy.get_mut(b) {
+                    Some(e) => *e = make(b, replicas),
+                    None => copy.push(make(copy.len(), replicas)),
+                }
+                match copied.get_mut(b) {
+                    Some(e) => *e = make(b, replicas),
+                    None => copied.push(make(copied.len(), replicas)),
+                }
+            }
+            for (list, model) in [(&first, &model), (&copy, &copied)] {
+                prop_assert_eq!(list.len(), model.len());
+                prop_assert!(list.iter().eq(model.iter()));
+                for (b, e) in model.iter().enumerate() {
+                    prop_assert_eq!(list.get(b), Some(e));
+                    prop_assert_eq!(&list[b], e);
+                }
+                prop_assert_eq!(list.get(model.len()), None);
+            }
+            let differing: Vec<usize> = (0..copied.len())
+                .filter(|&b| !model.get(b).is_some_and(|w| Rc::ptr_eq(w, &copied[b])))
+                .collect();
+            prop_assert_eq!(copy.differing(&first), differing);
         }
     }
 

@@ -5,10 +5,10 @@
 //! member scheduled earlier in the same drain is seen where it now is.
 
 use alloc::collections::BTreeMap;
-use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::bindings::Bindings;
 use super::entry::{BindingKind, Entry};
 use super::Settings;
 use crate::karmada::filter::workload_affinity::{GroupView, Other, Own};
@@ -25,7 +25,7 @@ pub struct Index {
 
 impl Index {
     /// The index of `entries`; empty when the gate is off or the release lacks it.
-    pub fn new(entries: &[Rc<Entry>], settings: &Settings) -> Index {
+    pub fn new(entries: &Bindings, settings: &Settings) -> Index {
         let gate = settings.workload_affinity();
         if !gate {
             return Index::default();
@@ -51,7 +51,7 @@ impl Index {
     }
 
     /// What the pair reads for binding `b`: `None` when neither runs for it.
-    pub fn view(&self, entries: &[Rc<Entry>], b: usize) -> Option<GroupView> {
+    pub fn view(&self, entries: &Bindings, b: usize) -> Option<GroupView> {
         if self.on == [false; 2] {
             return None;
         }
@@ -75,7 +75,7 @@ impl Index {
 
 /// The bindings of `group` in `map` other than `b`, as the plugins read them.
 fn members<'a>(
-    entries: &'a [Rc<Entry>],
+    entries: &'a Bindings,
     b: usize,
     map: &'a BTreeMap<String, Vec<usize>>,
     group: &str,

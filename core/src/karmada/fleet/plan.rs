@@ -14,6 +14,7 @@ use core::ops::Deref;
 
 use serde::{Deserialize, Serialize};
 
+use super::bindings::Bindings;
 use super::capacity::{self, Load};
 use super::entry::{Condition, Entry, Id};
 use super::events::{Enqueued, Event, Noted, Why, WhyNot};
@@ -350,9 +351,6 @@ fn plan_in(
     f.quiet = quiet;
     let start = f.now;
     f.journal.clear();
-    // Before: the given fleet's placements (a binding created by an event had none).
-    let before: Vec<&BTreeMap<String, i64>> =
-        fleet.entries.iter().map(|e| &e.state.clusters).collect();
     let mut queue = Queue::new(f.settings.by_priority());
     let mut steps: Vec<Step> = Vec::new();
     let mut seen = Ledger::new();
@@ -402,6 +400,9 @@ fn plan_in(
     let clusters = if quiet {
         Vec::new()
     } else {
+        // Before: the given fleet's placements (a binding created by an event had none).
+        let before: Vec<&BTreeMap<String, i64>> =
+            fleet.entries.iter().map(|e| &e.state.clusters).collect();
         clusters_of(&f, &before, Some(fleet))
     };
     let mut summary = Summary::of(&bindings, &clusters);
@@ -584,7 +585,7 @@ fn note_pass(journal: &mut Vec<Moment>, e: &Entry, pass: &Pass, changed: bool, n
 
 /// Every binding of `f` with its outcome; `was`: the entries before the events. `quiet`:
 /// only those whose outcome is not `Unchanged`.
-fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &Ledger, quiet: bool) -> Vec<BindingPlan> {
+fn outcomes(f: &Fleet, was: &Bindings, seen: &Ledger, quiet: bool) -> Vec<BindingPlan> {
     // Quiet: the bindings taken or enqueued, and those changed otherwise (a copy of their
     // entry is no longer the one the plan started from), each once, in the fleet's order.
     let listed: Vec<usize> = if quiet {
@@ -592,12 +593,7 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &Ledger, quiet: bool) -> Vec<Bin
             .iter()
             .filter(|(_, s)| s.pass.is_some() || s.enqueued.is_some())
             .map(|(&b, _)| b);
-        let copied = f
-            .entries
-            .iter()
-            .enumerate()
-            .filter(|(b, e)| !was.get(*b).is_some_and(|w| Rc::ptr_eq(w, e)))
-            .map(|(b, _)| b);
+        let copied = f.entries.differing(was);
         let mut listed: Vec<usize> = taken.chain(copied).collect();
         listed.sort_unstable();
         listed.dedup();
@@ -612,35 +608,15 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &Ledger, quiet: bool) -> Vec<Bin
             let placed = Placed::of(was.get(b));
             let before: &BTreeMap<String, i64> = &placed;
             let after = &e.state.clusters;
-            // An entry the plan did not copy holds the placement it started with; one
-            // scheduled again to the same clusters compares equal, once, in order.
-            let kept = core::ptr::eq(before, after) || before == after;
-            let moved = |from: &BTreeMap<String, i64>, to: &BTreeMap<String, i64>| -> u64 {
-                if kept {
-                    return 0;
-                }
-                from.iter()
-                    .map(|(c, &n)| (n - to.get(c).copied().unwrap_or(0)).max(0) as u64)
-                    .sum()
-            };
-            let (left, arrived) = (moved(before, after), moved(after, before));
-            let sum: i64 = after.values().sum();
-            let unplaced = if e.rules.placement().duplicated() {
-                if after.is_empty() {
-                    e.workload.replicas.max(0) as u64
-                } else {
-                    0
-                }
-            } else {
-                (e.workload.replicas - sum).max(0) as u64
-            };
+            // The entry the plan started from, or an equal placement: nothing left or arrived.
+            let same = was.get(b).is_some_and(|w| Rc::ptr_eq(w, e)) || before == after;
             let unseen = Seen::default();
             let s = seen.get(&b).unwrap_or(&unseen);
             let outcome = match (&s.pass, s.changed_by) {
                 (Some(pass), _) if pass.failure().is_some() => Outcome::Unschedulable {
                     condition: pass.failure().cloned().unwrap_or_default(),
                 },
-                _ if !kept => match s.changed_by {
+                _ if !same => match s.changed_by {
                     Some(trigger) => Outcome::Changed { trigger },
                     None => Outcome::Evicted,
                 },
@@ -662,6 +638,25 @@ fn outcomes(f: &Fleet, was: &[Rc<Entry>], seen: &Ledger, quiet: bool) -> Vec<Bin
             if quiet && matches!(outcome, Outcome::Unchanged { .. }) {
                 return None;
             }
+            let gone = |from: &BTreeMap<String, i64>, to: &BTreeMap<String, i64>| -> u64 {
+                if same {
+                    return 0;
+                }
+                from.iter()
+                    .map(|(c, &n)| (n - to.get(c).copied().unwrap_or(0)).max(0) as u64)
+                    .sum()
+            };
+            let (left, arrived) = (gone(before, after), gone(after, before));
+            let sum: i64 = after.values().sum();
+            let unplaced = if e.rules.placement().duplicated() {
+                if after.is_empty() {
+                    e.workload.replicas.max(0) as u64
+                } else {
+                    0
+                }
+            } else {
+                (e.workload.replicas - sum).max(0) as u64
+            };
             let because = super::words::because(&outcome, s.enqueued.as_ref(), before.is_empty());
             Some(BindingPlan {
                 id: e.id.clone(),

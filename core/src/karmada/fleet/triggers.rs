@@ -36,7 +36,6 @@ pub fn deleting(members: &[Rc<Member>]) -> Vec<&str> {
 /// clusters being deleted (`deleting`, usually none).
 pub fn trigger(e: &Entry, deleting: &[&str], settings: &Settings) -> Result<Trigger, Skip> {
     let s = &e.state;
-    let previous: Vec<i64> = s.clusters.values().copied().collect();
     let input = TriggerInput {
         placement: e.rules.placement(),
         applied: s.applied.as_ref().map(|r| r.placement()),
@@ -46,7 +45,7 @@ pub fn trigger(e: &Entry, deleting: &[&str], settings: &Settings) -> Result<Trig
         has_components: !e.workload.components.is_empty(),
         multiple_pod_templates: settings
             .gate(crate::karmada::gates::Gate::MultiplePodTemplatesScheduling),
-        previous: &previous,
+        previous: &s.clusters,
         reschedule_triggered_at: s.reschedule_triggered_at,
         last_scheduled: s.last_scheduled,
         placed_cluster_deleting: deleting.iter().any(|&d| s.clusters.contains_key(d)),
