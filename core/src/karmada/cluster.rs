@@ -212,6 +212,10 @@ pub struct Clusters<'a> {
     default_models: OnceCell<Vec<ResourceModel>>,
     /// The general estimator's last answers over the set, forgotten when a capacity changes.
     general: RefCell<Option<GeneralMemo>>,
+    /// The estimators' check of the set's sizes, made once ([`Clusters::sizes`]).
+    sizes: OnceCell<Result<()>>,
+    /// Whether some cluster lists its nodes, found once.
+    lists_nodes: OnceCell<bool>,
 }
 
 impl<'a> Clusters<'a> {
@@ -226,7 +230,22 @@ impl<'a> Clusters<'a> {
             compiled: Compiled::new(members),
             default_models: OnceCell::new(),
             general: RefCell::new(None),
+            sizes: OnceCell::new(),
+            lists_nodes: OnceCell::new(),
         }
+    }
+
+    /// `check` of the members' sizes, made once for the set: every binding scheduled against
+    /// it reads the same answer.
+    pub fn sizes(&self, check: impl FnOnce(Members<'_>) -> Result<()>) -> Result<()> {
+        self.sizes.get_or_init(|| check(self.members())).clone()
+    }
+
+    /// Whether some cluster lists its nodes (the accurate estimator's input).
+    pub fn lists_nodes(&self) -> bool {
+        *self
+            .lists_nodes
+            .get_or_init(|| self.members().iter().any(|t| t.nodes.is_some()))
     }
 
     /// The resource models Karmada's defaulting gives a cluster that states none

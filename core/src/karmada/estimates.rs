@@ -115,7 +115,7 @@ pub fn given(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Result
 pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Result<Estimated> {
     let requested = requested(b)?;
     let members = clusters.members();
-    check_sizes(members)?;
+    clusters.sizes(check_sizes)?;
     if let Some(c) = b.node_claim {
         c.validate()
             .map_err(|e| e.within(&Path::fields("nodeClaim")))?;
@@ -145,8 +145,7 @@ pub fn estimate(b: &Binding<'_>, clusters: &Clusters<'_>, detail: Detail) -> Res
     // (the figures alone): the set keeps the last ones.
     // No accurate answer: the combined figures then depend on the general answers and the
     // requested replicas alone, and the set keeps the last ones too.
-    let accurate_runs =
-        members.iter().any(|t| t.nodes.is_some()) && chosen(Estimator::Accurate, true);
+    let accurate_runs = clusters.lists_nodes() && chosen(Estimator::Accurate, true);
     let remembered = match detail {
         Detail::Numbers => clusters
             .general_memo(|m| {

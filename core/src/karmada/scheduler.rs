@@ -163,7 +163,7 @@ impl<'a> Context<'a> {
                 field: "overflow".into(),
                 code: ErrorCode::InvalidInput,
                 reason: format!(
-                    "overflow tiers came with Karmada 1.18; this scenario follows {}",
+                    "overflow tiers came with Karmada 1.18; the release followed is {}",
                     self.b.version
                 ),
             });
