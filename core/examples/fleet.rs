@@ -6,7 +6,8 @@
 //! writes the dump (1,000 Clusters unless CLUSTERS, a multiple of 100, 100 policies, WORKLOADS Deployments with, when `placed` or `zoned`,
 //! their bindings; `zoned`: each cluster in one of 30 zones);
 //! `cargo run --release --example fleet -- plan FILE [CLUSTER]` plans it: the drift of today's
-//! bindings (every binding from scratch when none is placed), or CLUSTER down. Its peak
+//! bindings (every binding from scratch when none is placed), or CLUSTER down (`delete=CLUSTER`:
+//! deleted). Its peak
 //! memory is the plan's (`/usr/bin/time -v`): the dump's text is dropped once read.
 //! `cargo run --release --example fleet -- readiness FILE cluster|zone|region` answers every
 //! failure of that kind (`allot plan --each`), its peak memory to compare with one plan's.
@@ -73,8 +74,15 @@ fn main() -> Result<(), String> {
         }
         ["plan", file, rest @ ..] => {
             let (objects, read) = read(file)?;
+            // `delete=CLUSTER`: the cluster deleted (`--delete-cluster`), else down.
+            let (deleted, down): (Vec<&str>, Vec<&str>) =
+                rest.iter().partition(|c| c.starts_with("delete="));
             let what = WhatIf {
-                cluster_down: rest.iter().map(|c| String::from(*c)).collect(),
+                cluster_down: down.iter().map(|c| String::from(*c)).collect(),
+                delete_cluster: deleted
+                    .iter()
+                    .map(|c| String::from(c.trim_start_matches("delete=")))
+                    .collect(),
                 ..WhatIf::default()
             };
             let t = Instant::now();
@@ -84,6 +92,10 @@ fn main() -> Result<(), String> {
             let t = Instant::now();
             let json = allot_core::json::to_json_bytes(&planned).map_err(|e| e.to_string())?;
             let writing = t.elapsed();
+            // FLEET_PLAN_JSON=FILE: the answer written there too, to compare two builds'.
+            if let Ok(out) = std::env::var("FLEET_PLAN_JSON") {
+                std::fs::write(out, &json).map_err(|e| e.to_string())?;
+            }
             // The answer's fingerprint: two builds plan alike when theirs are equal.
             let mut h = std::hash::DefaultHasher::new();
             std::hash::Hash::hash(&json, &mut h);

@@ -328,8 +328,10 @@ pub(super) fn step_under(
     };
     // A touched plan (one failure of a readiness) does not pay a second plan of every
     // binding: its caller compares with the drift once.
+    // The drift's plan lists only what it changes: its unchanged bindings are none of
+    // `plan`'s pending changes, and its clusters' loads are not read.
     if drift && !touched {
-        let (pending, _) = crate::karmada::fleet::plan::plan(before, drift_event(before, &plan))?;
+        let (pending, _) = plan_touched(before, drift_event(before, &plan), &mut |_, _| {})?;
         mark_pending(&mut plan, &pending);
     }
     Ok((plan, after, merged))
@@ -418,15 +420,19 @@ fn failover_settings(settings: &mut Settings, what: &WhatIf) -> Result<()> {
 }
 
 /// Mark in `plan` the bindings whose change was already pending before its events: the
-/// scheduler starting over the fleet as it was (`drift`) changes them to the same placement
-/// (or fails them too); each other change is the events' (docs/rules/fleet.md §30.3).
+/// scheduler starting over the fleet as it was (`drift`, the bindings it changed or failed)
+/// changes them to the same placement (or fails them too); each other change is the events'
+/// (docs/rules/fleet.md §30.3).
 fn mark_pending(plan: &mut Plan, drift: &Plan) {
-    for (b, d) in plan.bindings.iter_mut().zip(&drift.bindings) {
-        b.pending = match (&b.outcome, &d.outcome) {
+    let drifted: BTreeMap<&Id, &crate::karmada::fleet::plan::BindingPlan> =
+        drift.bindings.iter().map(|d| (&d.id, d)).collect();
+    for b in &mut plan.bindings {
+        let d = drifted.get(&b.id);
+        b.pending = match (&b.outcome, d.map(|d| &d.outcome)) {
             (Outcome::Unchanged { .. }, _) => false,
-            (Outcome::Unschedulable { .. }, Outcome::Unschedulable { .. }) => true,
+            (Outcome::Unschedulable { .. }, Some(Outcome::Unschedulable { .. })) => true,
             (Outcome::Unschedulable { .. }, _) => false,
-            _ => d.before != d.after && d.after == b.after,
+            _ => d.is_some_and(|d| d.before != d.after && d.after == b.after),
         };
     }
     plan.summary = Summary::of(&plan.bindings, &plan.clusters);

@@ -57,24 +57,22 @@ pub fn write(
     result: Vec<(String, i64)>,
     rules: &alloc::rc::Rc<Rules>,
 ) -> Written {
-    let ordered = rules.strategy() == Strategy::Duplicated;
-    let old: Vec<(String, i64)> = listed(state)
-        .into_iter()
-        .map(|(c, n)| (String::from(c), n))
-        .collect();
     // The same policy's placement is most often the same shared value: compared by address
     // first.
     let annotation = !state
         .applied
         .as_ref()
         .is_some_and(|a| alloc::rc::Rc::ptr_eq(a, rules) || **a == **rules);
-    let order: Vec<String> = result.iter().map(|(c, _)| c.clone()).collect();
     let new: BTreeMap<String, i64> = result.iter().cloned().collect();
-    let spec = if ordered {
-        old != result
+    // The list before is `state.clusters`, each cluster once: a Divided result is the same
+    // spec when it places the same replicas on the same clusters.
+    let same_clusters = new == state.clusters;
+    let spec = if rules.strategy() == Strategy::Duplicated {
+        !(same_clusters && same_list(state, &result, new.len()))
     } else {
-        old.len() != new.len() || old.iter().any(|(c, n)| new.get(c) != Some(n))
+        !same_clusters
     };
+    let order: Vec<String> = result.into_iter().map(|(c, _)| c).collect();
     let before = core::mem::replace(&mut state.clusters, new);
     state.order = order;
     state.applied = Some(rules.clone());
@@ -83,6 +81,19 @@ pub fn write(
         spec,
         patched: spec || annotation,
     }
+}
+
+/// Whether `result` (whose clusters, `distinct` of them, place what `state.clusters` places)
+/// is [`listed`]`(state)`, order included. Most often the order recorded is the result's own
+/// names, each once, which settles it without a look-up per name; else the list is built.
+fn same_list(state: &State, result: &[(String, i64)], distinct: usize) -> bool {
+    let as_recorded = distinct == result.len()
+        && state.order.len() == result.len()
+        && state.order.iter().zip(result).all(|(o, (c, _))| o == c);
+    as_recorded
+        || listed(state)
+            .into_iter()
+            .eq(result.iter().map(|(c, n)| (c.as_str(), *n)))
 }
 
 #[cfg(test)]
@@ -180,5 +191,53 @@ mod tests {
         let taken: Vec<&str> = passes(&p, 0).iter().map(|&(n, _)| n).collect();
         assert_eq!(taken, ["dup", "late"]);
         assert_eq!(after(&p, "late"), placed(&[("a", 8)]));
+    }
+    // An order recorded with a repeated name, or a name no longer placed, still lists each
+    // placed cluster once: a result equal to that list is the same spec.
+    #[test]
+    fn an_untidy_recorded_order_is_compared_as_listed() {
+        let dup = rules_of(Strategy::Duplicated);
+        let mut s = state(&[("a", 3), ("b", 3)], &dup);
+        s.order = ["b", "gone", "b", "a"].map(String::from).to_vec();
+        let w = write(&mut s, result(&[("b", 3), ("a", 3)]), &dup);
+        assert!(!w.spec && !w.patched);
+        let mut s = state(&[("a", 3), ("b", 3)], &dup);
+        s.order = ["b", "b"].map(String::from).to_vec();
+        let w = write(&mut s, result(&[("a", 3), ("b", 3)]), &dup);
+        assert!(w.spec, "listed as b, a");
+    }
+
+    proptest::proptest! {
+        // Whether a write changes the spec is what comparing the whole list before with the
+        // result says: in order for a Duplicated result, by cluster for a Divided one.
+        #[test]
+        fn a_write_changes_the_spec_as_the_list_says(
+            placed in proptest::collection::btree_map(0u8..6, 0i64..3, 0..5),
+            order in proptest::collection::vec(0u8..7, 0..7),
+            got in proptest::collection::vec((0u8..6, 0i64..3), 0..6),
+            duplicated in proptest::bool::ANY,
+        ) {
+            let name = |c: u8| alloc::format!("c{c}");
+            let rules = rules_of(if duplicated { Strategy::Duplicated } else { Strategy::DynamicWeight });
+            let mut s = State {
+                clusters: placed.iter().map(|(&c, &n)| (name(c), n)).collect(),
+                order: order.iter().map(|&c| name(c)).collect(),
+                applied: Some(rules.clone()),
+                ..State::default()
+            };
+            let result: Vec<(String, i64)> = got.iter().map(|&(c, n)| (name(c), n)).collect();
+            let old: Vec<(String, i64)> =
+                listed(&s).into_iter().map(|(c, n)| (String::from(c), n)).collect();
+            let new: BTreeMap<String, i64> = result.iter().cloned().collect();
+            let expected = if duplicated {
+                old != result
+            } else {
+                old.len() != new.len() || old.iter().any(|(c, n)| new.get(c) != Some(n))
+            };
+            let w = write(&mut s, result.clone(), &rules);
+            proptest::prop_assert_eq!(w.spec, expected);
+            proptest::prop_assert_eq!(s.clusters, new);
+            proptest::prop_assert_eq!(s.order, result.into_iter().map(|(c, _)| c).collect::<Vec<_>>());
+        }
     }
 }

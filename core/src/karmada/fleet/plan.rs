@@ -723,11 +723,8 @@ fn clusters_of(
     before: &[&BTreeMap<String, i64>],
     earlier: Option<&Fleet>,
 ) -> Vec<ClusterPlan> {
-    let state = |fleet: &Fleet, name: &str| -> Option<String> {
-        let i = fleet
-            .members()
-            .iter()
-            .position(|m| m.name.as_str() == name)?;
+    // Each cluster's state in words, by its position in `fleet`.
+    let state = |fleet: &Fleet, i: usize| -> Option<String> {
         let m = fleet.members().get(i)?;
         let h = fleet.health().get(i)?;
         let cordoned = m
@@ -738,13 +735,25 @@ fn clusters_of(
     };
     let members = f.members();
     let index = NameIndex::new(members.iter().map(|m| m.name.as_str()));
+    let was_index = earlier.map(|w| NameIndex::new(w.members().iter().map(|m| m.name.as_str())));
     let mut was = alloc::vec![Load::default(); members.len()];
     let mut now = was.clone();
     // What each cluster newly holds: each binding's increase there, over its placements.
     let mut added = was.clone();
+    // What the bindings whose placement the events left as it was (the same map, shared
+    // with the fleet before) hold: before and after alike, summed once.
+    let mut kept = was.clone();
     let empty = BTreeMap::new();
     for (b, e) in f.entries.iter().enumerate() {
         let old = before.get(b).copied().unwrap_or(&empty);
+        if core::ptr::eq(old, &e.state.clusters) {
+            for (c, &n) in old {
+                if let Some(l) = index.get(c).and_then(|i| kept.get_mut(i)) {
+                    l.add(e, n);
+                }
+            }
+            continue;
+        }
         for (c, &n) in old {
             if let Some(l) = index.get(c).and_then(|i| was.get_mut(i)) {
                 l.add(e, n);
@@ -763,15 +772,25 @@ fn clusters_of(
             }
         }
     }
+    for ((w, n), k) in was.iter_mut().zip(&mut now).zip(&kept) {
+        for l in [w, n] {
+            l.replicas = l.replicas.saturating_add(k.replicas);
+            l.requests.add_all(&k.requests);
+        }
+    }
     members
         .iter()
+        .enumerate()
         .zip(was.into_iter().zip(now).zip(added))
-        .map(|(m, ((before, after), added))| {
+        .map(|((i, m), ((before, after), added))| {
             let free = capacity::free(m);
-            let now = state(f, m.name.as_str()).unwrap_or_default();
-            let state_before = match earlier {
-                Some(w) => state(w, m.name.as_str()).unwrap_or_else(|| "not joined".into()),
-                None => now.clone(),
+            let now = state(f, i).unwrap_or_default();
+            let state_before = match (earlier, &was_index) {
+                (Some(w), Some(at)) => at
+                    .get(m.name.as_str())
+                    .and_then(|j| state(w, j))
+                    .unwrap_or_else(|| "not joined".into()),
+                _ => now.clone(),
             };
             ClusterPlan {
                 name: String::from(m.name.as_str()),
@@ -987,6 +1006,21 @@ mod tests {
             let evicted = p.bindings.iter().filter(|b| b.outcome == Outcome::Evicted).count();
             prop_assert_eq!(s.changed + s.unschedulable + s.unchanged + evicted, s.bindings);
             let names: Vec<&str> = g.members().iter().map(|m| m.name.as_str()).collect();
+            // Each cluster's load, summed binding by binding: the placement before (of the
+            // binding as it is after, for its requests) and after.
+            for (i, c) in p.clusters.iter().enumerate() {
+                let (mut before, mut after) = (super::Load::default(), super::Load::default());
+                for (b, e) in g.entries.iter().enumerate() {
+                    if let Some(&n) = f.entries.get(b).and_then(|w| w.state.clusters.get(names[i])) {
+                        before.add(e, n);
+                    }
+                    if let Some(&n) = e.state.clusters.get(names[i]) {
+                        after.add(e, n);
+                    }
+                }
+                prop_assert_eq!(&c.before, &before);
+                prop_assert_eq!(&c.after, &after);
+            }
             for (b, e) in p.bindings.iter().zip(g.entries.iter()) {
                 prop_assert!(b.after.keys().all(|c| names.contains(&c.as_str())));
                 if matches!(b.outcome, Outcome::Unchanged { .. }) {

@@ -160,9 +160,13 @@ pub fn moment(h: &Happening) -> String {
         Happening::Scheduled {
             binding, clusters, ..
         } => {
-            let to: alloc::vec::Vec<String> =
-                clusters.iter().map(|(c, n)| format!("{c}:{n}")).collect();
-            format!("{binding} placed: {}", to.join(","))
+            // One string written in place: a Duplicated binding lists every cluster.
+            let mut said = format!("{binding} placed: ");
+            for (k, (c, n)) in clusters.iter().enumerate() {
+                let comma = if k == 0 { "" } else { "," };
+                let _ = core::fmt::Write::write_fmt(&mut said, format_args!("{comma}{c}:{n}"));
+            }
+            said
         }
         Happening::Unschedulable { binding, condition } => {
             format!("{binding} cannot be placed: {}", condition_words(condition))
