@@ -236,15 +236,12 @@ impl<'a> Compiled<'a> {
 
     fn list_stated(&self) -> Vec<(Stated, TextId, u32)> {
         let mut stated = Vec::with_capacity(self.labels.len() + self.zones.len());
-        for (i, c) in self.clusters.iter().enumerate() {
-            let i = i as u32;
-            let Some(facts) = self.cluster(i as usize) else {
-                continue;
-            };
+        for (i, facts) in (0..self.clusters.len()).map_while(|i| Some((i as u32, self.cluster(i)?)))
+        {
             stated.extend(facts.labels.iter().map(|&(k, v)| (Stated::Label(k), v, i)));
             stated.extend(facts.zones.iter().map(|&z| (Stated::Zone, z, i)));
-            stated.extend(c.provider.map(|p| (Stated::Provider, p, i)));
-            stated.extend(c.region.map(|r| (Stated::Region, r, i)));
+            stated.extend(facts.provider.map(|p| (Stated::Provider, p, i)));
+            stated.extend(facts.region.map(|r| (Stated::Region, r, i)));
         }
         stated.sort_unstable();
         stated

@@ -326,10 +326,9 @@ pub(super) fn step_under(
     } else {
         plan_reporting(before, events, progress)?
     };
-    // A touched plan (one failure of a readiness) does not pay a second plan of every
-    // binding: its caller compares with the drift once.
-    // The drift's plan lists only what it changes: its unchanged bindings are none of
-    // `plan`'s pending changes, and its clusters' loads are not read.
+    // A touched plan (one failure of a readiness) does not pay a second plan: its caller
+    // compares with the drift once. The drift's own plan lists only what it changes: its
+    // unchanged bindings are none of `plan`'s pending changes, and its loads are not read.
     if drift && !touched {
         let (pending, _) = plan_touched(before, drift_event(before, &plan), &mut |_, _| {})?;
         mark_pending(&mut plan, &pending);
@@ -918,13 +917,13 @@ fn apply(
         .unwrap_or(usize::MAX)
     };
     let mut ranked: Vec<(usize, String, Event)> = Vec::new();
-    for e in after.fleet.entries {
+    for e in &after.fleet.entries {
         let Some(&b) = index.get(&e.id) else {
             ranked.push((
                 usize::MAX,
                 String::new(),
                 Event::Create {
-                    entry: Box::new(Rc::unwrap_or_clone(e)),
+                    entry: Box::new(Entry::clone(e)),
                 },
             ));
             continue;

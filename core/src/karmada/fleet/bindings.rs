@@ -31,7 +31,6 @@ pub const CHUNK: usize = 64;
 pub struct Bindings {
     /// Full chunks of [`CHUNK`] bindings, the last one possibly shorter.
     chunks: Vec<Rc<Vec<Rc<Entry>>>>,
-    len: usize,
     index: OnceCell<Rc<Index>>,
 }
 
@@ -127,11 +126,13 @@ impl Bindings {
     }
 
     pub fn len(&self) -> usize {
-        self.len
+        self.chunks
+            .last()
+            .map_or(0, |last| (self.chunks.len() - 1) * CHUNK + last.len())
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.chunks.is_empty()
     }
 
     /// Binding `b`.
@@ -162,7 +163,6 @@ impl Bindings {
                 self.chunks.push(Rc::new(chunk));
             }
         }
-        self.len += 1;
     }
 
     /// The positions of the bindings that are not those of `other` (another copy of the
@@ -197,7 +197,7 @@ impl core::ops::Index<usize> for Bindings {
 /// Two fleets' bindings are the same when the bindings are (the grouping follows from them).
 impl PartialEq for Bindings {
     fn eq(&self, other: &Bindings) -> bool {
-        self.len == other.len && self.iter().eq(other.iter())
+        self.len() == other.len() && self.iter().eq(other.iter())
     }
 }
 
@@ -214,16 +214,6 @@ impl Extend<Rc<Entry>> for Bindings {
         for e in iter {
             self.push(e);
         }
-    }
-}
-
-impl IntoIterator for Bindings {
-    type Item = Rc<Entry>;
-    type IntoIter = alloc::vec::IntoIter<Rc<Entry>>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        let list: Vec<Rc<Entry>> = self.iter().cloned().collect();
-        list.into_iter()
     }
 }
 

@@ -100,6 +100,12 @@ pub struct Load {
 }
 
 impl Load {
+    /// Add what `other` holds.
+    pub fn merge(&mut self, other: &Load) {
+        self.replicas = self.replicas.saturating_add(other.replicas);
+        self.requests.add_all(&other.requests);
+    }
+
     /// Add `replicas` replicas of `e` (each component's own requests for components).
     pub fn add(&mut self, e: &Entry, replicas: i64) {
         let n = replicas.max(0) as u64;

@@ -653,14 +653,15 @@ fn outcomes(f: &Fleet, was: &Bindings, seen: &Ledger, quiet: bool) -> Vec<Bindin
                 return None;
             }
             let gone = |from: &BTreeMap<String, i64>, to: &BTreeMap<String, i64>| -> u64 {
-                if same {
-                    return 0;
-                }
                 from.iter()
                     .map(|(c, &n)| (n - to.get(c).copied().unwrap_or(0)).max(0) as u64)
                     .sum()
             };
-            let (left, arrived) = (gone(before, after), gone(after, before));
+            let (left, arrived) = if same {
+                (0, 0)
+            } else {
+                (gone(before, after), gone(after, before))
+            };
             let sum: i64 = after.values().sum();
             let unplaced = if e.rules.placement().duplicated() {
                 if after.is_empty() {
@@ -744,21 +745,21 @@ fn clusters_of(
     // with the fleet before) hold: before and after alike, summed once.
     let mut kept = was.clone();
     let empty = BTreeMap::new();
-    for (b, e) in f.entries.iter().enumerate() {
-        let old = before.get(b).copied().unwrap_or(&empty);
-        if core::ptr::eq(old, &e.state.clusters) {
-            for (c, &n) in old {
-                if let Some(l) = index.get(c).and_then(|i| kept.get_mut(i)) {
-                    l.add(e, n);
-                }
-            }
-            continue;
-        }
-        for (c, &n) in old {
-            if let Some(l) = index.get(c).and_then(|i| was.get_mut(i)) {
+    // `e`'s replicas as `placed` places them, on each cluster's load in `loads`.
+    let add = |loads: &mut [Load], placed: &BTreeMap<String, i64>, e: &Entry| {
+        for (c, &n) in placed {
+            if let Some(l) = index.get(c).and_then(|i| loads.get_mut(i)) {
                 l.add(e, n);
             }
         }
+    };
+    for (b, e) in f.entries.iter().enumerate() {
+        let old = before.get(b).copied().unwrap_or(&empty);
+        if core::ptr::eq(old, &e.state.clusters) {
+            add(&mut kept, old, e);
+            continue;
+        }
+        add(&mut was, old, e);
         for (c, &new) in &e.state.clusters {
             let Some(i) = index.get(c) else {
                 continue;
@@ -773,10 +774,8 @@ fn clusters_of(
         }
     }
     for ((w, n), k) in was.iter_mut().zip(&mut now).zip(&kept) {
-        for l in [w, n] {
-            l.replicas = l.replicas.saturating_add(k.replicas);
-            l.requests.add_all(&k.requests);
-        }
+        w.merge(k);
+        n.merge(k);
     }
     members
         .iter()

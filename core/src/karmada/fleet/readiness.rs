@@ -251,13 +251,13 @@ impl Row {
             // The placement before is the fleet's, kept anyway; one the failure changed is
             // copied, so the row keeps no entry of the failure's fleet alive.
             let after = if b.after.same_entry(&b.before) {
-                b.after.clone()
+                b.after
             } else {
                 b.after.detached()
             };
             workloads.push(Affected {
                 id: b.id.clone(),
-                before: b.before.clone(),
+                before: b.before,
                 after,
                 outcome: b.outcome.map_or("unchanged", outcome_name).into(),
                 lost,
